@@ -1,0 +1,286 @@
+//! Showing how an output differs from the expected one: a line diff made with `similar`, word
+//! emphasis on a terminal and plain unified text otherwise, whitespace made visible where it
+//! matters, non-UTF-8 bytes escaped, long diffs cut with a note.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Effects, Style};
+use similar::{ChangeTag, TextDiff};
+
+use crate::compare::{first_difference, normalized_lines, CompareMode};
+use crate::verdict::Verdict;
+
+/// How to render.
+#[derive(Debug, Clone, Copy)]
+pub struct DiffOptions {
+    pub color: bool,
+    /// Diff lines shown at most; the rest is cut with a note.
+    pub max_lines: usize,
+}
+
+/// `bytes` as text: UTF-8 kept, invalid bytes and control characters escaped (`\xff`).
+/// With `visible`, spaces, tabs and carriage returns are shown as `·`, `→` and `␍`.
+pub fn escape(bytes: &[u8], visible: bool) -> String {
+    let mut s = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for ch in chunk.valid().chars() {
+            match ch {
+                ' ' if visible => s.push('·'),
+                '\t' if visible => s.push('→'),
+                '\r' if visible => s.push('␍'),
+                '\n' | '\t' | ' ' => s.push(ch),
+                c if c.is_control() => {
+                    let _ = write!(s, "\\x{:02x}", c as u32);
+                }
+                c => s.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(s, "\\x{b:02x}");
+        }
+    }
+    s
+}
+
+/// The text that is diffed. A WA under `lines`/`tokens` is shown on normalised lines (what was
+/// compared); a PE or any `exact` difference on the raw bytes with whitespace made visible.
+fn shown(bytes: &[u8], mode: CompareMode, verdict: Verdict) -> String {
+    if verdict == Verdict::PresentationError || mode == CompareMode::Exact {
+        let mut s = String::new();
+        for line in bytes.split_inclusive(|&b| b == b'\n') {
+            let (body, nl) = match line.strip_suffix(b"\n") {
+                Some(body) => (body, true),
+                None => (line, false),
+            };
+            s.push_str(&escape(body, true));
+            if nl {
+                s.push('\n');
+            }
+        }
+        s
+    } else {
+        let mut s = String::new();
+        for line in normalized_lines(bytes) {
+            s.push_str(&escape(line, false));
+            s.push('\n');
+        }
+        s
+    }
+}
+
+fn paint(color: bool, style: Style, text: &str) -> String {
+    if color {
+        format!("{}{text}{}", style.render(), style.render_reset())
+    } else {
+        text.to_string()
+    }
+}
+
+/// A one-line summary of the first difference, e.g.
+/// `first difference: line 2, token 2: expected "Cici", got "Kiki"`.
+pub fn summary(expected: &[u8], actual: &[u8]) -> Option<String> {
+    let d = first_difference(expected, actual)?;
+    let tok = |t: &Option<Vec<u8>>| match t {
+        Some(t) => format!("\"{}\"", escape(t, false)),
+        None => "end of output".to_string(),
+    };
+    Some(format!(
+        "first difference: line {}, token {}: expected {}, got {}",
+        d.line,
+        d.token,
+        tok(&d.expected),
+        tok(&d.actual)
+    ))
+}
+
+/// The diff of `actual` against `expected`.
+pub fn render(
+    expected: &[u8],
+    actual: &[u8],
+    mode: CompareMode,
+    verdict: Verdict,
+    opts: DiffOptions,
+) -> String {
+    let old = shown(expected, mode, verdict);
+    let new = shown(actual, mode, verdict);
+    let diff = TextDiff::configure()
+        .timeout(Duration::from_secs(1))
+        .diff_lines(&old, &new);
+    let mut lines: Vec<String> = Vec::new();
+    if opts.color {
+        let header = Style::new().fg_color(Some(AnsiColor::Cyan.into()));
+        let del = Style::new().fg_color(Some(AnsiColor::Red.into()));
+        let ins = Style::new().fg_color(Some(AnsiColor::Green.into()));
+        let dim = Style::new().effects(Effects::DIMMED);
+        lines.push(format!(
+            "{} {}",
+            paint(true, del, "- expected"),
+            paint(true, ins, "+ actual")
+        ));
+        for (i, group) in diff.grouped_ops(3).iter().enumerate() {
+            if i > 0 {
+                lines.push(paint(true, header, "   ⋮"));
+            }
+            for op in group {
+                for change in diff.iter_inline_changes(op) {
+                    let (sign, style) = match change.tag() {
+                        ChangeTag::Delete => ("-", del),
+                        ChangeTag::Insert => ("+", ins),
+                        ChangeTag::Equal => (" ", dim),
+                    };
+                    let number = change
+                        .new_index()
+                        .or(change.old_index())
+                        .map_or(String::new(), |i| (i + 1).to_string());
+                    let mut line = format!("{} {:>5} │", paint(true, style, sign), number);
+                    for (emph, value) in change.iter_strings_lossy() {
+                        let value = value.trim_end_matches('\n');
+                        let st = if emph {
+                            style.effects(Effects::BOLD | Effects::UNDERLINE)
+                        } else {
+                            style
+                        };
+                        line.push_str(&paint(true, st, value));
+                    }
+                    if change.missing_newline() {
+                        line.push_str(&paint(true, dim, " (no newline at end)"));
+                    }
+                    lines.push(line);
+                }
+            }
+        }
+    } else {
+        let text = diff
+            .unified_diff()
+            .context_radius(3)
+            .header("expected", "actual")
+            .to_string();
+        lines.extend(text.lines().map(str::to_string));
+    }
+    let total = lines.len();
+    let mut out = String::new();
+    for line in lines.iter().take(opts.max_lines) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    if total > opts.max_lines {
+        let _ = writeln!(
+            out,
+            "… {} more diff lines not shown (expected {} lines, got {})",
+            total - opts.max_lines,
+            old.lines().count(),
+            new.lines().count()
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PLAIN: DiffOptions = DiffOptions {
+        color: false,
+        max_lines: 40,
+    };
+
+    #[test]
+    fn plain_diff_is_unified_text() {
+        let d = render(
+            b"Kiki\nCici\nKiki\n",
+            b"Kiki\nKiki\nKiki\n",
+            CompareMode::Lines,
+            Verdict::WrongAnswer,
+            PLAIN,
+        );
+        assert!(
+            d.starts_with("--- expected\n+++ actual\n@@ -1,3 +1,3 @@\n"),
+            "{d}"
+        );
+        assert!(d.contains("\n-Cici\n") && d.contains("\n+Kiki\n"), "{d}");
+        assert!(!d.contains('\x1b'));
+    }
+
+    #[test]
+    fn presentation_errors_show_whitespace() {
+        let d = render(
+            b"1 2\n",
+            b"1  2\r\n",
+            CompareMode::Lines,
+            Verdict::PresentationError,
+            PLAIN,
+        );
+        assert!(d.contains("-1·2\n+1··2␍\n"), "{d}");
+        let d = render(
+            b"1\n",
+            b"1",
+            CompareMode::Exact,
+            Verdict::PresentationError,
+            PLAIN,
+        );
+        assert!(d.contains("No newline at end of file"), "{d}");
+    }
+
+    #[test]
+    fn non_utf8_is_escaped() {
+        assert_eq!(escape(b"a\xffb\x01", false), "a\\xffb\\x01");
+        let d = render(
+            b"ok\n",
+            b"\xfe\xff\n",
+            CompareMode::Lines,
+            Verdict::WrongAnswer,
+            PLAIN,
+        );
+        assert!(d.contains("+\\xfe\\xff\n"), "{d}");
+    }
+
+    #[test]
+    fn long_diffs_are_cut_with_a_note() {
+        let expected: String = (0..1000).map(|i| format!("x{i}\n")).collect();
+        let actual: String = (0..1000).map(|i| format!("y{i}\n")).collect();
+        let d = render(
+            expected.as_bytes(),
+            actual.as_bytes(),
+            CompareMode::Lines,
+            Verdict::WrongAnswer,
+            PLAIN,
+        );
+        assert_eq!(d.lines().count(), 41);
+        assert!(
+            d.lines()
+                .last()
+                .unwrap()
+                .contains("more diff lines not shown"),
+            "{d}"
+        );
+    }
+
+    #[test]
+    fn color_diff_emphasises_words() {
+        let d = render(
+            b"Case 1: Yes\n",
+            b"Case 1: No\n",
+            CompareMode::Lines,
+            Verdict::WrongAnswer,
+            DiffOptions {
+                color: true,
+                max_lines: 40,
+            },
+        );
+        assert!(d.contains('\x1b'), "{d}");
+        assert!(d.contains("Yes") && d.contains("No"));
+    }
+
+    #[test]
+    fn summary_names_the_first_difference() {
+        assert_eq!(
+            summary(b"Kiki\nCici\n", b"Kiki\nKiki\n").unwrap(),
+            "first difference: line 2, token 2: expected \"Cici\", got \"Kiki\""
+        );
+        assert_eq!(
+            summary(b"a\nb\n", b"a\n").unwrap(),
+            "first difference: line 2, token 2: expected \"b\", got end of output"
+        );
+    }
+}

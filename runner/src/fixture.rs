@@ -1,0 +1,438 @@
+//! Fixtures: `fixtures/<slug>.toml`, the test cases of a problem.
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::compare::CompareMode;
+use crate::problem::{parse_toml, ConfigError, Limits, Problem};
+use crate::workspace::Workspace;
+
+/// Where a case's expected output comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// The official statement's sample.
+    Sample,
+    /// Hand analysis, written in the case's `note` or the problem's README.
+    Hand,
+    /// The problem's brute force (`brute.rs`).
+    Brute,
+    /// A proven closed form, computed by a program independent of the solution.
+    Formula,
+}
+
+/// How the project's tests verify a case's expected output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Oracle {
+    /// The brute force is run on the case and must agree (the default).
+    #[default]
+    Brute,
+    /// Beyond the brute force's reach: the expectation rests on the closed form proven in the
+    /// problem's README.
+    Formula,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixtureFile {
+    #[serde(default)]
+    case: Vec<Spanned<RawCase>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCase {
+    name: Spanned<String>,
+    source: Option<Source>,
+    note: Option<String>,
+    input: Option<String>,
+    input_file: Option<Spanned<String>>,
+    output: Option<String>,
+    output_file: Option<Spanned<String>>,
+    time_limit_ms: Option<u64>,
+    compare: Option<CompareMode>,
+    oracle: Option<Oracle>,
+}
+
+/// One test case, with its limits and compare mode resolved.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub name: String,
+    pub source: Option<Source>,
+    pub note: Option<String>,
+    pub input: Arc<[u8]>,
+    pub expected: Arc<[u8]>,
+    pub limits: Limits,
+    pub compare: CompareMode,
+    pub oracle: Oracle,
+    /// Where the case is declared, for messages.
+    pub line: usize,
+}
+
+/// A loaded fixture file.
+#[derive(Debug, Clone)]
+pub struct Fixture {
+    pub path: PathBuf,
+    pub cases: Vec<Case>,
+}
+
+/// Whether `name` is a valid case name.
+pub fn is_valid_case_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+/// Loads the fixture file of `problem`. A missing file is an error.
+pub fn load(ws: &Workspace, problem: &Problem) -> Result<Fixture, ConfigError> {
+    let path = problem.fixture_path(ws);
+    let text = std::fs::read_to_string(&path).map_err(|e| ConfigError {
+        path: path.clone(),
+        line: None,
+        message: if e.kind() == std::io::ErrorKind::NotFound {
+            "missing: every problem needs a fixture file (`runner new` scaffolds one)".into()
+        } else {
+            format!("cannot read: {e}")
+        },
+    })?;
+    parse(
+        ws,
+        &path,
+        &text,
+        problem.meta.limits(),
+        problem.meta.compare,
+    )
+}
+
+/// Parses fixture text, resolving files against `ws`'s `fixtures/` and defaults from the problem.
+pub fn parse(
+    ws: &Workspace,
+    path: &Path,
+    text: &str,
+    limits: Limits,
+    compare: CompareMode,
+) -> Result<Fixture, ConfigError> {
+    let file: FixtureFile = parse_toml(path, text)?;
+    let err = |offset: usize, msg: String| ConfigError::at(path, text, Some(offset), msg);
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut cases = Vec::with_capacity(file.case.len());
+    for spanned in &file.case {
+        let raw = spanned.get_ref();
+        let at = spanned.span().start;
+        let name = raw.name.get_ref().as_str();
+        let name_at = raw.name.span().start;
+        if !is_valid_case_name(name) {
+            return Err(err(
+                name_at,
+                format!("case name `{name}`: use letters, digits, `-`, `_` and `.` only"),
+            ));
+        }
+        if let Some(first) = seen.insert(name, name_at) {
+            let (line, _) = crate::problem::line_col(text, first);
+            return Err(err(
+                name_at,
+                format!("duplicate case name `{name}` (first used on line {line})"),
+            ));
+        }
+        let input = content(ws, path, text, at, "input", &raw.input, &raw.input_file)?;
+        let expected = content(ws, path, text, at, "output", &raw.output, &raw.output_file)?;
+        if raw.time_limit_ms == Some(0) {
+            return Err(err(
+                at,
+                format!("case `{name}`: time_limit_ms must be positive"),
+            ));
+        }
+        cases.push(Case {
+            name: name.to_string(),
+            source: raw.source,
+            note: raw.note.clone(),
+            input: input.into(),
+            expected: expected.into(),
+            limits: Limits {
+                time: raw.time_limit_ms.map_or(limits.time, Duration::from_millis),
+                ..limits
+            },
+            compare: raw.compare.unwrap_or(compare),
+            oracle: raw.oracle.unwrap_or_default(),
+            line: crate::problem::line_col(text, at).0,
+        });
+    }
+    Ok(Fixture {
+        path: path.to_path_buf(),
+        cases,
+    })
+}
+
+/// The bytes of a case's `input`/`output`, inline or from `<key>_file`.
+fn content(
+    ws: &Workspace,
+    path: &Path,
+    text: &str,
+    case_at: usize,
+    key: &str,
+    inline: &Option<String>,
+    file: &Option<Spanned<String>>,
+) -> Result<Vec<u8>, ConfigError> {
+    match (inline, file) {
+        (Some(s), None) => Ok(s.clone().into_bytes()),
+        (None, Some(f)) => {
+            let at = f.span().start;
+            let resolved = resolve_fixture_file(ws, f.get_ref())
+                .map_err(|m| ConfigError::at(path, text, Some(at), format!("{key}_file: {m}")))?;
+            std::fs::read(&resolved).map_err(|e| {
+                ConfigError::at(
+                    path,
+                    text,
+                    Some(at),
+                    format!("{key}_file: cannot read {}: {e}", ws.display(&resolved)),
+                )
+            })
+        }
+        (Some(_), Some(f)) => Err(ConfigError::at(
+            path,
+            text,
+            Some(f.span().start),
+            format!("give either `{key}` or `{key}_file`, not both"),
+        )),
+        (None, None) => Err(ConfigError::at(
+            path,
+            text,
+            Some(case_at),
+            format!("case has no `{key}` (or `{key}_file`)"),
+        )),
+    }
+}
+
+/// Resolves a path relative to `fixtures/`, refusing any that escapes it (`..`, absolute paths,
+/// symbolic links pointing outside).
+pub fn resolve_fixture_file(ws: &Workspace, rel: &str) -> Result<PathBuf, String> {
+    let rel_path = Path::new(rel);
+    if rel.is_empty()
+        || rel_path
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_)))
+    {
+        return Err(format!(
+            "`{rel}` must be a relative path inside fixtures/ (no `..`, no leading `/`)"
+        ));
+    }
+    let base = ws.fixtures_dir();
+    let joined = base.join(rel_path);
+    let real = joined
+        .canonicalize()
+        .map_err(|e| format!("cannot open fixtures/{rel}: {e}"))?;
+    let real_base = base
+        .canonicalize()
+        .map_err(|e| format!("cannot open fixtures/: {e}"))?;
+    if !real.starts_with(&real_base) {
+        return Err(format!("`{rel}` resolves outside fixtures/"));
+    }
+    Ok(real)
+}
+
+/// A case as written by `stress --save`: serialised and appended to a fixture file.
+#[derive(Debug, Serialize)]
+pub struct NewCase {
+    pub name: String,
+    pub source: Source,
+    pub note: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_file: Option<String>,
+}
+
+impl NewCase {
+    /// The case as a `[[case]]` table, ready to be appended to a fixture file.
+    pub fn to_toml(&self) -> String {
+        #[derive(Serialize)]
+        struct Wrapper<'a> {
+            case: [&'a NewCase; 1],
+        }
+        toml::to_string(&Wrapper { case: [self] }).expect("a case serialises")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ws() -> (tempfile::TempDir, Workspace) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("problems")).unwrap();
+        std::fs::create_dir_all(dir.path().join("fixtures/p")).unwrap();
+        let ws = Workspace::at(dir.path()).unwrap();
+        (dir, ws)
+    }
+
+    fn limits() -> Limits {
+        Limits {
+            time: Duration::from_secs(1),
+            memory_bytes: 1 << 25,
+        }
+    }
+
+    fn parse_str(ws: &Workspace, text: &str) -> Result<Fixture, ConfigError> {
+        parse(
+            ws,
+            Path::new("fixtures/p.toml"),
+            text,
+            limits(),
+            CompareMode::Lines,
+        )
+    }
+
+    #[test]
+    fn inline_and_file_cases_load_with_overrides() {
+        let (dir, ws) = ws();
+        std::fs::write(dir.path().join("fixtures/p/big.in"), "1\n").unwrap();
+        std::fs::write(dir.path().join("fixtures/p/big.out"), "Kiki\n").unwrap();
+        let f = parse_str(
+            &ws,
+            "[[case]]\nname = \"sample\"\nsource = \"sample\"\ninput = \"3\\n\"\noutput = \"Cici\\n\"\n\n\
+             [[case]]\nname = \"big\"\ninput_file = \"p/big.in\"\noutput_file = \"p/big.out\"\n\
+             time_limit_ms = 2500\ncompare = \"tokens\"\noracle = \"formula\"\n",
+        )
+        .unwrap();
+        assert_eq!(f.cases.len(), 2);
+        assert_eq!(&*f.cases[0].input, b"3\n");
+        assert_eq!(f.cases[0].source, Some(Source::Sample));
+        assert_eq!(f.cases[0].limits.time, Duration::from_secs(1));
+        assert_eq!(f.cases[0].line, 1);
+        assert_eq!(&*f.cases[1].expected, b"Kiki\n");
+        assert_eq!(f.cases[1].limits.time, Duration::from_millis(2500));
+        assert_eq!(f.cases[1].compare, CompareMode::Tokens);
+        assert_eq!(f.cases[1].oracle, Oracle::Formula);
+        assert_eq!(f.cases[1].line, 7);
+    }
+
+    #[test]
+    fn unknown_key_names_line_and_column() {
+        let (_d, ws) = ws();
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\n  ouptut = \"x\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some((5, 3)));
+        assert!(e.message.contains("unknown field `ouptut`"), "{e}");
+        assert!(e.to_string().starts_with("fixtures/p.toml:5:3: "), "{e}");
+    }
+
+    #[test]
+    fn duplicate_names_are_refused_with_both_lines() {
+        let (_d, ws) = ws();
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\n[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some((6, 8)));
+        assert!(
+            e.message
+                .contains("duplicate case name `a` (first used on line 2)"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn missing_or_doubled_content_is_refused() {
+        let (_d, ws) = ws();
+        let e = parse_str(&ws, "[[case]]\nname = \"a\"\noutput = \"\"\n").unwrap_err();
+        assert!(e.message.contains("case has no `input`"), "{e}");
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput = \"\"\ninput_file = \"p/x\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("either `input` or `input_file`"), "{e}");
+        assert_eq!(e.line, Some((4, 14)));
+    }
+
+    #[test]
+    fn wrong_types_and_values_are_located() {
+        let (_d, ws) = ws();
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\nsource = \"blog\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line.map(|l| l.0), Some(5));
+        assert!(e.message.contains("unknown variant `blog`"), "{e}");
+        let e = parse_str(&ws, "[[case]]\nname = \"a\"\ninput = 3\noutput = \"\"\n").unwrap_err();
+        assert_eq!(e.line.map(|l| l.0), Some(3));
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a b\"\ninput = \"\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("case name `a b`"), "{e}");
+        let e = parse_str(&ws, "[[case]\nname = \"a\"\n").unwrap_err();
+        assert_eq!(e.line.map(|l| l.0), Some(1));
+    }
+
+    #[test]
+    fn files_outside_fixtures_are_refused() {
+        let (dir, ws) = ws();
+        std::fs::write(dir.path().join("secret"), "x").unwrap();
+        for bad in ["../secret", "/etc/passwd", "p/../../secret", ""] {
+            let e = parse_str(
+                &ws,
+                &format!("[[case]]\nname = \"a\"\ninput_file = \"{bad}\"\noutput = \"\"\n"),
+            )
+            .unwrap_err();
+            assert!(e.message.starts_with("input_file: "), "{bad}: {e}");
+            assert_eq!(e.line, Some((3, 14)), "{bad}");
+        }
+        std::os::unix::fs::symlink(
+            dir.path().join("secret"),
+            dir.path().join("fixtures/p/link"),
+        )
+        .unwrap();
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput_file = \"p/link\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("resolves outside fixtures/"), "{e}");
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput_file = \"p/none.in\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("cannot open fixtures/p/none.in"), "{e}");
+    }
+
+    #[test]
+    fn new_case_round_trips() {
+        let (_d, ws) = ws();
+        let case = NewCase {
+            name: "stress-1".into(),
+            source: Source::Brute,
+            note: "found by stress".into(),
+            input: Some("1 \"2\"\r\n\\x".into()),
+            input_file: None,
+            output: Some("Yes\n".into()),
+            output_file: None,
+        };
+        let text = format!(
+            "[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\n\n{}",
+            case.to_toml()
+        );
+        let f = parse_str(&ws, &text).unwrap();
+        assert_eq!(f.cases[1].name, "stress-1");
+        assert_eq!(&*f.cases[1].input, b"1 \"2\"\r\n\\x");
+        assert_eq!(f.cases[1].source, Some(Source::Brute));
+    }
+}

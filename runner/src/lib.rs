@@ -1,0 +1,19 @@
+//! A local judge for competitive-programming solutions.
+//!
+//! The library does the work and never prints: [`run`] executes jobs and emits [`run::Event`]s,
+//! and a [`report::Reporter`] alone writes to the terminal. The binary (`main.rs`) is a thin
+//! wrapper around [`cli::main`].
+
+pub mod cli;
+pub mod compare;
+pub mod compile;
+pub mod diff;
+pub mod exec;
+pub mod fixture;
+pub mod problem;
+pub mod report;
+pub mod run;
+pub mod scaffold;
+pub mod stress;
+pub mod verdict;
+pub mod workspace;

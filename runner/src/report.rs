@@ -1,0 +1,416 @@
+//! The reporter: the only part of the runner that prints a judge run.
+//!
+//! Progress goes to stderr while the run lasts (a bar on a terminal, nothing otherwise); the
+//! report goes to stdout at the end: a block per failure with its diff, a line per problem, and
+//! last `N passed, M failed`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Effects, Style};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::diff::{self, DiffOptions};
+use crate::run::{Event, Outcome, ProblemReport, Role, RunReport, SubjectReport};
+use crate::verdict::Verdict;
+
+/// How the report looks.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportOptions {
+    pub color: bool,
+    pub diff_lines: usize,
+}
+
+/// Counts of the last line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+}
+
+/// Shows progress while a run lasts.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    failed: Mutex<usize>,
+}
+
+impl Progress {
+    /// A progress bar on stderr when `show`, else silence.
+    pub fn new(show: bool) -> Self {
+        let bar = show.then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} {msg:<12} [{bar:30}] {pos}/{len} {elapsed}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            bar.enable_steady_tick(Duration::from_millis(100));
+            bar
+        });
+        Self {
+            bar,
+            failed: Mutex::new(0),
+        }
+    }
+
+    pub fn on_event(&self, event: &Event) {
+        let Some(bar) = &self.bar else { return };
+        match event {
+            Event::BuildStarted { programs } => {
+                bar.set_message("building");
+                bar.set_length(*programs as u64);
+                bar.set_position(0);
+            }
+            Event::Built(_) => bar.inc(1),
+            Event::RunStarted { jobs } => {
+                bar.set_message("judging");
+                bar.set_length(*jobs as u64);
+                bar.set_position(0);
+            }
+            Event::RerunStarted { jobs } => {
+                bar.set_message("TLE re-runs");
+                bar.set_length(*jobs as u64);
+                bar.set_position(0);
+            }
+            Event::CaseFinished { outcome, .. } => {
+                if !outcome.verdict.is_accepted() {
+                    *self.failed.lock().unwrap() += 1;
+                }
+                bar.inc(1);
+            }
+            Event::Finished => bar.finish_and_clear(),
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+struct Painter {
+    color: bool,
+}
+
+impl Painter {
+    fn paint(&self, style: Style, text: &str) -> String {
+        if self.color {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    }
+    fn fg(&self, c: AnsiColor, text: &str) -> String {
+        self.paint(Style::new().fg_color(Some(c.into())), text)
+    }
+    fn bold(&self, text: &str) -> String {
+        self.paint(Style::new().effects(Effects::BOLD), text)
+    }
+    fn verdict(&self, v: Verdict) -> String {
+        let c = if v.is_accepted() {
+            AnsiColor::Green
+        } else {
+            AnsiColor::Red
+        };
+        self.paint(
+            Style::new().fg_color(Some(c.into())).effects(Effects::BOLD),
+            v.as_str(),
+        )
+    }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{} ms", d.as_millis())
+}
+
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+fn indent(text: &str, by: &str) -> String {
+    text.lines().map(|l| format!("{by}{l}\n")).collect()
+}
+
+fn rel<'a>(root: &Path, path: &'a Path) -> std::path::Display<'a> {
+    path.strip_prefix(root).unwrap_or(path).display()
+}
+
+/// The last lines of `bytes`, escaped, at most `n`.
+fn tail(bytes: &[u8], n: usize) -> String {
+    let text = diff::escape(bytes, false);
+    let lines: Vec<&str> = text.lines().collect();
+    let skip = lines.len().saturating_sub(n);
+    let mut s = String::new();
+    if skip > 0 {
+        let _ = writeln!(s, "… {skip} earlier lines");
+    }
+    for l in &lines[skip..] {
+        let _ = writeln!(s, "{l}");
+    }
+    s
+}
+
+/// Renders the whole report (everything printed to stdout at the end of a run).
+pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> (String, Tally) {
+    let p = Painter { color: opts.color };
+    let mut out = String::new();
+    let mut tally = Tally::default();
+    for problem in &report.problems {
+        for subject in &problem.subjects {
+            failures(&mut out, &p, problem, subject, root, opts);
+        }
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    for problem in &report.problems {
+        let t = summary_line(&mut out, &p, problem, root);
+        tally.passed += t.passed;
+        tally.failed += t.failed;
+    }
+    if report.interrupted {
+        let _ = writeln!(
+            out,
+            "{}",
+            p.fg(AnsiColor::Yellow, "interrupted: the run is incomplete")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!("{} passed, {} failed", tally.passed, tally.failed))
+    );
+    (out, tally)
+}
+
+fn case_header(
+    p: &Painter,
+    problem: &ProblemReport,
+    subject: &SubjectReport,
+    case: usize,
+    o: &Outcome,
+    root: &Path,
+) -> String {
+    let case = &problem.planned.cases[case];
+    let mut h = format!(
+        "{} {} · {} · case {}: {}",
+        p.fg(AnsiColor::Red, "FAIL"),
+        p.bold(&problem.planned.problem.slug),
+        rel(root, &subject.subject.source),
+        p.bold(&case.name),
+        p.verdict(o.verdict),
+    );
+    if let Some(d) = &o.detail {
+        let _ = write!(h, " ({d})");
+    }
+    let _ = write!(
+        h,
+        "  {} of {}, {} of {}",
+        ms(o.cpu),
+        ms(case.limits.time),
+        mib(o.memory),
+        mib(case.limits.memory_bytes)
+    );
+    if o.rerun {
+        h.push_str(", confirmed alone");
+    }
+    h.push('\n');
+    h
+}
+
+/// The failure blocks of one subject.
+fn failures(
+    out: &mut String,
+    p: &Painter,
+    problem: &ProblemReport,
+    subject: &SubjectReport,
+    root: &Path,
+    opts: ReportOptions,
+) {
+    let source = rel(root, &subject.subject.source);
+    let slug = &problem.planned.problem.slug;
+    if let Role::Wrong { expect } = subject.subject.role {
+        if subject.passed() {
+            return;
+        }
+        let mut counts: Vec<(Verdict, usize)> = Vec::new();
+        for i in 0..subject.outcomes.len() {
+            if let Some(v) = subject.verdict(i) {
+                match counts.iter_mut().find(|(w, _)| *w == v) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((v, 1)),
+                }
+            }
+        }
+        counts.sort();
+        let got: Vec<String> = counts
+            .iter()
+            .map(|(v, n)| format!("{} on {n}", p.verdict(*v)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} {} · {}: a wrong solution that must get {} got {}",
+            p.fg(AnsiColor::Red, "FAIL"),
+            p.bold(slug),
+            source,
+            p.verdict(expect),
+            if got.is_empty() {
+                "no verdict (no case ran)".to_string()
+            } else {
+                got.join(", ")
+            }
+        );
+        if let Some(why) = &subject.subject.why {
+            let _ = writeln!(out, "     it is wrong because: {why}");
+        }
+        if counts.iter().all(|(v, _)| v.is_accepted()) {
+            let _ = writeln!(
+                out,
+                "     the fixtures do not catch this mistake: add a case that does"
+            );
+        }
+        out.push('\n');
+        return;
+    }
+    if let Err(msg) = &subject.build.program {
+        let _ = writeln!(
+            out,
+            "{} {} · {}: {} on all {} cases\n{}",
+            p.fg(AnsiColor::Red, "FAIL"),
+            p.bold(slug),
+            source,
+            p.verdict(Verdict::CompileError),
+            subject.outcomes.len(),
+            indent(&tail(msg.as_bytes(), 40), "     ")
+        );
+        return;
+    }
+    for (i, o) in subject.outcomes.iter().enumerate() {
+        let Some(o) = o else { continue };
+        if o.verdict.is_accepted() {
+            continue;
+        }
+        let case = &problem.planned.cases[i];
+        out.push_str(&case_header(p, problem, subject, i, o, root));
+        let Some(run) = &o.output else { continue };
+        match o.verdict {
+            Verdict::WrongAnswer | Verdict::PresentationError => {
+                if let Some(s) = diff::summary(&case.expected, &run.stdout) {
+                    let _ = writeln!(out, "     {s}");
+                } else if o.verdict == Verdict::PresentationError {
+                    let _ = writeln!(
+                        out,
+                        "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
+                    );
+                }
+                let d = diff::render(
+                    &case.expected,
+                    &run.stdout,
+                    case.compare,
+                    o.verdict,
+                    DiffOptions {
+                        color: opts.color,
+                        max_lines: opts.diff_lines,
+                    },
+                );
+                out.push_str(&indent(&d, "     "));
+            }
+            _ => {}
+        }
+        if !run.stderr.is_empty() && o.verdict != Verdict::Accepted {
+            let _ = writeln!(out, "     stderr:");
+            out.push_str(&indent(&tail(&run.stderr, 10), "     │ "));
+        }
+        out.push('\n');
+    }
+}
+
+/// The line of one problem; returns its counts.
+fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &Path) -> Tally {
+    let slug = &problem.planned.problem.slug;
+    let mut tally = Tally::default();
+    let mut ok = true;
+    let mut parts: Vec<String> = Vec::new();
+    let cases = problem.planned.cases.len();
+    for s in &problem.subjects {
+        match s.subject.role {
+            Role::Solution | Role::Oracle => {
+                let accepted = (0..cases)
+                    .filter(|&i| s.verdict(i).is_some_and(|v| v.is_accepted()))
+                    .count();
+                tally.passed += accepted;
+                tally.failed += cases - accepted;
+                ok &= accepted == cases;
+                let ran: Vec<&Outcome> = s.outcomes.iter().flatten().collect();
+                let slowest = ran.iter().map(|o| o.cpu).max().unwrap_or_default();
+                let peak = ran.iter().map(|o| o.memory).max().unwrap_or_default();
+                let limit = problem
+                    .planned
+                    .cases
+                    .iter()
+                    .map(|c| c.limits.time)
+                    .max()
+                    .unwrap_or_default();
+                let what = if s.subject.role == Role::Oracle {
+                    "brute force".to_string()
+                } else {
+                    rel(root, &s.source_path()).to_string()
+                };
+                let mut part = format!("{what}: {accepted}/{cases} AC");
+                if !ran.is_empty() {
+                    let limits = s.subject.limits.unwrap_or(problem.planned.cases[0].limits);
+                    let _ = write!(
+                        part,
+                        ", slowest {} of {}, peak {} of {}",
+                        ms(slowest),
+                        ms(s.subject.limits.map_or(limit, |l| l.time)),
+                        mib(peak),
+                        mib(limits.memory_bytes)
+                    );
+                }
+                parts.push(part);
+            }
+            Role::Wrong { .. } => {}
+        }
+    }
+    let wrong: Vec<&SubjectReport> = problem
+        .subjects
+        .iter()
+        .filter(|s| matches!(s.subject.role, Role::Wrong { .. }))
+        .collect();
+    if !wrong.is_empty() {
+        let rejected = wrong.iter().filter(|s| s.passed()).count();
+        tally.passed += rejected;
+        tally.failed += wrong.len() - rejected;
+        ok &= rejected == wrong.len();
+        parts.push(format!(
+            "wrong solutions: {rejected}/{} got their verdict",
+            wrong.len()
+        ));
+    }
+    if problem.subjects.is_empty() {
+        ok = false;
+        tally.failed += 1;
+        parts.push(format!("no solution (add solutions/src/bin/{slug}.rs)"));
+    }
+    let mark = if ok {
+        p.fg(AnsiColor::Green, "PASS")
+    } else {
+        p.fg(AnsiColor::Red, "FAIL")
+    };
+    let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
+    tally
+}
+
+impl SubjectReport {
+    fn source_path(&self) -> &Path {
+        &self.subject.source
+    }
+}

@@ -1,0 +1,136 @@
+//! Generator for HDU 1524 — A Chess Game. Usage: gen SEED [SIZE]
+//! Prints 1..=3 test cases (more with SIZE). Each graph is a random DAG: nodes get a hidden random
+//! order and edges only go forward in it, so node numbers say nothing about the order. Shapes:
+//! random density (empty to complete), a path, a layered graph, a star. Queries: M chessmen
+//! (1 <= M <= 10), repeated nodes on purpose. SIZE 1: N <= 8, M <= 3 (the brute force's comfort
+//! zone); larger SIZE: N <= min(8 * SIZE, 1000), M <= min(3 + (SIZE - 1) / 2, 10), more queries.
+use std::process::exit;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in lo..=hi.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next() % (hi - lo + 1) as u64) as usize
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.range(0, i);
+            v.swap(i, j);
+        }
+    }
+}
+
+fn usage() -> ! {
+    eprintln!("usage: gen SEED [SIZE]   (SEED: u64, SIZE: u64 >= 1, default 1)");
+    exit(2);
+}
+
+/// Edges (a, b) with a < b in the hidden order, as positions 0..n in that order.
+fn shape(rng: &mut Rng, n: usize) -> Vec<(usize, usize)> {
+    let mut edges = Vec::new();
+    match rng.range(0, 5) {
+        0 => {
+            // path
+            for a in 1..n {
+                edges.push((a - 1, a));
+            }
+        }
+        1 => {
+            // layers of width w, each node to every node of the next layer
+            let w = rng.range(1, 3);
+            for a in 0..n {
+                for b in (a / w + 1) * w..((a / w + 2) * w).min(n) {
+                    edges.push((a, b));
+                }
+            }
+        }
+        2 => {
+            // star: the first node reaches everything; the rest have no moves
+            for b in 1..n {
+                edges.push((0, b));
+            }
+        }
+        _ => {
+            // random density in percent (0 = no edges, 100 = complete DAG)
+            let density = [0, 15, 30, 50, 80, 100][rng.range(0, 5)];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.range(1, 100) <= density {
+                        edges.push((a, b));
+                    }
+                }
+            }
+        }
+    }
+    edges
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() || args.len() > 2 {
+        usage();
+    }
+    let seed: u64 = args[0].parse().unwrap_or_else(|_| usage());
+    let size: usize = match args.get(1) {
+        Some(s) => s.parse().unwrap_or_else(|_| usage()),
+        None => 1,
+    };
+    if size == 0 {
+        usage();
+    }
+    let mut rng = Rng(seed);
+    let n_max = 8usize.saturating_mul(size).min(1000);
+    let m_max = 3usize.saturating_add((size - 1) / 2).min(10);
+    let q_max = 6usize.saturating_mul(size).min(1000);
+    let tests = rng.range(1, 3usize.saturating_add(size / 4).min(10));
+    let mut out = String::new();
+    for t in 0..tests {
+        if t > 0 && rng.range(0, 3) == 0 {
+            out.push('\n'); // a blank line between test cases, as in the official sample
+        }
+        let n = if rng.range(0, 9) == 0 {
+            1
+        } else {
+            rng.range(1, n_max)
+        };
+        let mut label: Vec<usize> = (0..n).collect(); // label[position in hidden order]
+        rng.shuffle(&mut label);
+        let mut succ = vec![Vec::new(); n];
+        for (a, b) in shape(&mut rng, n) {
+            succ[label[a]].push(label[b]);
+        }
+        out.push_str(&format!("{}\n", n));
+        for s in succ.iter_mut() {
+            rng.shuffle(s);
+            out.push_str(&s.len().to_string());
+            for v in s.iter() {
+                out.push_str(&format!(" {}", v));
+            }
+            out.push('\n');
+        }
+        let queries = rng.range(0, q_max);
+        for _ in 0..queries {
+            let m = rng.range(1, m_max);
+            let mut p: Vec<usize> = (0..m).map(|_| rng.range(0, n - 1)).collect();
+            if m >= 2 && rng.range(0, 2) == 0 {
+                p[1] = p[0]; // two chessmen on one node
+            }
+            rng.shuffle(&mut p);
+            out.push_str(&m.to_string());
+            for v in &p {
+                out.push_str(&format!(" {}", v));
+            }
+            out.push('\n');
+        }
+        out.push_str("0\n");
+    }
+    print!("{}", out);
+}

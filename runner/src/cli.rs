@@ -310,10 +310,12 @@ fn load_fixtures(
 
 fn execute_and_report(cx: &Context_, plan: Vec<Planned>) -> Result<ExitCode> {
     let builder = Builder::new(cx.ws.cache_dir());
+    let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
     let progress = Progress::new(cx.progress);
     let report = run::execute(
         plan,
         &builder,
+        &sandbox,
         &ExecOptions {
             jobs: cx.jobs,
             rerun_tle: true,

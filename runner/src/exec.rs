@@ -11,7 +11,9 @@
 use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -70,6 +72,8 @@ pub fn signal_name(sig: i32) -> String {
 /// Why the runner killed a child.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kill {
+    /// CPU time over the limit (seen while polling; RLIMIT_CPU is the backstop).
+    CpuTime,
     WallClock,
     Memory,
     Output,
@@ -211,162 +215,261 @@ fn spawn_reader<R: Read + Send + 'static>(
     });
 }
 
-/// Runs `program` with `input` on stdin under `limits`.
-pub fn run(program: &Program, input: Arc<[u8]>, limits: &RunLimits) -> io::Result<RunOutput> {
-    let mut cmd = Command::new(&program.argv[0]);
-    cmd.args(&program.argv[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let cpu_soft = limits.cpu.as_secs() + 1 + u64::from(limits.cpu.subsec_nanos() > 0);
-    // The address-space cap only protects the machine; the memory verdict comes from the
-    // resident set. A program stopped by it fails to allocate, which is judged MLE.
-    let address_space = limits
-        .memory_bytes
-        .saturating_mul(4)
-        .saturating_add(512 << 20);
-    // SAFETY: the closure only calls setrlimit, which is async-signal-safe.
-    unsafe {
-        cmd.pre_exec(move || {
-            set_rlimit(libc::RLIMIT_CPU, cpu_soft, cpu_soft + 1)?;
-            set_rlimit(libc::RLIMIT_AS, address_space, address_space)?;
-            set_rlimit(libc::RLIMIT_CORE, 0, 0)?;
-            Ok(())
-        });
-    }
-    let start = Instant::now();
-    let mut child = {
-        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-        if interrupted() {
-            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
-        }
-        let child = cmd.spawn()?;
-        groups.insert(child.id() as i32);
-        child
-    };
-    let pid = child.id() as i32;
-
-    let (done_tx, done_rx) = mpsc::channel();
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let stdin_done = done_tx.clone();
-    thread::spawn(move || {
-        // A child may exit without reading its input (EPIPE): not an error of the runner.
-        let _ = stdin.write_all(&input);
-        drop(stdin);
-        let _ = stdin_done.send(());
-    });
-    let stdout = Arc::new(Mutex::new(Vec::new()));
-    let stderr = Arc::new(Mutex::new(Vec::new()));
-    let overflow = Arc::new(AtomicBool::new(false));
-    spawn_reader(
-        child.stdout.take().expect("piped stdout"),
-        limits.output_bytes,
-        limits.output_bytes,
-        stdout.clone(),
-        overflow.clone(),
-        done_tx.clone(),
-    );
-    spawn_reader(
-        child.stderr.take().expect("piped stderr"),
-        STDERR_KEEP,
-        usize::MAX,
-        stderr.clone(),
-        Arc::new(AtomicBool::new(false)),
-        done_tx,
-    );
-
-    let page = page_size();
-    let wall_limit = limits.wall();
-    let mut killed = None;
-    let mut peak_polled = 0u64;
-    let mut nap = Duration::from_micros(500);
-    let (status, usage) = loop {
-        let mut status = 0;
-        // SAFETY: rusage is plain data, zero is a valid value.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let flags = if killed.is_some() { 0 } else { libc::WNOHANG };
-        // SAFETY: valid pointers to locals; pid is our child.
-        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-        if r == pid {
-            break (status, usage);
-        }
-        if r < 0 {
-            let e = io::Error::last_os_error();
-            if e.kind() == io::ErrorKind::Interrupted {
-                continue;
-            }
-            return Err(e);
-        }
-        let reason = if interrupted() {
-            Some(Kill::Interrupted)
-        } else if overflow.load(Ordering::SeqCst) {
-            Some(Kill::Output)
-        } else if start.elapsed() > wall_limit {
-            Some(Kill::WallClock)
-        } else {
-            match resident_bytes(pid, page) {
-                Some(rss) => {
-                    peak_polled = peak_polled.max(rss);
-                    (rss > limits.memory_bytes).then_some(Kill::Memory)
-                }
-                None => None,
-            }
-        };
-        if let Some(reason) = reason {
-            killed = Some(reason);
-            let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
-            continue;
-        }
-        thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(5));
-    };
-    let wall = start.elapsed();
-    // Kill what is left of the group (children the program forked), then forget it.
-    {
-        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
-        groups.remove(&pid);
-    }
-    // The pipes close when every holder is gone. A descendant that left the group may still hold
-    // them; do not wait for it (it is killed by reap_orphans at the end).
-    let deadline = Instant::now() + Duration::from_millis(500);
-    for _ in 0..3 {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if done_rx.recv_timeout(left).is_err() {
-            break;
-        }
-    }
-    let exit = if libc::WIFSIGNALED(status) {
-        Exit::Signal(libc::WTERMSIG(status))
-    } else {
-        Exit::Code(libc::WEXITSTATUS(status))
-    };
-    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    let stdout = std::mem::take(&mut *stdout.lock().unwrap());
-    let stderr = std::mem::take(&mut *stderr.lock().unwrap());
-    Ok(RunOutput {
-        stdout,
-        stderr,
-        exit,
-        cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
-        wall,
-        peak_memory: (usage.ru_maxrss.max(0) as u64 * 1024).max(peak_polled),
-        killed,
-        output_overflow: overflow.load(Ordering::SeqCst),
-    })
+/// Runs judged programs through the launcher (`launch.c`), built once into the cache.
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    launcher: PathBuf,
 }
 
-fn set_rlimit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-    let lim = libc::rlimit {
-        rlim_cur: soft,
-        rlim_max: hard,
-    };
-    // SAFETY: a valid pointer to a local.
-    if unsafe { libc::setrlimit(resource, &lim) } != 0 {
-        return Err(io::Error::last_os_error());
+const LAUNCHER_SOURCE: &str = include_str!("launch.c");
+
+impl Sandbox {
+    /// Builds the launcher into `cache_dir` (once; later calls find it there).
+    pub fn new(cache_dir: &Path) -> anyhow::Result<Sandbox> {
+        use anyhow::Context as _;
+        let hash = {
+            use sha2::{Digest, Sha256};
+            let d = Sha256::digest(LAUNCHER_SOURCE.as_bytes());
+            d.iter()
+                .take(8)
+                .map(|b| format!("{b:02x}"))
+                .collect::<String>()
+        };
+        let launcher = cache_dir.join(format!("launch-{hash}"));
+        if launcher.is_file() {
+            return Ok(Sandbox { launcher });
+        }
+        std::fs::create_dir_all(cache_dir)
+            .with_context(|| format!("cannot create {}", cache_dir.display()))?;
+        let dir = tempfile::tempdir_in(cache_dir)?;
+        let src = dir.path().join("launch.c");
+        std::fs::write(&src, LAUNCHER_SOURCE)?;
+        let out = dir.path().join("launch");
+        // Static when the C library allows it: the smaller the launcher, the truer the memory.
+        let mut last = None;
+        for extra in [&["-static"][..], &[]] {
+            let o = Command::new("gcc")
+                .args(["-O2", "-o"])
+                .arg(&out)
+                .arg(&src)
+                .args(extra)
+                .output()
+                .context("cannot run gcc to build the launcher: is gcc installed?")?;
+            if o.status.success() {
+                std::fs::rename(&out, &launcher)?;
+                return Ok(Sandbox { launcher });
+            }
+            last = Some(String::from_utf8_lossy(&o.stderr).into_owned());
+        }
+        anyhow::bail!("cannot build the launcher:\n{}", last.unwrap_or_default())
     }
-    Ok(())
+
+    /// Runs `program` with `input` on stdin under `limits`.
+    pub fn run(
+        &self,
+        program: &Program,
+        input: Arc<[u8]>,
+        limits: &RunLimits,
+    ) -> io::Result<RunOutput> {
+        let cpu_soft = limits.cpu.as_secs() + 1 + u64::from(limits.cpu.subsec_nanos() > 0);
+        // The address-space cap only protects the machine; the memory verdict comes from the
+        // resident set. A program stopped by it fails to allocate, which is judged MLE.
+        let address_space = limits
+            .memory_bytes
+            .saturating_mul(4)
+            .saturating_add(512 << 20);
+        let (report_rd, report_wr) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+        let wr_fd = report_wr.as_raw_fd();
+        let mut cmd = Command::new(&self.launcher);
+        cmd.arg(wr_fd.to_string())
+            .arg(cpu_soft.to_string())
+            .arg((cpu_soft + 1).to_string())
+            .arg(address_space.to_string())
+            .args(&program.argv)
+            // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
+            .env_clear()
+            .env(
+                "PATH",
+                std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into()),
+            )
+            .env("LANG", "C.UTF-8")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        // SAFETY: fcntl is async-signal-safe. Only this child gets the report pipe.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::fcntl(wr_fd, libc::F_SETFD, 0) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let start = Instant::now();
+        let mut child = {
+            let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+            if interrupted() {
+                return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+            }
+            let child = cmd.spawn()?;
+            groups.insert(child.id() as i32);
+            child
+        };
+        drop(report_wr);
+        let launcher_pid = child.id() as i32;
+        let mut report = std::io::BufReader::new(std::fs::File::from(report_rd));
+        let mut first = String::new();
+        std::io::BufRead::read_line(&mut report, &mut first)?;
+        let pid: i32 = first
+            .strip_prefix("pid ")
+            .and_then(|p| p.trim().parse().ok())
+            .ok_or_else(|| io::Error::other(format!("the launcher said {first:?}")))?;
+
+        let (done_tx, done_rx) = mpsc::channel();
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let stdin_done = done_tx.clone();
+        thread::spawn(move || {
+            // A child may exit without reading its input (EPIPE): not an error of the runner.
+            let _ = stdin.write_all(&input);
+            drop(stdin);
+            let _ = stdin_done.send(());
+        });
+        let stdout = Arc::new(Mutex::new(Vec::new()));
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let overflow = Arc::new(AtomicBool::new(false));
+        spawn_reader(
+            child.stdout.take().expect("piped stdout"),
+            limits.output_bytes,
+            limits.output_bytes,
+            stdout.clone(),
+            overflow.clone(),
+            done_tx.clone(),
+        );
+        spawn_reader(
+            child.stderr.take().expect("piped stderr"),
+            STDERR_KEEP,
+            usize::MAX,
+            stderr.clone(),
+            Arc::new(AtomicBool::new(false)),
+            done_tx,
+        );
+
+        let page = page_size();
+        let wall_limit = limits.wall();
+        let mut killed = None;
+        let mut peak_polled = 0u64;
+        let mut cpu_polled = Duration::ZERO;
+        let mut nap = Duration::from_micros(200);
+        let launcher_status = loop {
+            let mut status = 0;
+            let flags = if killed.is_some() { 0 } else { libc::WNOHANG };
+            // SAFETY: a valid pointer to a local; the pid is our child.
+            let r = unsafe { libc::waitpid(launcher_pid, &mut status, flags) };
+            if r == launcher_pid {
+                break status;
+            }
+            if r < 0 {
+                let e = io::Error::last_os_error();
+                if e.kind() == io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(e);
+            }
+            if let Some(rss) = resident_bytes(pid, page) {
+                peak_polled = peak_polled.max(rss);
+            }
+            if let Some(cpu) = cpu_time(pid) {
+                cpu_polled = cpu_polled.max(cpu);
+            }
+            let reason = if interrupted() {
+                Some(Kill::Interrupted)
+            } else if overflow.load(Ordering::SeqCst) {
+                Some(Kill::Output)
+            } else if cpu_polled > limits.cpu {
+                Some(Kill::CpuTime)
+            } else if start.elapsed() > wall_limit {
+                Some(Kill::WallClock)
+            } else if peak_polled > limits.memory_bytes {
+                Some(Kill::Memory)
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                killed = Some(reason);
+                let _ = killpg(Pid::from_raw(launcher_pid), Signal::SIGKILL);
+                continue;
+            }
+            thread::sleep(nap);
+            nap = (nap * 2).min(Duration::from_millis(5));
+        };
+        let wall = start.elapsed();
+        // Kill what is left of the group (children the program forked), then forget it.
+        {
+            let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = killpg(Pid::from_raw(launcher_pid), Signal::SIGKILL);
+            groups.remove(&launcher_pid);
+        }
+        let mut last = String::new();
+        let _ = std::io::BufRead::read_line(&mut report, &mut last);
+        // The pipes close when every holder is gone. A descendant that left the group may
+        // still hold them; do not wait for it (it is killed by reap_orphans at the end).
+        let deadline = Instant::now() + Duration::from_millis(500);
+        for _ in 0..3 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if done_rx.recv_timeout(left).is_err() {
+                break;
+            }
+        }
+        let fields: Vec<&str> = last.split_whitespace().collect();
+        let decode = |status: i32| {
+            if libc::WIFSIGNALED(status) {
+                Exit::Signal(libc::WTERMSIG(status))
+            } else {
+                Exit::Code(libc::WEXITSTATUS(status))
+            }
+        };
+        let (exit, cpu, peak) = match fields.as_slice() {
+            ["exit", status, ut, st, maxrss] => {
+                let n = |s: &str| s.parse::<u64>().unwrap_or(0);
+                (
+                    decode(status.parse().unwrap_or(0)),
+                    Duration::from_micros(n(ut) + n(st)),
+                    (n(maxrss) * 1024).max(peak_polled),
+                )
+            }
+            ["exec", errno] => {
+                let e = io::Error::from_raw_os_error(errno.parse().unwrap_or(0));
+                return Err(io::Error::new(e.kind(), format!("cannot execute: {e}")));
+            }
+            // The launcher was killed with the program: what was seen while it ran.
+            _ => (decode(launcher_status), cpu_polled, peak_polled),
+        };
+        let stdout = std::mem::take(&mut *stdout.lock().unwrap());
+        let stderr = std::mem::take(&mut *stderr.lock().unwrap());
+        Ok(RunOutput {
+            stdout,
+            stderr,
+            exit,
+            cpu,
+            wall,
+            peak_memory: peak,
+            killed,
+            output_overflow: overflow.load(Ordering::SeqCst),
+        })
+    }
+}
+
+/// CPU time (user + system) used so far by `pid`, from /proc.
+fn cpu_time(pid: i32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = stat.rsplit_once(')')?.1;
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: u64 = fields.next()?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    Some(Duration::from_millis((utime + stime) * 1000 / hz))
 }
 
 /// A shell command as a program, for tests and `--` commands.
@@ -379,6 +482,15 @@ pub fn shell(script: &str) -> Program {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sandbox() -> Sandbox {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/judge");
+        Sandbox::new(&dir).unwrap()
+    }
+
+    fn run(program: &Program, input: Arc<[u8]>, limits: &RunLimits) -> io::Result<RunOutput> {
+        sandbox().run(program, input, limits)
+    }
 
     fn limits(ms: u64) -> RunLimits {
         RunLimits {
@@ -434,6 +546,21 @@ mod tests {
         let input: Arc<[u8]> = vec![b'1'; 8 << 20].into();
         let out = run(&shell("echo done"), input, &limits(2000)).unwrap();
         assert_eq!(out.stdout, b"done\n");
+    }
+
+    #[test]
+    fn peak_memory_is_the_programs_own() {
+        let out = run(&shell("true"), Arc::from(&b""[..]), &limits(1000)).unwrap();
+        assert!(out.peak_memory < 4 << 20, "{}", out.peak_memory);
+    }
+
+    #[test]
+    fn a_missing_program_cannot_start() {
+        let p = Program {
+            argv: vec!["/nonexistent/program".into()],
+        };
+        let e = run(&p, Arc::from(&b""[..]), &limits(1000)).unwrap_err();
+        assert!(e.to_string().contains("cannot execute"), "{e}");
     }
 
     #[test]

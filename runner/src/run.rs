@@ -4,8 +4,8 @@
 //! Nothing here prints: progress is sent as [`Event`]s and the result is a [`RunReport`].
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::compare::{compare, CompareMode};
 use crate::compile::{Builder, Built, Program};
-use crate::exec::{self, Exit, Kill, RunLimits, RunOutput};
+use crate::exec::{self, Exit, Kill, RunLimits, RunOutput, Sandbox};
 use crate::fixture::Case;
 use crate::problem::{Limits, Problem};
 use crate::verdict::Verdict;
@@ -183,7 +183,7 @@ pub fn judge(out: &RunOutput, expected: &[u8], mode: CompareMode, limits: &Limit
                 out.cpu.as_millis()
             )),
         )
-    } else if out.cpu > limits.time {
+    } else if out.cpu > limits.time || out.killed == Some(Kill::CpuTime) {
         (
             Verdict::TimeLimitExceeded,
             Some(format!(
@@ -224,13 +224,13 @@ fn allocation_failed(stderr: &[u8]) -> bool {
 }
 
 /// Runs `program` on `case` and judges it.
-pub fn run_case(program: &Program, case: &Case, limits: &Limits) -> Outcome {
+pub fn run_case(sandbox: &Sandbox, program: &Program, case: &Case, limits: &Limits) -> Outcome {
     let run_limits = RunLimits {
         cpu: limits.time,
         memory_bytes: limits.memory_bytes,
         output_bytes: output_cap(&case.expected),
     };
-    match exec::run(program, case.input.clone(), &run_limits) {
+    match sandbox.run(program, case.input.clone(), &run_limits) {
         Ok(out) => {
             let mut outcome = judge(&out, &case.expected, case.compare, limits);
             if !outcome.verdict.is_accepted() {
@@ -293,6 +293,7 @@ pub fn build_all(
 pub fn execute(
     plan: Vec<Planned>,
     builder: &Builder,
+    sandbox: &Sandbox,
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<RunReport> {
@@ -335,8 +336,19 @@ pub fn execute(
         satisfied.push(subjects.iter().map(|_| AtomicBool::new(false)).collect());
         reports.push(ProblemReport { planned, subjects });
     }
-    // Largest inputs first, so that the long jobs do not end up last on one worker.
-    jobs.sort_by_key(|j| std::cmp::Reverse(reports[j.p].planned.cases[j.c].input.len()));
+    // Dispatch order: the solutions' jobs first, largest inputs first, so that the long jobs do
+    // not end up last on one worker; then the wrong solutions, smallest inputs first (the cheap
+    // way to find their mistake), except those that must TLE, which start with the largest.
+    jobs.sort_by_key(|j| {
+        let size = reports[j.p].planned.cases[j.c].input.len() as i64;
+        match reports[j.p].subjects[j.s].subject.role {
+            Role::Solution | Role::Oracle => (0, -size),
+            Role::Wrong {
+                expect: Verdict::TimeLimitExceeded,
+            } => (1, -size),
+            Role::Wrong { .. } => (2, size),
+        }
+    });
     emit(Event::RunStarted { jobs: jobs.len() });
 
     fn limits_of(reports: &[ProblemReport], p: usize, s: usize, c: usize) -> Limits {
@@ -346,34 +358,44 @@ pub fn execute(
             .limits
             .unwrap_or(r.planned.cases[c].limits)
     }
-    let results: Vec<(usize, usize, usize, Outcome)> = pool.install(|| {
-        jobs.par_iter()
-            .filter_map(|j| {
-                let subject = &reports[j.p].subjects[j.s];
-                if exec::interrupted() || satisfied[j.p][j.s].load(Ordering::SeqCst) {
-                    return None;
+    let run_job = |j: &Job| {
+        let subject = &reports[j.p].subjects[j.s];
+        if exec::interrupted() || satisfied[j.p][j.s].load(Ordering::SeqCst) {
+            return None;
+        }
+        let case = &reports[j.p].planned.cases[j.c];
+        let program = subject.build.program.as_ref().expect("built");
+        let outcome = run_case(sandbox, program, case, &limits_of(&reports, j.p, j.s, j.c));
+        if exec::interrupted() {
+            return None;
+        }
+        if let Role::Wrong { expect } = subject.subject.role {
+            if outcome.verdict == expect {
+                satisfied[j.p][j.s].store(true, Ordering::SeqCst);
+            }
+        }
+        emit(Event::CaseFinished {
+            slug: &reports[j.p].planned.problem.slug,
+            case: &case.name,
+            outcome: &outcome,
+        });
+        Some((j.p, j.s, j.c, outcome))
+    };
+    // Workers take jobs from one queue, in order (a parallel iterator would split the list).
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(jobs.len()));
+    pool.scope(|scope| {
+        for _ in 0..opts.jobs.max(1) {
+            scope.spawn(|_| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(job) = jobs.get(i) else { break };
+                if let Some(r) = run_job(job) {
+                    results.lock().unwrap().push(r);
                 }
-                let case = &reports[j.p].planned.cases[j.c];
-                let program = subject.build.program.as_ref().expect("built");
-                let outcome = run_case(program, case, &limits_of(&reports, j.p, j.s, j.c));
-                if exec::interrupted() {
-                    return None;
-                }
-                if let Role::Wrong { expect } = subject.subject.role {
-                    // A TLE under load is confirmed alone before it counts.
-                    if outcome.verdict == expect && expect != Verdict::TimeLimitExceeded {
-                        satisfied[j.p][j.s].store(true, Ordering::SeqCst);
-                    }
-                }
-                emit(Event::CaseFinished {
-                    slug: &reports[j.p].planned.problem.slug,
-                    case: &case.name,
-                    outcome: &outcome,
-                });
-                Some((j.p, j.s, j.c, outcome))
-            })
-            .collect()
+            });
+        }
     });
+    let results = results.into_inner().unwrap();
     for (p, s, c, outcome) in results {
         reports[p].subjects[s].outcomes[c] = Some(outcome);
     }
@@ -406,20 +428,51 @@ pub fn execute(
         if !reruns.is_empty() {
             emit(Event::RerunStarted { jobs: reruns.len() });
         }
+        let mut pending_wrong: Vec<(usize, usize)> = Vec::new();
         for (p, s, c) in reruns {
             if exec::interrupted() {
                 break;
             }
             let program = reports[p].subjects[s].build.program.clone().expect("built");
             let case = &reports[p].planned.cases[c];
-            let mut outcome = run_case(&program, case, &limits_of(&reports, p, s, c));
+            let mut outcome = run_case(sandbox, &program, case, &limits_of(&reports, p, s, c));
             outcome.rerun = true;
+            if outcome.verdict != Verdict::TimeLimitExceeded {
+                // Not confirmed alone: a wrong solution that must TLE is judged on its other
+                // cases, run now one at a time.
+                let role = reports[p].subjects[s].subject.role;
+                if role
+                    == (Role::Wrong {
+                        expect: Verdict::TimeLimitExceeded,
+                    })
+                {
+                    pending_wrong.push((p, s));
+                }
+            }
             emit(Event::CaseFinished {
                 slug: &reports[p].planned.problem.slug,
                 case: &case.name,
                 outcome: &outcome,
             });
             reports[p].subjects[s].outcomes[c] = Some(outcome);
+        }
+        for (p, s) in pending_wrong {
+            let program = reports[p].subjects[s].build.program.clone().expect("built");
+            for c in 0..reports[p].planned.cases.len() {
+                if exec::interrupted() || reports[p].subjects[s].outcomes[c].is_some() {
+                    continue;
+                }
+                let case = &reports[p].planned.cases[c];
+                let outcome = run_case(sandbox, &program, case, &limits_of(&reports, p, s, c));
+                let done = outcome.verdict == Verdict::TimeLimitExceeded;
+                reports[p].subjects[s].outcomes[c] = Some(Outcome {
+                    rerun: true,
+                    ..outcome
+                });
+                if done {
+                    break;
+                }
+            }
         }
     }
     emit(Event::Finished);

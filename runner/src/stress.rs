@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
-use crate::exec::{self, RunLimits};
+use crate::exec::{self, RunLimits, Sandbox};
 use crate::fixture::{self, NewCase, Source};
 use crate::problem::{Limits, Problem};
 use crate::run::{self, Outcome};
@@ -81,6 +81,7 @@ fn with_args(program: &Program, args: &[String]) -> Program {
 }
 
 fn trial(
+    sandbox: &Sandbox,
     problem: &Problem,
     gen: &Program,
     brute: &Program,
@@ -89,7 +90,7 @@ fn trial(
     size: u64,
 ) -> Trial {
     let gen = with_args(gen, &[seed.to_string(), size.to_string()]);
-    let input = match exec::run(&gen, Arc::from(&b""[..]), &GEN_LIMITS) {
+    let input = match sandbox.run(&gen, Arc::from(&b""[..]), &GEN_LIMITS) {
         Ok(out) if out.exit.success() && out.killed.is_none() && !out.output_overflow => out.stdout,
         Ok(out) => {
             return Trial::GeneratorFailed {
@@ -120,7 +121,7 @@ fn trial(
         memory_bytes: brute_limits.memory_bytes,
         output_bytes: GEN_LIMITS.output_bytes,
     };
-    let expected = match exec::run(brute, input.clone(), &brute_run) {
+    let expected = match sandbox.run(brute, input.clone(), &brute_run) {
         Ok(out) => {
             // Judge the brute force against nothing but its own limits and exit status.
             let o = run::judge(&out, &out.stdout, problem.meta.compare, &brute_limits);
@@ -151,7 +152,7 @@ fn trial(
         oracle: fixture::Oracle::Brute,
         line: 0,
     };
-    let outcome = run::run_case(solution, &case, &problem.meta.limits());
+    let outcome = run::run_case(sandbox, solution, &case, &problem.meta.limits());
     if outcome.verdict.is_accepted() {
         Trial::Agree
     } else {
@@ -213,6 +214,7 @@ pub fn stress(
         }
     }
     let builder = Builder::new(ws.cache_dir());
+    let sandbox = Sandbox::new(&ws.cache_dir())?;
     let solution_src = match &opts.program {
         Some(p) => p.clone(),
         None => problem
@@ -267,7 +269,7 @@ pub fn stress(
         let trials: Vec<Trial> = pool.install(|| {
             (first..first + n)
                 .into_par_iter()
-                .map(|seed| trial(problem, &gen, &brute, &solution, seed, opts.size))
+                .map(|seed| trial(&sandbox, problem, &gen, &brute, &solution, seed, opts.size))
                 .collect()
         });
         done += n;

@@ -22,7 +22,7 @@ use crate::workspace::Workspace;
 
 /// A local judge: runs every solution on every fixture case, the way an online judge would.
 #[derive(Debug, Parser)]
-#[command(name = "runner", version, args_conflicts_with_subcommands = true)]
+#[command(name = "runner", version, subcommand_precedence_over_arg = true)]
 pub struct Cli {
     #[command(flatten)]
     global: GlobalArgs,
@@ -234,7 +234,16 @@ impl std::fmt::Display for ConfigErrors {
 impl std::error::Error for ConfigErrors {}
 
 fn discover(ws: &Workspace) -> Result<Vec<Problem>> {
-    problem::discover(ws).map_err(|errors| ConfigErrors(errors).into())
+    problem::discover(ws).map_err(|errors| {
+        let errors = errors
+            .into_iter()
+            .map(|mut e| {
+                e.path = ws.display(&e.path).to_string().into();
+                e
+            })
+            .collect();
+        ConfigErrors(errors).into()
+    })
 }
 
 fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Problem> {

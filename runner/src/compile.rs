@@ -47,7 +47,7 @@ impl Language {
         match self {
             Language::Rust => Some(("rustc", &["--edition", "2021", "-O"])),
             Language::Cpp => Some(("g++", &["-O2", "-std=c++17", "-x", "c++"])),
-            Language::C => Some(("gcc", &["-O2", "-std=c11", "-x", "c"])),
+            Language::C => Some(("gcc", &["-O2", "-std=gnu11", "-x", "c"])),
             Language::Python | Language::Executable => None,
         }
     }

@@ -361,7 +361,7 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
                 let what = if s.subject.role == Role::Oracle {
                     "brute force".to_string()
                 } else {
-                    rel(root, &s.source_path()).to_string()
+                    rel(root, s.source_path()).to_string()
                 };
                 let mut part = format!("{what}: {accepted}/{cases} AC");
                 if !ran.is_empty() {

@@ -1,0 +1,108 @@
+//! Helpers for the integration tests: a temporary workspace and the real runner binary.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+pub struct Ws {
+    pub dir: tempfile::TempDir,
+}
+
+impl Ws {
+    /// A workspace with one problem `t`: input `n`, output `2n`; 500 ms, 64 MiB.
+    pub fn twice() -> Ws {
+        let ws = Ws {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        ws.write(
+            "problems/t/problem.toml",
+            "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 500\nmemory_limit_kib = 65536\n",
+        );
+        ws.write(
+            "fixtures/t.toml",
+            "[[case]]\nname = \"small\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"6\\n\"\n",
+        );
+        ws
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    pub fn write(&self, rel: &str, text: &str) {
+        let p = self.path(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    pub fn runner(&self, args: &[&str]) -> Output {
+        let mut cmd = Command::cargo_bin("runner").unwrap();
+        cmd.arg("--root")
+            .arg(self.dir.path())
+            .arg("--color")
+            .arg("never")
+            .args(args)
+            .env_remove("CI")
+            .timeout(std::time::Duration::from_secs(120));
+        cmd.output().unwrap()
+    }
+
+    /// Judges a C program given as source text on problem `t`.
+    pub fn judge_c(&self, name: &str, source: &str) -> Output {
+        let file = format!("{name}.c");
+        self.write(&file, source);
+        let path = self.path(&file);
+        self.runner(&["judge", "t", path.to_str().unwrap()])
+    }
+}
+
+pub fn text(out: &Output) -> String {
+    format!(
+        "status: {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Asserts the exit code, printing the whole output when it differs.
+pub fn assert_code(out: &Output, code: i32) {
+    assert_eq!(out.status.code(), Some(code), "{}", text(out));
+}
+
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Whether process `pid` is alive (a zombie counts as dead).
+pub fn alive(pid: i32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+/// Reads the pids a test program wrote, one per line.
+pub fn pids(path: &Path) -> Vec<i32> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+/// The workspace of this repository.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}

@@ -1,0 +1,302 @@
+//! Malformed fixtures and manifests are clear errors (exit 2, file:line:col); scaffolding, wrong
+//! solutions and stress work end to end in a temporary workspace.
+
+mod common;
+
+use common::*;
+
+const TWICE_RS: &str = "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    for t in s.split_ascii_whitespace() {\n        let n: u64 = t.parse().unwrap();\n        println!(\"{}\", 2 * n);\n    }\n}\n";
+
+fn fixture_error(fixture: &str, expect: &str) {
+    let ws = Ws::twice();
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    ws.write("fixtures/t.toml", fixture);
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains(expect),
+        "expected {expect:?}\n{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn unknown_key_names_file_line_and_column() {
+    fixture_error(
+        "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\n  outptu = \"2\"\n",
+        "fixtures/t.toml:5:3: unknown field `outptu`",
+    );
+}
+
+#[test]
+fn duplicate_case_names_are_an_error() {
+    fixture_error(
+        "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\n\n[[case]]\nname = \"a\"\ninput = \"2\"\noutput = \"4\"\n",
+        "fixtures/t.toml:7:8: duplicate case name `a` (first used on line 2)",
+    );
+}
+
+#[test]
+fn a_path_escaping_fixtures_is_refused() {
+    fixture_error(
+        "[[case]]\nname = \"a\"\ninput_file = \"../problems/t/problem.toml\"\noutput = \"2\"\n",
+        "fixtures/t.toml:3:14: input_file: `../problems/t/problem.toml` must be a relative path inside fixtures/",
+    );
+}
+
+#[test]
+fn broken_toml_and_wrong_types_are_located() {
+    fixture_error("[[case]\nname = \"a\"\n", "fixtures/t.toml:1:");
+    fixture_error(
+        "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\ntime_limit_ms = \"fast\"\n",
+        "fixtures/t.toml:5:17: invalid type",
+    );
+    fixture_error(
+        "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\ncompare = \"fuzzy\"\n",
+        "fixtures/t.toml:5:11: unknown variant `fuzzy`",
+    );
+}
+
+#[test]
+fn a_missing_fixture_file_and_a_bad_problem_toml_are_errors() {
+    let ws = Ws::twice();
+    std::fs::remove_file(ws.path("fixtures/t.toml")).unwrap();
+    ws.write(
+        "problems/u/problem.toml",
+        "title = \"U\"\njudge = \"local\"\ntime_limit_ms = 1000\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("problems/u/problem.toml:1:1: missing field `memory_limit_kib`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_runner_never_writes_to_fixtures_when_judging() {
+    let ws = Ws::twice();
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    let before = std::fs::read(ws.path("fixtures/t.toml")).unwrap();
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    assert_eq!(std::fs::read(ws.path("fixtures/t.toml")).unwrap(), before);
+}
+
+#[test]
+fn wrong_solutions_must_get_their_declared_verdict() {
+    let ws = Ws::twice();
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    ws.write(
+        "problems/t/wrong/thrice.rs",
+        &TWICE_RS.replace("2 * n", "3 * n"),
+    );
+    ws.write("problems/t/wrong/same.rs", TWICE_RS);
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"thrice.rs\"\nexpect = \"WA\"\nwhy = \"triples\"\n\n\
+         [[program]]\nfile = \"same.rs\"\nexpect = \"WA\"\nwhy = \"claims to be wrong but is right\"\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(
+        s.contains("same.rs: a wrong solution that must get WA got AC on 1"),
+        "{s}"
+    );
+    assert!(s.contains("the fixtures do not catch this mistake"), "{s}");
+    assert!(s.contains("wrong solutions: 1/2 got their verdict"), "{s}");
+    assert!(s.trim_end().ends_with("2 passed, 1 failed"), "{s}");
+    // --skip-wrong judges the solution alone.
+    let out = ws.runner(&["--skip-wrong"]);
+    assert_code(&out, 0);
+}
+
+#[test]
+fn wrong_manifest_errors_are_located() {
+    let ws = Ws::twice();
+    ws.write("problems/t/wrong/a.rs", TWICE_RS);
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"a.rs\"\nexpect = \"Wrong\"\nwhy = \"\"\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("problems/t/wrong/wrong.toml:3:10: unknown variant `Wrong`"),
+        "{}",
+        text(&out)
+    );
+    ws.write("problems/t/wrong/wrong.toml", "");
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("a.rs is not listed"),
+        "{}",
+        text(&out)
+    );
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"a.rs\"\nexpect = \"AC\"\nwhy = \"\"\n",
+    );
+    let out = ws.runner(&[]);
+    assert!(
+        stderr(&out).contains("a wrong solution cannot expect AC"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn selection_by_slug_and_case() {
+    let ws = Ws::twice();
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    ws.write(
+        "fixtures/t.toml",
+        "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\n[[case]]\nname = \"b\"\ninput = \"2\"\noutput = \"5\"\n",
+    );
+    let out = ws.runner(&["t", "--case", "a"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("1 passed, 0 failed"),
+        "{}",
+        text(&out)
+    );
+    let out = ws.runner(&["--case", "b", "-j", "1"]);
+    assert_code(&out, 1);
+    let out = ws.runner(&["nosuch"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("no problem matches nosuch; the problems are: t"),
+        "{}",
+        text(&out)
+    );
+    let out = ws.runner(&["--case", "zzz"]);
+    assert_code(&out, 2);
+}
+
+#[test]
+fn new_scaffolds_a_problem_that_runs_and_refuses_to_overwrite() {
+    let ws = Ws::twice();
+    let out = ws.runner(&["new", "my-game"]);
+    assert_code(&out, 0);
+    for f in [
+        "problems/my-game/problem.toml",
+        "problems/my-game/README.md",
+        "problems/my-game/brute.rs",
+        "problems/my-game/gen.rs",
+        "solutions/src/bin/my-game.rs",
+        "fixtures/my-game.toml",
+    ] {
+        assert!(ws.path(f).is_file(), "{f} was not created");
+    }
+    // The scaffold is judged at once: the placeholder sample fails, nothing else is wrong.
+    let out = ws.runner(&["my-game"]);
+    assert_code(&out, 1);
+    assert!(stdout(&out).contains("case sample: WA"), "{}", text(&out));
+    let out = ws.runner(&["new", "my-game"]);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("exists already"), "{}", text(&out));
+    let out = ws.runner(&["new", "Bad_Slug"]);
+    assert_code(&out, 2);
+}
+
+const GEN_RS: &str = "fn main() {\n    let seed: u64 = std::env::args().nth(1).unwrap().parse().unwrap();\n    let x = seed.wrapping_mul(0x9e3779b97f4a7c15) >> 40;\n    println!(\"{}\", x % 100);\n}\n";
+
+#[test]
+fn stress_finds_a_planted_bug_and_saves_it_without_disturbing_the_fixture() {
+    let ws = Ws::twice();
+    ws.write("problems/t/gen.rs", GEN_RS);
+    ws.write("problems/t/brute.rs", TWICE_RS);
+    ws.write(
+        "solutions/src/bin/t.rs",
+        &TWICE_RS.replace("2 * n)", "2 * n + u64::from(n == 37))"),
+    );
+    let out = ws.runner(&["stress", "t", "--count", "2000"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(s.contains("DISAGREES with the brute force on seed"), "{s}");
+    assert!(s.contains("  37\n") && s.contains("-74\n+75\n"), "{s}");
+
+    let before = std::fs::read_to_string(ws.path("fixtures/t.toml")).unwrap();
+    let out = ws.runner(&["stress", "t", "--count", "2000", "--save", "found-37"]);
+    assert_code(&out, 1);
+    let after = std::fs::read_to_string(ws.path("fixtures/t.toml")).unwrap();
+    assert!(
+        after.starts_with(&before),
+        "the old fixture text changed:\n{after}"
+    );
+    assert!(after.contains("name = \"found-37\""), "{after}");
+    assert!(after.contains("source = \"brute\""), "{after}");
+    // The saved case now fails the solution, and passes the brute force.
+    let out = ws.runner(&["--case", "found-37"]);
+    assert_code(&out, 1);
+    let out = ws.runner(&["verify"]);
+    assert_code(&out, 0);
+    // The same name again is refused before anything is written.
+    let out = ws.runner(&["stress", "t", "--save", "found-37"]);
+    assert_code(&out, 2);
+    assert_eq!(
+        std::fs::read_to_string(ws.path("fixtures/t.toml")).unwrap(),
+        after
+    );
+}
+
+#[test]
+fn stress_agrees_on_a_right_solution_and_blames_a_broken_brute_force() {
+    let ws = Ws::twice();
+    ws.write("problems/t/gen.rs", GEN_RS);
+    ws.write("problems/t/brute.rs", TWICE_RS);
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    let out = ws.runner(&["stress", "t", "--count", "300", "--seed", "5"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("agrees with the brute force on all 300"),
+        "{}",
+        text(&out)
+    );
+    ws.write(
+        "problems/t/brute.rs",
+        "fn main() { std::process::abort(); }\n",
+    );
+    let out = ws.runner(&["stress", "t", "--count", "10"]);
+    assert_code(&out, 2);
+    assert!(
+        stdout(&out).contains("the BRUTE FORCE failed on seed 1: RE (SIGABRT)"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn verify_catches_a_fixture_the_brute_force_disagrees_with() {
+    let ws = Ws::twice();
+    ws.write("problems/t/brute.rs", TWICE_RS);
+    ws.write(
+        "fixtures/t.toml",
+        "[[case]]\nname = \"good\"\nsource = \"hand\"\ninput = \"3\"\noutput = \"6\"\n\n\
+         [[case]]\nname = \"bad\"\nsource = \"hand\"\ninput = \"4\"\noutput = \"9\"\n\n\
+         [[case]]\nname = \"huge\"\nsource = \"formula\"\noracle = \"formula\"\ninput = \"5\"\noutput = \"11\"\n",
+    );
+    let out = ws.runner(&["verify"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(s.contains("case bad: WA"), "{s}");
+    assert!(
+        !s.contains("case huge"),
+        "formula cases are not given to the brute force:\n{s}"
+    );
+    assert!(s.contains("brute force: 1/2 AC"), "{s}");
+    ws.write(
+        "fixtures/t.toml",
+        "[[case]]\nname = \"a\"\ninput = \"3\"\noutput = \"6\"\n",
+    );
+    let out = ws.runner(&["verify"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("case `a` does not say where its expected output comes from"),
+        "{}",
+        text(&out)
+    );
+}

@@ -1,0 +1,78 @@
+//! Checks of the project's own problems: every fixture case within the brute force's reach agrees
+//! with it, every problem survives a bounded stress, and a planted bug is caught with a diff.
+
+mod common;
+
+use std::process::Output;
+
+use assert_cmd::Command;
+use common::*;
+
+fn runner(args: &[&str]) -> Output {
+    Command::cargo_bin("runner")
+        .unwrap()
+        .arg("--root")
+        .arg(repo_root())
+        .args(["--color", "never"])
+        .args(args)
+        .env_remove("CI")
+        .timeout(std::time::Duration::from_secs(900))
+        .output()
+        .unwrap()
+}
+
+fn slugs() -> Vec<String> {
+    let mut slugs: Vec<String> = std::fs::read_dir(repo_root().join("problems"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("problem.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    slugs.sort();
+    slugs
+}
+
+#[test]
+fn every_fixture_agrees_with_the_brute_force() {
+    let out = runner(&["verify"]);
+    assert_code(&out, 0);
+    let s = stdout(&out);
+    for slug in slugs() {
+        assert!(s.contains(&format!("PASS {slug} ")), "{slug} not verified:\n{s}");
+    }
+}
+
+#[test]
+fn every_problem_survives_a_bounded_stress() {
+    for slug in slugs() {
+        let out = runner(&["stress", &slug, "--count", "300", "--seed", "1"]);
+        assert_code(&out, 0);
+        assert!(
+            stdout(&out).contains("agrees with the brute force on all 300"),
+            "{slug}: {}",
+            text(&out)
+        );
+    }
+}
+
+#[test]
+fn swapped_words_in_cet4_are_caught_with_a_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(repo_root().join("solutions/src/bin/hdu1847-cet4.rs"))
+        .unwrap()
+        .replace("Kiki", "K_I_K_I")
+        .replace("Cici", "Kiki")
+        .replace("K_I_K_I", "Cici");
+    let copy = dir.path().join("swapped.rs");
+    std::fs::write(&copy, source).unwrap();
+    let out = runner(&["judge", "hdu1847-cet4", copy.to_str().unwrap()]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(s.contains("case sample: WA"), "{s}");
+    assert!(
+        s.contains("first difference: line 1, token 1: expected \"Kiki\", got \"Cici\""),
+        "{s}"
+    );
+    assert!(s.contains("-Kiki\n") && s.contains("+Cici\n"), "{s}");
+    assert!(s.contains(" 0 passed, ") || s.contains("\n0 passed, "), "{s}");
+}

@@ -3,7 +3,8 @@
 //! order and edges only go forward in it, so node numbers say nothing about the order. Shapes:
 //! random density (empty to complete), a path, a layered graph, a star. Queries: M chessmen
 //! (1 <= M <= 10), repeated nodes on purpose. SIZE 1: N <= 8, M <= 3 (the brute force's comfort
-//! zone); larger SIZE: N <= min(8 * SIZE, 1000), M <= min(3 + (SIZE - 1) / 2, 10), more queries.
+//! zone); larger SIZE: N <= min(4 * SIZE + 4, 1000), M <= min(3 + (SIZE - 1) / 3, 10), more queries
+//! (the brute force's state space grows like C(N + M - 1, M): SIZE 6 and up may be out of its reach).
 use std::process::exit;
 
 struct Rng(u64);
@@ -87,8 +88,8 @@ fn main() {
         usage();
     }
     let mut rng = Rng(seed);
-    let n_max = 8usize.saturating_mul(size).min(1000);
-    let m_max = 3usize.saturating_add((size - 1) / 2).min(10);
+    let n_max = 4usize.saturating_mul(size).saturating_add(4).min(1000);
+    let m_max = 3usize.saturating_add((size - 1) / 3).min(10);
     let q_max = 6usize.saturating_mul(size).min(1000);
     let tests = rng.range(1, 3usize.saturating_add(size / 4).min(10));
     let mut out = String::new();

@@ -9,7 +9,6 @@
 //! [`reap_orphans`] at the end.
 
 use std::collections::BTreeSet;
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
@@ -472,16 +471,17 @@ fn cpu_time(pid: i32) -> Option<Duration> {
     Some(Duration::from_millis((utime + stime) * 1000 / hz))
 }
 
-/// A shell command as a program, for tests and `--` commands.
-pub fn shell(script: &str) -> Program {
-    Program {
-        argv: vec![OsString::from("sh"), "-c".into(), script.into()],
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ffi::OsString;
+
+    /// A shell command as a program.
+    fn shell(script: &str) -> Program {
+        Program {
+            argv: vec![OsString::from("sh"), "-c".into(), script.into()],
+        }
+    }
 
     fn sandbox() -> Sandbox {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/judge");

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -483,9 +483,6 @@ pub fn execute(
         interrupted: exec::interrupted(),
     })
 }
-
-/// An input shared by many runs.
-pub type Input = Arc<[u8]>;
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,7 @@ use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, RunLimits, Sandbox};
 use crate::fixture::{self, NewCase, Source};
-use crate::problem::{Limits, Problem};
+use crate::problem::Problem;
 use crate::run::{self, Outcome};
 use crate::verdict::Verdict;
 use crate::workspace::Workspace;
@@ -471,9 +471,4 @@ fn save_case(
     tmp.persist(&path)
         .with_context(|| format!("cannot replace {}", path.display()))?;
     Ok(path)
-}
-
-/// Limits of the solution in stress: the problem's.
-pub fn solution_limits(problem: &Problem) -> Limits {
-    problem.meta.limits()
 }

@@ -38,7 +38,10 @@ fn every_fixture_agrees_with_the_brute_force() {
     assert_code(&out, 0);
     let s = stdout(&out);
     for slug in slugs() {
-        assert!(s.contains(&format!("PASS {slug} ")), "{slug} not verified:\n{s}");
+        assert!(
+            s.contains(&format!("PASS {slug} ")),
+            "{slug} not verified:\n{s}"
+        );
     }
 }
 
@@ -74,5 +77,8 @@ fn swapped_words_in_cet4_are_caught_with_a_diff() {
         "{s}"
     );
     assert!(s.contains("-Kiki\n") && s.contains("+Cici\n"), "{s}");
-    assert!(s.contains(" 0 passed, ") || s.contains("\n0 passed, "), "{s}");
+    assert!(
+        s.contains(" 0 passed, ") || s.contains("\n0 passed, "),
+        "{s}"
+    );
 }

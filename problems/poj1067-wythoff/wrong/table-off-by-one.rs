@@ -1,7 +1,7 @@
 //! Wrong: builds the losing positions by the mex construction but starts the table at (1, 2), so
 //! table[k] holds a_{k+1}: looking up the difference k = b − a is off by one
-//! ((1, 2) has k = 1 but table[1] = 3). Also the table only reaches 10^6 (it would not fit
-//! 10^9 anyway).
+//! ((1, 2) has k = 1 but table[1] = 3). The table only reaches k < 10^5 (10^9 would not fit
+//! in 10000 KiB anyway).
 use std::io::{self, BufWriter, Read, Write};
 
 fn main() -> io::Result<()> {
@@ -12,7 +12,7 @@ fn main() -> io::Result<()> {
         .split_ascii_whitespace()
         .map(|t| t.parse().expect("integer"))
         .collect();
-    const N: usize = 1_000_000;
+    const N: usize = 100_000;
     let mut used = vec![false; 3 * N];
     let mut table = Vec::new();
     let mut a = 1;

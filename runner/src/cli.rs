@@ -140,14 +140,14 @@ pub fn main() -> ExitCode {
 }
 
 /// Options shared by every command, validated.
-struct Context_ {
+struct Settings {
     ws: Workspace,
     jobs: usize,
     report: ReportOptions,
     progress: bool,
 }
 
-fn context(g: &GlobalArgs) -> Result<Context_> {
+fn context(g: &GlobalArgs) -> Result<Settings> {
     let ws = match &g.root {
         Some(root) => Workspace::at(root)?,
         None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
@@ -163,7 +163,7 @@ fn context(g: &GlobalArgs) -> Result<Context_> {
         ColorChoice::Never => false,
         ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
     };
-    Ok(Context_ {
+    Ok(Settings {
         ws,
         jobs,
         report: ReportOptions {
@@ -233,15 +233,15 @@ impl std::fmt::Display for ConfigErrors {
 
 impl std::error::Error for ConfigErrors {}
 
+/// `e` with its path relative to the workspace root, as messages show it.
+fn relative(ws: &Workspace, mut e: problem::ConfigError) -> problem::ConfigError {
+    e.path = ws.display(&e.path).to_string().into();
+    e
+}
+
 fn discover(ws: &Workspace) -> Result<Vec<Problem>> {
     problem::discover(ws).map_err(|errors| {
-        let errors = errors
-            .into_iter()
-            .map(|mut e| {
-                e.path = ws.display(&e.path).to_string().into();
-                e
-            })
-            .collect();
+        let errors = errors.into_iter().map(|e| relative(ws, e)).collect();
         ConfigErrors(errors).into()
     })
 }
@@ -299,10 +299,7 @@ fn load_fixtures(
                     .collect();
                 loaded.push(((*p).clone(), kept));
             }
-            Err(mut e) => {
-                e.path = ws.display(&e.path).to_string().into();
-                errors.push(e);
-            }
+            Err(e) => errors.push(relative(ws, e)),
         }
     }
     if !errors.is_empty() {
@@ -317,7 +314,7 @@ fn load_fixtures(
     Ok(loaded)
 }
 
-fn execute_and_report(cx: &Context_, plan: Vec<Planned>) -> Result<ExitCode> {
+fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
     let builder = Builder::new(cx.ws.cache_dir());
     let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
     let progress = Progress::new(cx.progress);
@@ -355,7 +352,7 @@ fn execute_and_report(cx: &Context_, plan: Vec<Planned>) -> Result<ExitCode> {
 }
 
 fn judge_all(
-    cx: &Context_,
+    cx: &Settings,
     filters: &[String],
     cases: &[String],
     skip_wrong: bool,
@@ -393,7 +390,7 @@ fn judge_all(
     execute_and_report(cx, plan)
 }
 
-fn judge_file(cx: &Context_, slug: &str, file: &Path, cases: &[String]) -> Result<ExitCode> {
+fn judge_file(cx: &Settings, slug: &str, file: &Path, cases: &[String]) -> Result<ExitCode> {
     if !file.is_file() {
         bail!("{}: no such file", file.display());
     }
@@ -421,7 +418,7 @@ fn judge_file(cx: &Context_, slug: &str, file: &Path, cases: &[String]) -> Resul
     execute_and_report(cx, plan)
 }
 
-fn verify(cx: &Context_, filters: &[String]) -> Result<ExitCode> {
+fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
     let problems = discover(&cx.ws)?;
     let chosen = select(&problems, filters)?;
     let mut plan = Vec::new();

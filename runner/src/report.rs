@@ -6,13 +6,13 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Effects, Style};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::diff::{self, DiffOptions};
+use crate::problem::Limits;
 use crate::run::{Event, Outcome, ProblemReport, Role, RunReport, SubjectReport};
 use crate::verdict::Verdict;
 
@@ -33,7 +33,6 @@ pub struct Tally {
 /// Shows progress while a run lasts.
 pub struct Progress {
     bar: Option<ProgressBar>,
-    failed: Mutex<usize>,
 }
 
 impl Progress {
@@ -51,10 +50,7 @@ impl Progress {
             bar.enable_steady_tick(Duration::from_millis(100));
             bar
         });
-        Self {
-            bar,
-            failed: Mutex::new(0),
-        }
+        Self { bar }
     }
 
     pub fn on_event(&self, event: &Event) {
@@ -76,12 +72,7 @@ impl Progress {
                 bar.set_length(*jobs as u64);
                 bar.set_position(0);
             }
-            Event::CaseFinished { outcome, .. } => {
-                if !outcome.verdict.is_accepted() {
-                    *self.failed.lock().unwrap() += 1;
-                }
-                bar.inc(1);
-            }
+            Event::CaseFinished { .. } => bar.inc(1),
             Event::Finished => bar.finish_and_clear(),
         }
     }
@@ -351,26 +342,25 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
                 let ran: Vec<&Outcome> = s.outcomes.iter().flatten().collect();
                 let slowest = ran.iter().map(|o| o.cpu).max().unwrap_or_default();
                 let peak = ran.iter().map(|o| o.memory).max().unwrap_or_default();
-                let limit = problem
-                    .planned
-                    .cases
-                    .iter()
-                    .map(|c| c.limits.time)
-                    .max()
-                    .unwrap_or_default();
                 let what = if s.subject.role == Role::Oracle {
                     "brute force".to_string()
                 } else {
-                    rel(root, s.source_path()).to_string()
+                    rel(root, &s.subject.source).to_string()
                 };
                 let mut part = format!("{what}: {accepted}/{cases} AC");
-                if !ran.is_empty() {
-                    let limits = s.subject.limits.unwrap_or(problem.planned.cases[0].limits);
+                // The subject's own limits (the brute force's), else the problem's: memory is
+                // per problem, time the largest of the per-case limits.
+                let limits = s.subject.limits.or_else(|| {
+                    let first = problem.planned.cases.first()?.limits;
+                    let time = problem.planned.cases.iter().map(|c| c.limits.time).max()?;
+                    Some(Limits { time, ..first })
+                });
+                if let (false, Some(limits)) = (ran.is_empty(), limits) {
                     let _ = write!(
                         part,
                         ", slowest {} of {}, peak {} of {}",
                         ms(slowest),
-                        ms(s.subject.limits.map_or(limit, |l| l.time)),
+                        ms(limits.time),
                         mib(peak),
                         mib(limits.memory_bytes)
                     );
@@ -407,10 +397,4 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
     };
     let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
     tally
-}
-
-impl SubjectReport {
-    fn source_path(&self) -> &Path {
-        &self.subject.source
-    }
 }

@@ -157,54 +157,63 @@ pub fn output_cap(expected: &[u8]) -> usize {
     expected.len() * 2 + (1 << 20)
 }
 
-/// Judges one run against the expected output.
-pub fn judge(out: &RunOutput, expected: &[u8], mode: CompareMode, limits: &Limits) -> Outcome {
+/// The verdict a run gets from its limits and exit status alone, before its output is read
+/// (OLE, MLE, TLE, RE, with a detail); `None` when it ended normally within its limits.
+pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, String)> {
     let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
-    let (verdict, detail) = if out.output_overflow || out.killed == Some(Kill::Output) {
-        (
+    if out.output_overflow || out.killed == Some(Kill::Output) {
+        Some((
             Verdict::OutputLimitExceeded,
-            Some(format!("more than {} bytes of output", out.stdout.len())),
-        )
+            format!("more than {} bytes of output", out.stdout.len()),
+        ))
     } else if out.killed == Some(Kill::Memory) || out.peak_memory > limits.memory_bytes {
-        (
+        Some((
             Verdict::MemoryLimitExceeded,
-            Some(format!(
+            format!(
                 "{:.1} MiB over the limit of {:.1} MiB",
                 mib(out.peak_memory),
                 mib(limits.memory_bytes)
-            )),
-        )
+            ),
+        ))
     } else if out.killed == Some(Kill::WallClock) {
-        (
+        Some((
             Verdict::TimeLimitExceeded,
-            Some(format!(
+            format!(
                 "killed after {:.1} s of wall-clock time (cpu {} ms)",
                 out.wall.as_secs_f64(),
                 out.cpu.as_millis()
-            )),
-        )
+            ),
+        ))
     } else if out.cpu > limits.time || out.killed == Some(Kill::CpuTime) {
-        (
+        Some((
             Verdict::TimeLimitExceeded,
-            Some(format!(
+            format!(
                 "cpu {} ms over the limit of {} ms",
                 out.cpu.as_millis(),
                 limits.time.as_millis()
-            )),
-        )
+            ),
+        ))
     } else if out.killed == Some(Kill::Interrupted) {
-        (Verdict::RuntimeError, Some("interrupted".into()))
+        Some((Verdict::RuntimeError, "interrupted".into()))
     } else if !out.exit.success() {
-        if allocation_failed(&out.stderr) {
+        Some(if allocation_failed(&out.stderr) {
             (
                 Verdict::MemoryLimitExceeded,
-                Some(format!("allocation failed ({})", out.exit.describe())),
+                format!("allocation failed ({})", out.exit.describe()),
             )
         } else {
-            (Verdict::RuntimeError, Some(out.exit.describe()))
-        }
+            (Verdict::RuntimeError, out.exit.describe())
+        })
     } else {
-        (compare(mode, expected, &out.stdout), None)
+        None
+    }
+}
+
+/// Judges one run against the expected output.
+pub fn judge(out: &RunOutput, expected: &[u8], mode: CompareMode, limits: &Limits) -> Outcome {
+    let (verdict, detail) = match limit_failure(out, limits) {
+        Some((verdict, detail)) => (verdict, Some(detail)),
+        None => (compare(mode, expected, &out.stdout), None),
     };
     Outcome {
         verdict,

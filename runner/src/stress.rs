@@ -16,7 +16,7 @@ use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, RunLimits, Sandbox};
 use crate::fixture::{self, NewCase, Source};
-use crate::problem::Problem;
+use crate::problem::{Limits, Problem};
 use crate::run::{self, Outcome};
 use crate::verdict::Verdict;
 use crate::workspace::Workspace;
@@ -45,7 +45,8 @@ enum Trial {
     BruteFailed {
         seed: u64,
         input: Vec<u8>,
-        outcome: Outcome,
+        verdict: Verdict,
+        detail: String,
     },
     /// The solution did not match the brute force.
     Disagree {
@@ -67,12 +68,22 @@ impl Trial {
     }
 }
 
-/// Generous limits for the generator and the output of the brute force.
-const GEN_LIMITS: RunLimits = RunLimits {
-    cpu: Duration::from_secs(10),
+/// Generous limits for the generator.
+const GEN_LIMITS: Limits = Limits {
+    time: Duration::from_secs(10),
     memory_bytes: 1 << 30,
-    output_bytes: 64 << 20,
 };
+
+/// The output kept from the generator and the brute force.
+const ORACLE_OUTPUT: usize = 64 << 20;
+
+fn run_limits(limits: Limits) -> RunLimits {
+    RunLimits {
+        cpu: limits.time,
+        memory_bytes: limits.memory_bytes,
+        output_bytes: ORACLE_OUTPUT,
+    }
+}
 
 fn with_args(program: &Program, args: &[String]) -> Program {
     let mut argv = program.argv.clone();
@@ -90,23 +101,20 @@ fn trial(
     size: u64,
 ) -> Trial {
     let gen = with_args(gen, &[seed.to_string(), size.to_string()]);
-    let input = match sandbox.run(&gen, Arc::from(&b""[..]), &GEN_LIMITS) {
-        Ok(out) if out.exit.success() && out.killed.is_none() && !out.output_overflow => out.stdout,
-        Ok(out) => {
-            return Trial::GeneratorFailed {
-                seed,
-                why: format!(
-                    "{}{}",
-                    out.killed
-                        .map_or_else(|| out.exit.describe(), |k| format!("killed: {k:?}")),
-                    if out.stderr.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": {}", diff::escape(&out.stderr, false).trim_end())
-                    }
-                ),
+    let input = match sandbox.run(&gen, Arc::from(&b""[..]), &run_limits(GEN_LIMITS)) {
+        Ok(out) => match run::limit_failure(&out, &GEN_LIMITS) {
+            None => out.stdout,
+            Some((verdict, detail)) => {
+                let stderr = diff::escape(&out.stderr, false);
+                return Trial::GeneratorFailed {
+                    seed,
+                    why: format!(
+                        "the generator got {verdict} ({detail}) {}",
+                        stderr.trim_end()
+                    ),
+                };
             }
-        }
+        },
         Err(e) => {
             return Trial::GeneratorFailed {
                 seed,
@@ -116,24 +124,18 @@ fn trial(
     };
     let input: Arc<[u8]> = input.into();
     let brute_limits = problem.meta.brute_limits();
-    let brute_run = RunLimits {
-        cpu: brute_limits.time,
-        memory_bytes: brute_limits.memory_bytes,
-        output_bytes: GEN_LIMITS.output_bytes,
-    };
-    let expected = match sandbox.run(brute, input.clone(), &brute_run) {
-        Ok(out) => {
-            // Judge the brute force against nothing but its own limits and exit status.
-            let o = run::judge(&out, &out.stdout, problem.meta.compare, &brute_limits);
-            if !o.verdict.is_accepted() {
+    let expected = match sandbox.run(brute, input.clone(), &run_limits(brute_limits)) {
+        Ok(out) => match run::limit_failure(&out, &brute_limits) {
+            None => out.stdout,
+            Some((verdict, detail)) => {
                 return Trial::BruteFailed {
                     seed,
                     input: input.to_vec(),
-                    outcome: o,
-                };
+                    verdict,
+                    detail,
+                }
             }
-            out.stdout
-        }
+        },
         Err(e) => {
             return Trial::GeneratorFailed {
                 seed,
@@ -328,14 +330,13 @@ pub fn stress(
         Trial::BruteFailed {
             seed,
             input,
-            outcome,
+            verdict,
+            detail,
         } => {
             writeln!(
                 out,
-                "stress {}: the BRUTE FORCE failed on seed {seed}: {}{} — this says nothing about the solution",
+                "stress {}: the BRUTE FORCE failed on seed {seed}: {verdict} ({detail}) — this says nothing about the solution",
                 problem.slug,
-                outcome.verdict,
-                outcome.detail.map(|d| format!(" ({d})")).unwrap_or_default()
             )?;
             write!(out, "input:\n{}", excerpt(&input, 30))?;
             writeln!(

@@ -11,6 +11,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::compile::{Builder, Language};
+use crate::diff::DiffOptions;
 use crate::exec;
 use crate::fixture::{self, Oracle};
 use crate::problem::{self, Problem};
@@ -104,9 +105,13 @@ struct StressArgs {
     /// The first seed; iteration i uses seed S+i.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
-    /// The size argument passed to gen.rs.
+    /// The size argument passed to gen.rs (with --max-size: the size of the first seeds).
     #[arg(long, default_value_t = 1)]
     size: u64,
+    /// Ramp the size from --size up to this over the run: the first counter-example found is
+    /// then a small one.
+    #[arg(long, value_name = "K")]
+    max_size: Option<u64>,
     /// Stop after this many seconds even if --count is not reached.
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
@@ -180,20 +185,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => judge_all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
         Some(Command::Judge { slug, file, cases }) => judge_file(&cx, &slug, &file, &cases),
         Some(Command::Verify { filters }) => verify(&cx, &filters),
-        Some(Command::Stress(a)) => {
-            let problems = discover(&cx.ws)?;
-            let problem = find_problem(&problems, &a.slug)?;
-            let opts = StressOptions {
-                count: a.count,
-                seed: a.seed,
-                size: a.size,
-                time: a.time.map(Duration::from_secs_f64),
-                save: a.save,
-                program: a.program,
-                jobs: cx.jobs,
-            };
-            stress::stress(&cx.ws, problem, &opts, cx.report.color, cx.progress)
-        }
+        Some(Command::Stress(a)) => stress_command(&cx, a),
         Some(Command::New { slug }) => {
             let created = scaffold::new_problem(&cx.ws, &slug)?;
             let mut out = std::io::stdout().lock();
@@ -314,6 +306,13 @@ fn load_fixtures(
     Ok(loaded)
 }
 
+fn diff_options(cx: &Settings) -> DiffOptions {
+    DiffOptions {
+        color: cx.report.color,
+        max_lines: cx.report.diff_lines,
+    }
+}
+
 fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
     let builder = Builder::new(cx.ws.cache_dir());
     let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
@@ -324,31 +323,69 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
         &sandbox,
         &ExecOptions {
             jobs: cx.jobs,
-            rerun_tle: true,
+            diff: diff_options(cx),
         },
         &|e| progress.on_event(&e),
     )?;
     drop(progress);
-    let (text, tally) = report::render(&report, cx.ws.root(), cx.report);
-    let mut out = std::io::stdout().lock();
+    let mut text = String::new();
     if report.compiled > 0 {
-        writeln!(
-            out,
-            "built {} program(s): {} compiled, {} from the cache",
+        text.push_str(&format!(
+            "built {} program(s): {} compiled, {} from the cache\n",
             report.compiled + report.cached,
             report.compiled,
             report.cached
-        )?;
+        ));
     }
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(if report.interrupted {
-        ExitCode::from(130)
-    } else if tally.failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    text.push_str(&report::render(&report, cx.ws.root(), cx.report));
+    print(&text)?;
+    Ok(ExitCode::from(report.exit_code()))
+}
+
+/// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.
+fn print(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn stress_command(cx: &Settings, a: StressArgs) -> Result<ExitCode> {
+    let problems = discover(&cx.ws)?;
+    let problem = find_problem(&problems, &a.slug)?;
+    if let Some(name) = &a.save {
+        fixture::check_new_case_name(&cx.ws, problem, name)?;
+    }
+    if a.max_size.is_some_and(|m| m < a.size) {
+        bail!("--max-size must be at least --size ({})", a.size);
+    }
+    let opts = StressOptions {
+        count: a.count,
+        seed: a.seed,
+        size: a.size,
+        max_size: a.max_size,
+        time: a.time.map(Duration::from_secs_f64),
+        program: a.program,
+        jobs: cx.jobs,
+        diff: diff_options(cx),
+    };
+    let builder = Builder::new(cx.ws.cache_dir());
+    let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
+    let bar = report::StressProgress::new(cx.progress, opts.count);
+    let mut report = stress::stress(problem, &builder, &sandbox, &opts, &|n| bar.set(n))?;
+    drop(bar);
+    if let (Some(name), Some((input, expected, note))) = (&a.save, stress::case_to_save(&report)) {
+        let path = fixture::save_case(&cx.ws, problem, name, note, input, expected)?;
+        report.saved = Some((name.clone(), path));
+    }
+    print(&report::render_stress(
+        &report,
+        cx.ws.root(),
+        a.save.is_some(),
+        cx.report,
+    ))?;
+    Ok(ExitCode::from(report.exit_code()))
 }
 
 fn judge_all(

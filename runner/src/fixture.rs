@@ -1,5 +1,6 @@
 //! Fixtures: `fixtures/<slug>.toml`, the test cases of a problem.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::compare::CompareMode;
+use crate::exec::Stdin;
 use crate::problem::{parse_toml, ConfigError, Limits, Problem};
 use crate::workspace::Workspace;
 
@@ -60,14 +62,61 @@ struct RawCase {
     oracle: Option<Oracle>,
 }
 
+/// A case's input or expected output: inline bytes, or a file that is read (or handed to the
+/// program as its stdin) only when the case's job runs, so that what a run holds at once is
+/// bounded by the jobs in flight, not by the size of the test set.
+#[derive(Debug, Clone)]
+pub enum Content {
+    Inline(Arc<[u8]>),
+    File { path: PathBuf, len: u64 },
+}
+
+impl Content {
+    /// Its size in bytes.
+    pub fn len(&self) -> u64 {
+        match self {
+            Content::Inline(b) => b.len() as u64,
+            Content::File { len, .. } => *len,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Its bytes (a file is read now).
+    pub fn read(&self) -> std::io::Result<Cow<'_, [u8]>> {
+        match self {
+            Content::Inline(b) => Ok(Cow::Borrowed(b)),
+            Content::File { path, .. } => std::fs::read(path).map(Cow::Owned).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
+            }),
+        }
+    }
+
+    /// As a program's standard input.
+    pub fn as_stdin(&self) -> Stdin<'_> {
+        match self {
+            Content::Inline(b) => Stdin::Bytes(b),
+            Content::File { path, .. } => Stdin::File(path),
+        }
+    }
+}
+
+impl From<Vec<u8>> for Content {
+    fn from(v: Vec<u8>) -> Self {
+        Content::Inline(v.into())
+    }
+}
+
 /// One test case, with its limits and compare mode resolved.
 #[derive(Debug, Clone)]
 pub struct Case {
     pub name: String,
     pub source: Option<Source>,
     pub note: Option<String>,
-    pub input: Arc<[u8]>,
-    pub expected: Arc<[u8]>,
+    pub input: Content,
+    pub expected: Content,
     pub limits: Limits,
     pub compare: CompareMode,
     pub oracle: Oracle,
@@ -153,8 +202,8 @@ pub fn parse(
             name: name.to_string(),
             source: raw.source,
             note: raw.note.clone(),
-            input: input.into(),
-            expected: expected.into(),
+            input,
+            expected,
             limits: Limits {
                 time: raw.time_limit_ms.map_or(limits.time, Duration::from_millis),
                 ..limits
@@ -179,20 +228,28 @@ fn content(
     key: &str,
     inline: &Option<String>,
     file: &Option<Spanned<String>>,
-) -> Result<Vec<u8>, ConfigError> {
+) -> Result<Content, ConfigError> {
     match (inline, file) {
-        (Some(s), None) => Ok(s.clone().into_bytes()),
+        (Some(s), None) => Ok(s.clone().into_bytes().into()),
         (None, Some(f)) => {
             let at = f.span().start;
             let resolved = resolve_fixture_file(ws, f.get_ref())
                 .map_err(|m| ConfigError::at(path, text, Some(at), format!("{key}_file: {m}")))?;
-            std::fs::read(&resolved).map_err(|e| {
-                ConfigError::at(
-                    path,
-                    text,
-                    Some(at),
-                    format!("{key}_file: cannot read {}: {e}", ws.display(&resolved)),
-                )
+            // Opened now, so that an unreadable file is a fixture error; read when its job runs.
+            let len = std::fs::File::open(&resolved)
+                .and_then(|f| f.metadata())
+                .map_err(|e| {
+                    ConfigError::at(
+                        path,
+                        text,
+                        Some(at),
+                        format!("{key}_file: cannot read {}: {e}", ws.display(&resolved)),
+                    )
+                })?
+                .len();
+            Ok(Content::File {
+                path: resolved,
+                len,
             })
         }
         (Some(_), Some(f)) => Err(ConfigError::at(
@@ -264,6 +321,98 @@ impl NewCase {
     }
 }
 
+/// Appends a case to the problem's fixture file without disturbing what is there: the new text
+/// is the old text plus a `[[case]]` table, checked by parsing it whole, written to a temporary
+/// file beside the original and renamed over it.
+/// Checks that `name` can be the name of a new case of `problem`.
+pub fn check_new_case_name(ws: &Workspace, problem: &Problem, name: &str) -> anyhow::Result<()> {
+    if !is_valid_case_name(name) {
+        anyhow::bail!("--save {name}: use letters, digits, `-`, `_` and `.` only");
+    }
+    let existing = load(ws, problem).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if existing.cases.iter().any(|c| c.name == name) {
+        anyhow::bail!(
+            "--save {name}: {} already has a case of that name",
+            problem.slug
+        );
+    }
+    Ok(())
+}
+
+pub fn save_case(
+    ws: &Workspace,
+    problem: &Problem,
+    name: &str,
+    note: String,
+    input: &[u8],
+    expected: &[u8],
+) -> anyhow::Result<PathBuf> {
+    use anyhow::{bail, Context as _};
+    use std::io::Write as _;
+    use std::os::unix::fs::PermissionsExt as _;
+    check_new_case_name(ws, problem, name)?;
+    let path = problem.fixture_path(ws);
+    let old = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let inline = |b: &[u8]| {
+        (b.len() <= 4096)
+            .then(|| std::str::from_utf8(b).ok().map(str::to_string))
+            .flatten()
+    };
+    let mut case = NewCase {
+        name: name.to_string(),
+        source: Source::Brute,
+        note,
+        input: inline(input),
+        input_file: None,
+        output: inline(expected),
+        output_file: None,
+    };
+    let mut written = Vec::new();
+    if case.input.is_none() || case.output.is_none() {
+        let dir = ws.fixtures_dir().join(&problem.slug);
+        std::fs::create_dir_all(&dir)?;
+        for (ext, bytes) in [("in", input), ("out", expected)] {
+            let file = dir.join(format!("{name}.{ext}"));
+            if file.exists() {
+                bail!("{} exists already: choose another name", ws.display(&file));
+            }
+            std::fs::write(&file, bytes)?;
+            written.push(file);
+        }
+        case.input = None;
+        case.output = None;
+        case.input_file = Some(format!("{}/{name}.in", problem.slug));
+        case.output_file = Some(format!("{}/{name}.out", problem.slug));
+    }
+    let mut new = old.clone();
+    if !new.is_empty() && !new.ends_with('\n') {
+        new.push('\n');
+    }
+    new.push('\n');
+    new.push_str(&case.to_toml());
+    let check = parse(ws, &path, &new, problem.meta.limits(), problem.meta.compare);
+    if let Err(e) = check {
+        for f in written {
+            let _ = std::fs::remove_file(f);
+        }
+        bail!("the new case would break the fixture file, nothing was written: {e}");
+    }
+    let dir = path.parent().expect("fixtures/");
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(new.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    if let Ok(meta) = std::fs::metadata(&path) {
+        let _ = std::fs::set_permissions(
+            tmp.path(),
+            std::fs::Permissions::from_mode(meta.permissions().mode()),
+        );
+    }
+    tmp.persist(&path)
+        .with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +429,7 @@ mod tests {
         Limits {
             time: Duration::from_secs(1),
             memory_bytes: 1 << 25,
+            stack_bytes: None,
         }
     }
 
@@ -306,11 +456,11 @@ mod tests {
         )
         .unwrap();
         assert_eq!(f.cases.len(), 2);
-        assert_eq!(&*f.cases[0].input, b"3\n");
+        assert_eq!(&*f.cases[0].input.read().unwrap(), b"3\n");
         assert_eq!(f.cases[0].source, Some(Source::Sample));
         assert_eq!(f.cases[0].limits.time, Duration::from_secs(1));
         assert_eq!(f.cases[0].line, 1);
-        assert_eq!(&*f.cases[1].expected, b"Kiki\n");
+        assert_eq!(&*f.cases[1].expected.read().unwrap(), b"Kiki\n");
         assert_eq!(f.cases[1].limits.time, Duration::from_millis(2500));
         assert_eq!(f.cases[1].compare, CompareMode::Tokens);
         assert_eq!(f.cases[1].oracle, Oracle::Formula);
@@ -432,7 +582,7 @@ mod tests {
         );
         let f = parse_str(&ws, &text).unwrap();
         assert_eq!(f.cases[1].name, "stress-1");
-        assert_eq!(&*f.cases[1].input, b"1 \"2\"\r\n\\x");
+        assert_eq!(&*f.cases[1].input.read().unwrap(), b"1 \"2\"\r\n\\x");
         assert_eq!(f.cases[1].source, Some(Source::Brute));
     }
 }

@@ -120,11 +120,15 @@ impl Default for BruteLimits {
     }
 }
 
-/// Time and memory limits of a run.
+/// The limits of a run: the one type for them, from problem.toml to the launcher.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
+    /// CPU time (user + system) the program may use.
     pub time: Duration,
+    /// Peak resident memory the program may use.
     pub memory_bytes: u64,
+    /// The stack size (RLIMIT_STACK) the program gets; `None` leaves the system's.
+    pub stack_bytes: Option<u64>,
 }
 
 impl ProblemMeta {
@@ -132,6 +136,7 @@ impl ProblemMeta {
         Limits {
             time: Duration::from_millis(self.time_limit_ms),
             memory_bytes: self.memory_limit_kib * 1024,
+            stack_bytes: None,
         }
     }
 
@@ -139,6 +144,7 @@ impl ProblemMeta {
         Limits {
             time: Duration::from_millis(self.brute.time_limit_ms),
             memory_bytes: self.brute.memory_limit_kib * 1024,
+            stack_bytes: None,
         }
     }
 }

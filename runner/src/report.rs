@@ -11,9 +11,10 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Effects, Style};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::diff::{self, DiffOptions};
+use crate::diff;
 use crate::problem::Limits;
-use crate::run::{Event, Outcome, ProblemReport, Role, RunReport, SubjectReport};
+use crate::run::{Event, Outcome, Phase, ProblemReport, Role, RunReport, SubjectReport};
+use crate::stress::{Finding, StressReport};
 use crate::verdict::Verdict;
 
 /// How the report looks.
@@ -21,13 +22,6 @@ use crate::verdict::Verdict;
 pub struct ReportOptions {
     pub color: bool,
     pub diff_lines: usize,
-}
-
-/// Counts of the last line.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub passed: usize,
-    pub failed: usize,
 }
 
 /// Shows progress while a run lasts.
@@ -56,23 +50,16 @@ impl Progress {
     pub fn on_event(&self, event: &Event) {
         let Some(bar) = &self.bar else { return };
         match event {
-            Event::BuildStarted { programs } => {
-                bar.set_message("building");
-                bar.set_length(*programs as u64);
+            Event::PhaseStarted { phase, total } => {
+                bar.set_message(match phase {
+                    Phase::Build => "building",
+                    Phase::Judge => "judging",
+                    Phase::Confirm => "confirming TLE alone",
+                });
+                bar.set_length(*total as u64);
                 bar.set_position(0);
             }
-            Event::Built(_) => bar.inc(1),
-            Event::RunStarted { jobs } => {
-                bar.set_message("judging");
-                bar.set_length(*jobs as u64);
-                bar.set_position(0);
-            }
-            Event::RerunStarted { jobs } => {
-                bar.set_message("TLE re-runs");
-                bar.set_length(*jobs as u64);
-                bar.set_position(0);
-            }
-            Event::CaseFinished { .. } => bar.inc(1),
+            Event::Built(_) | Event::CaseFinished { .. } => bar.inc(1),
             Event::Finished => bar.finish_and_clear(),
         }
     }
@@ -149,23 +136,21 @@ fn tail(bytes: &[u8], n: usize) -> String {
 }
 
 /// Renders the whole report (everything printed to stdout at the end of a run).
-pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> (String, Tally) {
+pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> String {
     let p = Painter { color: opts.color };
     let mut out = String::new();
-    let mut tally = Tally::default();
     for problem in &report.problems {
         for subject in &problem.subjects {
-            failures(&mut out, &p, problem, subject, root, opts);
+            failures(&mut out, &p, problem, subject, root);
         }
     }
     if !out.is_empty() {
         out.push('\n');
     }
     for problem in &report.problems {
-        let t = summary_line(&mut out, &p, problem, root);
-        tally.passed += t.passed;
-        tally.failed += t.failed;
+        summary_line(&mut out, &p, problem, root);
     }
+    let tally = report.tally();
     if report.interrupted {
         let _ = writeln!(
             out,
@@ -178,7 +163,7 @@ pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> (String, 
         "{}",
         p.bold(&format!("{} passed, {} failed", tally.passed, tally.failed))
     );
-    (out, tally)
+    out
 }
 
 fn case_header(
@@ -209,7 +194,7 @@ fn case_header(
         mib(o.memory),
         mib(case.limits.memory_bytes)
     );
-    if o.rerun {
+    if o.confirmed_alone {
         h.push_str(", confirmed alone");
     }
     h.push('\n');
@@ -223,7 +208,6 @@ fn failures(
     problem: &ProblemReport,
     subject: &SubjectReport,
     root: &Path,
-    opts: ReportOptions,
 ) {
     let source = rel(root, &subject.subject.source);
     let slug = &problem.planned.problem.slug;
@@ -288,87 +272,64 @@ fn failures(
         if o.verdict.is_accepted() {
             continue;
         }
-        let case = &problem.planned.cases[i];
         out.push_str(&case_header(p, problem, subject, i, o, root));
-        let Some(run) = &o.output else { continue };
-        match o.verdict {
-            Verdict::WrongAnswer | Verdict::PresentationError => {
-                if let Some(s) = diff::summary(&case.expected, &run.stdout) {
-                    let _ = writeln!(out, "     {s}");
-                } else if o.verdict == Verdict::PresentationError {
-                    let _ = writeln!(
-                        out,
-                        "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
-                    );
-                }
-                let d = diff::render(
-                    &case.expected,
-                    &run.stdout,
-                    case.compare,
-                    o.verdict,
-                    DiffOptions {
-                        color: opts.color,
-                        max_lines: opts.diff_lines,
-                    },
-                );
-                out.push_str(&indent(&d, "     "));
-            }
-            _ => {}
+        let Some(f) = &o.failure else { continue };
+        if let Some(s) = &f.first_difference {
+            let _ = writeln!(out, "     {s}");
+        } else if o.verdict == Verdict::PresentationError {
+            let _ = writeln!(
+                out,
+                "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
+            );
         }
-        if !run.stderr.is_empty() && o.verdict != Verdict::Accepted {
+        if let Some(d) = &f.diff {
+            out.push_str(&indent(d, "     "));
+        }
+        if !f.stderr.is_empty() {
             let _ = writeln!(out, "     stderr:");
-            out.push_str(&indent(&tail(&run.stderr, 10), "     │ "));
+            out.push_str(&indent(&tail(&f.stderr, 10), "     │ "));
         }
         out.push('\n');
     }
 }
 
-/// The line of one problem; returns its counts.
-fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &Path) -> Tally {
+/// The line of one problem.
+fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &Path) {
     let slug = &problem.planned.problem.slug;
-    let mut tally = Tally::default();
-    let mut ok = true;
     let mut parts: Vec<String> = Vec::new();
     let cases = problem.planned.cases.len();
     for s in &problem.subjects {
-        match s.subject.role {
-            Role::Solution | Role::Oracle => {
-                let accepted = (0..cases)
-                    .filter(|&i| s.verdict(i).is_some_and(|v| v.is_accepted()))
-                    .count();
-                tally.passed += accepted;
-                tally.failed += cases - accepted;
-                ok &= accepted == cases;
-                let ran: Vec<&Outcome> = s.outcomes.iter().flatten().collect();
-                let slowest = ran.iter().map(|o| o.cpu).max().unwrap_or_default();
-                let peak = ran.iter().map(|o| o.memory).max().unwrap_or_default();
-                let what = if s.subject.role == Role::Oracle {
-                    "brute force".to_string()
-                } else {
-                    rel(root, &s.subject.source).to_string()
-                };
-                let mut part = format!("{what}: {accepted}/{cases} AC");
-                // The subject's own limits (the brute force's), else the problem's: memory is
-                // per problem, time the largest of the per-case limits.
-                let limits = s.subject.limits.or_else(|| {
-                    let first = problem.planned.cases.first()?.limits;
-                    let time = problem.planned.cases.iter().map(|c| c.limits.time).max()?;
-                    Some(Limits { time, ..first })
-                });
-                if let (false, Some(limits)) = (ran.is_empty(), limits) {
-                    let _ = write!(
-                        part,
-                        ", slowest {} of {}, peak {} of {}",
-                        ms(slowest),
-                        ms(limits.time),
-                        mib(peak),
-                        mib(limits.memory_bytes)
-                    );
-                }
-                parts.push(part);
-            }
-            Role::Wrong { .. } => {}
+        if matches!(s.subject.role, Role::Wrong { .. }) {
+            continue;
         }
+        let accepted = s.accepted();
+        let ran: Vec<&Outcome> = s.outcomes.iter().flatten().collect();
+        let slowest = ran.iter().map(|o| o.cpu).max().unwrap_or_default();
+        let peak = ran.iter().map(|o| o.memory).max().unwrap_or_default();
+        let what = if s.subject.role == Role::Oracle {
+            "brute force".to_string()
+        } else {
+            rel(root, &s.subject.source).to_string()
+        };
+        let mut part = format!("{what}: {accepted}/{cases} AC");
+        // The subject's own limits (the brute force's), else the problem's: memory is per
+        // problem, time the largest of the per-case limits.
+        let limits = s.subject.limits.or_else(|| {
+            let first = problem.planned.cases.first()?.limits;
+            let time = problem.planned.cases.iter().map(|c| c.limits.time).max()?;
+            Some(Limits { time, ..first })
+        });
+        if let (false, Some(limits)) = (ran.is_empty(), limits) {
+            let _ = write!(
+                part,
+                ", slowest {} of {}, peak {} of {}",
+                ms(slowest),
+                ms(limits.time),
+                mib(peak),
+                mib(limits.memory_bytes)
+            );
+        }
+        parts.push(part);
     }
     let wrong: Vec<&SubjectReport> = problem
         .subjects
@@ -377,24 +338,193 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
         .collect();
     if !wrong.is_empty() {
         let rejected = wrong.iter().filter(|s| s.passed()).count();
-        tally.passed += rejected;
-        tally.failed += wrong.len() - rejected;
-        ok &= rejected == wrong.len();
         parts.push(format!(
             "wrong solutions: {rejected}/{} got their verdict",
             wrong.len()
         ));
     }
     if problem.subjects.is_empty() {
-        ok = false;
-        tally.failed += 1;
         parts.push(format!("no solution (add solutions/src/bin/{slug}.rs)"));
     }
-    let mark = if ok {
+    let mark = if problem.passed() {
         p.fg(AnsiColor::Green, "PASS")
     } else {
         p.fg(AnsiColor::Red, "FAIL")
     };
     let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
-    tally
+}
+
+/// A progress bar for `stress` on a terminal, else nothing.
+pub struct StressProgress {
+    bar: Option<ProgressBar>,
+}
+
+impl StressProgress {
+    pub fn new(show: bool, count: u64) -> Self {
+        let bar = show.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("stress [{bar:30}] {pos}/{len} seeds {elapsed}")
+                    .expect("valid template")
+                    .progress_chars("=> "),
+            );
+            bar
+        });
+        Self { bar }
+    }
+
+    pub fn set(&self, done: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+        }
+    }
+}
+
+impl Drop for StressProgress {
+    fn drop(&mut self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// At most `lines` lines of `bytes`, indented.
+fn excerpt(bytes: &[u8], lines: usize) -> String {
+    let text = diff::escape(bytes, false);
+    let all: Vec<&str> = text.lines().collect();
+    let mut s: String = all.iter().take(lines).map(|l| format!("  {l}\n")).collect();
+    if all.len() > lines {
+        let _ = writeln!(s, "  … {} more lines", all.len() - lines);
+    }
+    if all.is_empty() {
+        s.push_str("  (empty)\n");
+    }
+    s
+}
+
+/// Renders the result of `stress`.
+pub fn render_stress(
+    r: &StressReport,
+    root: &Path,
+    save_asked: bool,
+    opts: ReportOptions,
+) -> String {
+    let p = Painter { color: opts.color };
+    let mut out = String::new();
+    let secs = r.elapsed.as_secs_f64();
+    let rate = if secs > 0.0 {
+        r.seeds as f64 / secs
+    } else {
+        0.0
+    };
+    let reproduce = |out: &mut String| {
+        if let Some(cmd) = &r.reproduce {
+            let _ = writeln!(out, "reproduce: {cmd}");
+        }
+    };
+    let Some((seed, size, finding)) = &r.finding else {
+        if r.interrupted {
+            let _ = writeln!(
+                out,
+                "stress {}: interrupted after {} seeds, no disagreement",
+                r.slug, r.seeds
+            );
+            return out;
+        }
+        let programs: Vec<String> = r
+            .programs
+            .iter()
+            .map(|s| rel(root, s).to_string())
+            .collect();
+        let _ = writeln!(
+            out,
+            "stress {}: seeds {}..={}: {} {} with the brute force on all {} ({:.1} s, {:.0} seeds/s{})",
+            r.slug,
+            r.first_seed,
+            r.first_seed + r.seeds.saturating_sub(1),
+            programs.join(", "),
+            if programs.len() == 1 { "agrees" } else { "each agree" },
+            r.seeds,
+            secs,
+            rate,
+            if r.validated { ", every input validated" } else { "" }
+        );
+        if save_asked {
+            let _ = writeln!(out, "nothing to save");
+        }
+        return out;
+    };
+    match finding {
+        Finding::GeneratorFailed { why } => {
+            let _ = writeln!(
+                out,
+                "stress {}: the generator or brute force failed on seed {seed}: {why}",
+                r.slug
+            );
+        }
+        Finding::InvalidInput { input, why } => {
+            let _ = writeln!(
+                out,
+                "stress {}: the GENERATOR left the statement on seed {seed} (size {size}): the validator says: {why} — this says nothing about the solutions",
+                r.slug
+            );
+            let _ = write!(out, "input:\n{}", excerpt(input, 30));
+        }
+        Finding::BruteFailed {
+            input,
+            verdict,
+            detail,
+        } => {
+            let _ = writeln!(
+                out,
+                "stress {}: the BRUTE FORCE failed on seed {seed}: {verdict} ({detail}) — this says nothing about the solution",
+                r.slug,
+            );
+            let _ = write!(out, "input:\n{}", excerpt(input, 30));
+            let _ = writeln!(
+                out,
+                "the brute force may be out of its reach: try a smaller --size"
+            );
+        }
+        Finding::Disagree {
+            input,
+            expected,
+            program,
+            actual,
+            outcome,
+        } => {
+            let _ = writeln!(
+                out,
+                "stress {}: {} DISAGREES with the brute force on seed {seed} (after {} seeds, {secs:.1} s): {}{}",
+                r.slug,
+                rel(root, program),
+                r.seeds,
+                p.verdict(outcome.verdict),
+                outcome.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default()
+            );
+            let _ = write!(out, "input (gen.rs {seed} {size}):\n{}", excerpt(input, 30));
+            let _ = write!(out, "brute force:\n{}", excerpt(expected, 30));
+            let _ = write!(out, "solution:\n{}", excerpt(actual, 30));
+            if let Some(f) = &outcome.failure {
+                if let Some(s) = &f.first_difference {
+                    let _ = writeln!(out, "{s}");
+                }
+                if let Some(d) = &f.diff {
+                    out.push_str(d);
+                }
+            }
+        }
+    }
+    reproduce(&mut out);
+    if matches!(finding, Finding::Disagree { .. }) {
+        match &r.saved {
+            Some((name, path)) => {
+                let _ = writeln!(out, "saved as case `{name}` in {}", rel(root, path));
+            }
+            None => {
+                let _ = writeln!(out, "keep it as a fixture case: add --save NAME");
+            }
+        }
+    }
+    out
 }

@@ -1,9 +1,12 @@
 //! Planning and executing a judge run: build every program once, run every (program, case) job
-//! in parallel, judge each run, and re-run a time-limit verdict alone before it stands.
+//! in parallel, judge each run, and confirm alone a time-limit verdict that the wall clock gave.
 //!
-//! Nothing here prints: progress is sent as [`Event`]s and the result is a [`RunReport`].
+//! [`execute`] reads as its phases: [`build_phase`], [`JobTable::new`] with
+//! [`JobTable::dispatch_order`], [`judge_phase`], [`confirm_phase`]. Nothing here prints:
+//! progress is sent as [`Event`]s and the result is a [`RunReport`], which also decides pass,
+//! fail and the exit code; `report.rs` only draws it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -13,7 +16,8 @@ use rayon::prelude::*;
 
 use crate::compare::{compare, CompareMode};
 use crate::compile::{Builder, Built, Program};
-use crate::exec::{self, Exit, Kill, RunLimits, RunOutput, Sandbox};
+use crate::diff::{self, DiffOptions};
+use crate::exec::{self, Executor, Kill, RunOutput};
 use crate::fixture::Case;
 use crate::problem::{Limits, Problem};
 use crate::verdict::Verdict;
@@ -49,11 +53,25 @@ pub struct Planned {
 }
 
 /// Options of the execution.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct ExecOptions {
     pub jobs: usize,
-    /// Re-run a TLE alone before reporting it.
-    pub rerun_tle: bool,
+    /// How the diff of a failing case is drawn (it is made when the case is judged, so that
+    /// nothing of the outputs is kept).
+    pub diff: DiffOptions,
+}
+
+/// Why a case was not accepted, kept small: the outputs themselves are dropped once judged.
+#[derive(Debug, Clone, Default)]
+pub struct Failure {
+    /// `first difference: line 2, token 1: expected "Kiki", got "Cici"` (WA, PE).
+    pub first_difference: Option<String>,
+    /// The diff drawn with the run's [`DiffOptions`] (WA, PE).
+    pub diff: Option<String>,
+    /// The same diff as plain text, for machine-read reports.
+    pub diff_plain: Option<String>,
+    /// The end of the program's stderr.
+    pub stderr: Vec<u8>,
 }
 
 /// The judgement of one program on one case.
@@ -65,29 +83,61 @@ pub struct Outcome {
     pub cpu: Duration,
     pub wall: Duration,
     pub memory: u64,
-    /// The program's output, kept for failures only.
-    pub output: Option<Box<RunOutput>>,
-    /// Whether this verdict comes from a re-run alone.
-    pub rerun: bool,
+    /// Why the runner killed the program, if it did.
+    pub killed: Option<Kill>,
+    /// For failures only.
+    pub failure: Option<Box<Failure>>,
+    /// Whether this verdict comes from a run alone, after a TLE under the parallel run.
+    pub confirmed_alone: bool,
 }
 
-/// Lifecycle events, for progress display.
+impl Outcome {
+    /// A TLE that only the wall clock gave (the CPU time is within the limit): under a parallel
+    /// run the program may have been starved, so it is confirmed alone before it stands.
+    pub fn needs_confirmation(&self, limits: &Limits) -> bool {
+        self.verdict == Verdict::TimeLimitExceeded
+            && self.killed == Some(Kill::WallClock)
+            && self.cpu <= limits.time
+    }
+
+    fn cannot_start(e: &std::io::Error) -> Outcome {
+        Outcome {
+            verdict: Verdict::RuntimeError,
+            detail: Some(format!("cannot start: {e}")),
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            memory: 0,
+            killed: None,
+            failure: Some(Box::default()),
+            confirmed_alone: false,
+        }
+    }
+}
+
+/// The phases of a run, for progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Build,
+    Judge,
+    /// Re-running alone the TLEs the wall clock gave.
+    Confirm,
+}
+
+/// Lifecycle events, for progress display and streaming reports.
 #[derive(Debug)]
 pub enum Event<'a> {
-    BuildStarted {
-        programs: usize,
+    PhaseStarted {
+        phase: Phase,
+        /// Programs to build, or jobs to run.
+        total: usize,
     },
     Built(&'a Built),
-    RunStarted {
-        jobs: usize,
-    },
     CaseFinished {
         slug: &'a str,
+        source: &'a Path,
+        role: Role,
         case: &'a str,
         outcome: &'a Outcome,
-    },
-    RerunStarted {
-        jobs: usize,
     },
     Finished,
 }
@@ -136,12 +186,74 @@ impl SubjectReport {
         }
         self.outcomes[i].as_ref().map(|o| o.verdict)
     }
+
+    /// Cases accepted (solutions and the brute force).
+    pub fn accepted(&self) -> usize {
+        (0..self.outcomes.len())
+            .filter(|&i| self.verdict(i).is_some_and(Verdict::is_accepted))
+            .count()
+    }
+}
+
+/// What the last line counts: every case of every solution (and brute force), and every wrong
+/// solution as one item (it passes when it got its verdict).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+    /// Of which: solution (or brute-force) cases.
+    pub cases: usize,
+    /// Of which: wrong solutions.
+    pub wrong: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.passed += other.passed;
+        self.failed += other.failed;
+        self.cases += other.cases;
+        self.wrong += other.wrong;
+    }
 }
 
 #[derive(Debug)]
 pub struct ProblemReport {
     pub planned: Planned,
     pub subjects: Vec<SubjectReport>,
+}
+
+impl ProblemReport {
+    /// The problem's counts. A problem with no program to judge fails once.
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for s in &self.subjects {
+            match s.subject.role {
+                Role::Solution | Role::Oracle => {
+                    let cases = s.outcomes.len();
+                    let accepted = s.accepted();
+                    t.passed += accepted;
+                    t.failed += cases - accepted;
+                    t.cases += cases;
+                }
+                Role::Wrong { .. } => {
+                    t.wrong += 1;
+                    if s.passed() {
+                        t.passed += 1;
+                    } else {
+                        t.failed += 1;
+                    }
+                }
+            }
+        }
+        if self.subjects.is_empty() {
+            t.failed += 1;
+        }
+        t
+    }
+
+    pub fn passed(&self) -> bool {
+        !self.subjects.is_empty() && self.subjects.iter().all(SubjectReport::passed)
+    }
 }
 
 #[derive(Debug)]
@@ -152,49 +264,89 @@ pub struct RunReport {
     pub interrupted: bool,
 }
 
+impl RunReport {
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for p in &self.problems {
+            t.add(p.tally());
+        }
+        t
+    }
+
+    /// 130 interrupted, 1 something failed, 0 all passed.
+    pub fn exit_code(&self) -> u8 {
+        if self.interrupted {
+            130
+        } else if self.tally().failed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
 /// The output cap of a case: twice the expected output plus 1 MiB.
-pub fn output_cap(expected: &[u8]) -> usize {
-    expected.len() * 2 + (1 << 20)
+pub fn output_cap(expected_len: u64) -> usize {
+    (expected_len as usize).saturating_mul(2) + (1 << 20)
 }
 
 /// The verdict a run gets from its limits and exit status alone, before its output is read
 /// (OLE, MLE, TLE, RE, with a detail); `None` when it ended normally within its limits.
+///
+/// The precedence is [`exec::decide_kill`]'s: output, memory, CPU time, wall clock, then the exit
+/// status. What the runner killed the program for decides; otherwise what `wait4` measured.
 pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, String)> {
     let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
-    if out.output_overflow || out.killed == Some(Kill::Output) {
-        Some((
+    let ole = || {
+        (
             Verdict::OutputLimitExceeded,
             format!("more than {} bytes of output", out.stdout.len()),
-        ))
-    } else if out.killed == Some(Kill::Memory) || out.peak_memory > limits.memory_bytes {
-        Some((
+        )
+    };
+    let mle = || {
+        (
             Verdict::MemoryLimitExceeded,
             format!(
-                "{:.1} MiB over the limit of {:.1} MiB",
+                "peak {:.1} MiB, limit {:.1} MiB",
                 mib(out.peak_memory),
                 mib(limits.memory_bytes)
             ),
-        ))
-    } else if out.killed == Some(Kill::WallClock) {
-        Some((
-            Verdict::TimeLimitExceeded,
-            format!(
-                "killed after {:.1} s of wall-clock time (cpu {} ms)",
-                out.wall.as_secs_f64(),
-                out.cpu.as_millis()
-            ),
-        ))
-    } else if out.cpu > limits.time || out.killed == Some(Kill::CpuTime) {
-        Some((
+        )
+    };
+    let cpu_tle = || {
+        (
             Verdict::TimeLimitExceeded,
             format!(
                 "cpu {} ms over the limit of {} ms",
                 out.cpu.as_millis(),
                 limits.time.as_millis()
             ),
-        ))
-    } else if out.killed == Some(Kill::Interrupted) {
-        Some((Verdict::RuntimeError, "interrupted".into()))
+        )
+    };
+    let wall_tle = || {
+        (
+            Verdict::TimeLimitExceeded,
+            format!(
+                "killed after {:.1} s of wall-clock time (cpu {} ms)",
+                out.wall.as_secs_f64(),
+                out.cpu.as_millis()
+            ),
+        )
+    };
+    match out.killed {
+        Some(Kill::Interrupted) => return Some((Verdict::RuntimeError, "interrupted".into())),
+        Some(Kill::Output) => return Some(ole()),
+        Some(Kill::Memory) => return Some(mle()),
+        Some(Kill::CpuTime) => return Some(cpu_tle()),
+        Some(Kill::WallClock) if out.cpu <= limits.time => return Some(wall_tle()),
+        Some(Kill::WallClock) | None => {}
+    }
+    if out.output_overflow {
+        Some(ole())
+    } else if out.peak_memory > limits.memory_bytes {
+        Some(mle())
+    } else if out.cpu > limits.time {
+        Some(cpu_tle())
     } else if !out.exit.success() {
         Some(if allocation_failed(&out.stderr) {
             (
@@ -209,20 +361,49 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
     }
 }
 
-/// Judges one run against the expected output.
-pub fn judge(out: &RunOutput, expected: &[u8], mode: CompareMode, limits: &Limits) -> Outcome {
+/// Judges one run against the expected output. A failure keeps what the report shows: the first
+/// difference and the diff (drawn now, with `diff`), and stderr.
+pub fn judge(
+    out: &RunOutput,
+    expected: &[u8],
+    mode: CompareMode,
+    limits: &Limits,
+    diff: DiffOptions,
+) -> Outcome {
     let (verdict, detail) = match limit_failure(out, limits) {
         Some((verdict, detail)) => (verdict, Some(detail)),
         None => (compare(mode, expected, &out.stdout), None),
     };
+    let failure = (!verdict.is_accepted()).then(|| {
+        let mut f = Failure {
+            stderr: out.stderr.clone(),
+            ..Failure::default()
+        };
+        if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
+            f.first_difference = diff::summary(expected, &out.stdout);
+            let plain = DiffOptions {
+                color: false,
+                ..diff
+            };
+            let text = diff::render(expected, &out.stdout, mode, verdict, plain);
+            f.diff = Some(if diff.color {
+                diff::render(expected, &out.stdout, mode, verdict, diff)
+            } else {
+                text.clone()
+            });
+            f.diff_plain = Some(text);
+        }
+        Box::new(f)
+    });
     Outcome {
         verdict,
         detail,
         cpu: out.cpu,
         wall: out.wall,
         memory: out.peak_memory,
-        output: None,
-        rerun: false,
+        killed: out.killed,
+        failure,
+        confirmed_alone: false,
     }
 }
 
@@ -232,39 +413,27 @@ fn allocation_failed(stderr: &[u8]) -> bool {
     has(b"memory allocation of") || has(b"std::bad_alloc") || has(b"MemoryError")
 }
 
-/// Runs `program` on `case` and judges it.
-pub fn run_case(sandbox: &Sandbox, program: &Program, case: &Case, limits: &Limits) -> Outcome {
-    let run_limits = RunLimits {
-        cpu: limits.time,
-        memory_bytes: limits.memory_bytes,
-        output_bytes: output_cap(&case.expected),
+/// Runs `program` on `case` and judges it. The expected output is read after the run and
+/// dropped with it.
+pub fn run_case(
+    exec: &dyn Executor,
+    program: &Program,
+    case: &Case,
+    limits: &Limits,
+    diff: DiffOptions,
+) -> Outcome {
+    let out = match exec.run(
+        program,
+        case.input.as_stdin(),
+        limits,
+        output_cap(case.expected.len()),
+    ) {
+        Ok(out) => out,
+        Err(e) => return Outcome::cannot_start(&e),
     };
-    match sandbox.run(program, case.input.clone(), &run_limits) {
-        Ok(out) => {
-            let mut outcome = judge(&out, &case.expected, case.compare, limits);
-            if !outcome.verdict.is_accepted() {
-                outcome.output = Some(Box::new(out));
-            }
-            outcome
-        }
-        Err(e) => Outcome {
-            verdict: Verdict::RuntimeError,
-            detail: Some(format!("cannot start: {e}")),
-            cpu: Duration::ZERO,
-            wall: Duration::ZERO,
-            memory: 0,
-            output: Some(Box::new(RunOutput {
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                exit: Exit::Code(-1),
-                cpu: Duration::ZERO,
-                wall: Duration::ZERO,
-                peak_memory: 0,
-                killed: None,
-                output_overflow: false,
-            })),
-            rerun: false,
-        },
+    match case.expected.read() {
+        Ok(expected) => judge(&out, &expected, case.compare, limits, diff),
+        Err(e) => Outcome::cannot_start(&e),
     }
 }
 
@@ -276,15 +445,17 @@ pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
         .context("cannot start the worker pool")
 }
 
-/// Builds every distinct source of the plan, in parallel.
-pub fn build_all(
+/// Phase 1: builds every distinct source of the plan, in parallel. Returns the builds in the
+/// order of `sources` (sorted, deduplicated).
+pub fn build_phase(
     sources: &[PathBuf],
     builder: &Builder,
     pool: &rayon::ThreadPool,
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<Vec<Built>> {
-    emit(Event::BuildStarted {
-        programs: sources.len(),
+    emit(Event::PhaseStarted {
+        phase: Phase::Build,
+        total: sources.len(),
     });
     pool.install(|| {
         sources
@@ -298,11 +469,136 @@ pub fn build_all(
     })
 }
 
+/// A job: one subject of one problem on one case. Its id is its index in [`JobTable::jobs`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Job {
+    pub problem: usize,
+    pub subject: usize,
+    pub case: usize,
+}
+
+/// Every job of a run and the reports they fill.
+pub struct JobTable {
+    pub reports: Vec<ProblemReport>,
+    pub jobs: Vec<Job>,
+    /// Per problem, per subject: a wrong solution that already got its verdict.
+    satisfied: Vec<Vec<AtomicBool>>,
+}
+
+impl JobTable {
+    /// One job per (subject that compiled, case).
+    pub fn new(plan: Vec<Planned>, build_of: impl Fn(&Path) -> Built) -> JobTable {
+        let mut jobs = Vec::new();
+        let mut reports = Vec::with_capacity(plan.len());
+        let mut satisfied = Vec::with_capacity(plan.len());
+        for (p, planned) in plan.into_iter().enumerate() {
+            let mut subjects = Vec::new();
+            for (s, subject) in planned.subjects.iter().enumerate() {
+                let build = build_of(&subject.source);
+                if build.program.is_ok() {
+                    jobs.extend((0..planned.cases.len()).map(|c| Job {
+                        problem: p,
+                        subject: s,
+                        case: c,
+                    }));
+                }
+                subjects.push(SubjectReport {
+                    subject: subject.clone(),
+                    build,
+                    outcomes: vec![None; planned.cases.len()],
+                });
+            }
+            satisfied.push(subjects.iter().map(|_| AtomicBool::new(false)).collect());
+            reports.push(ProblemReport { planned, subjects });
+        }
+        JobTable {
+            reports,
+            jobs,
+            satisfied,
+        }
+    }
+
+    fn subject(&self, j: &Job) -> &SubjectReport {
+        &self.reports[j.problem].subjects[j.subject]
+    }
+
+    fn case(&self, j: &Job) -> &Case {
+        &self.reports[j.problem].planned.cases[j.case]
+    }
+
+    /// The limits of a job: the subject's own (the brute force's), else the case's.
+    pub fn limits(&self, j: &Job) -> Limits {
+        self.subject(j)
+            .subject
+            .limits
+            .unwrap_or(self.case(j).limits)
+    }
+
+    /// Dispatch order: the solutions' jobs first, largest inputs first, so that the long jobs do
+    /// not end up last on one worker; then the wrong solutions that must TLE, largest first
+    /// (their largest case is the one that shows it); then the other wrong solutions, smallest
+    /// inputs first (the cheap way to find their mistake). Stable: ties keep the plan's order.
+    pub fn dispatch_order(&mut self) {
+        let key = |j: &Job| {
+            let size = self.case(j).input.len() as i64;
+            match self.subject(j).subject.role {
+                Role::Solution | Role::Oracle => (0, -size),
+                Role::Wrong {
+                    expect: Verdict::TimeLimitExceeded,
+                } => (1, -size),
+                Role::Wrong { .. } => (2, size),
+            }
+        };
+        let mut keyed: Vec<((i32, i64), Job)> = self.jobs.iter().map(|j| (key(j), *j)).collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        self.jobs = keyed.into_iter().map(|(_, j)| j).collect();
+    }
+
+    /// Runs job `j` unless the run was interrupted or it is a wrong solution's job that is no
+    /// longer needed.
+    fn run(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Option<Outcome> {
+        if exec::interrupted() || self.satisfied[j.problem][j.subject].load(Ordering::SeqCst) {
+            return None;
+        }
+        let subject = self.subject(j);
+        let program = subject.build.program.as_ref().expect("only built subjects");
+        let outcome = run_case(exec, program, self.case(j), &self.limits(j), opts.diff);
+        if exec::interrupted() {
+            return None;
+        }
+        if let Role::Wrong { expect } = subject.subject.role {
+            if outcome.verdict == expect {
+                self.satisfied[j.problem][j.subject].store(true, Ordering::SeqCst);
+            }
+        }
+        Some(outcome)
+    }
+
+    fn finished(&self, j: &Job, outcome: &Outcome, emit: &(dyn Fn(Event) + Sync)) {
+        let s = self.subject(j);
+        emit(Event::CaseFinished {
+            slug: &self.reports[j.problem].planned.problem.slug,
+            source: &s.subject.source,
+            role: s.subject.role,
+            case: &self.case(j).name,
+            outcome,
+        });
+    }
+
+    fn record(&mut self, j: &Job, outcome: Outcome) {
+        self.reports[j.problem].subjects[j.subject].outcomes[j.case] = Some(outcome);
+    }
+
+    fn outcome(&self, j: &Job) -> Option<&Outcome> {
+        self.subject(j).outcomes[j.case].as_ref()
+    }
+}
+
 /// Executes the plan.
 pub fn execute(
     plan: Vec<Planned>,
     builder: &Builder,
-    sandbox: &Sandbox,
+    exec: &dyn Executor,
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<RunReport> {
@@ -313,189 +609,166 @@ pub fn execute(
         .collect();
     sources.sort();
     sources.dedup();
-    let built = build_all(&sources, builder, &pool, emit)?;
-    let find_build = |source: &PathBuf| {
+    let built = build_phase(&sources, builder, &pool, emit)?;
+    let mut table = JobTable::new(plan, |source| {
         built[sources
-            .binary_search(source)
+            .binary_search_by(|s| s.as_path().cmp(source))
             .expect("every source was built")]
         .clone()
-    };
-
-    struct Job {
-        p: usize,
-        s: usize,
-        c: usize,
-    }
-    let mut jobs = Vec::new();
-    let mut reports: Vec<ProblemReport> = Vec::new();
-    let mut satisfied: Vec<Vec<AtomicBool>> = Vec::new();
-    for (p, planned) in plan.into_iter().enumerate() {
-        let mut subjects = Vec::new();
-        for (s, subject) in planned.subjects.iter().enumerate() {
-            let build = find_build(&subject.source);
-            if build.program.is_ok() {
-                jobs.extend((0..planned.cases.len()).map(|c| Job { p, s, c }));
-            }
-            subjects.push(SubjectReport {
-                subject: subject.clone(),
-                build,
-                outcomes: vec![None; planned.cases.len()],
-            });
-        }
-        satisfied.push(subjects.iter().map(|_| AtomicBool::new(false)).collect());
-        reports.push(ProblemReport { planned, subjects });
-    }
-    // Dispatch order: the solutions' jobs first, largest inputs first, so that the long jobs do
-    // not end up last on one worker; then the wrong solutions, smallest inputs first (the cheap
-    // way to find their mistake), except those that must TLE, which start with the largest.
-    jobs.sort_by_key(|j| {
-        let size = reports[j.p].planned.cases[j.c].input.len() as i64;
-        match reports[j.p].subjects[j.s].subject.role {
-            Role::Solution | Role::Oracle => (0, -size),
-            Role::Wrong {
-                expect: Verdict::TimeLimitExceeded,
-            } => (1, -size),
-            Role::Wrong { .. } => (2, size),
-        }
     });
-    emit(Event::RunStarted { jobs: jobs.len() });
-
-    fn limits_of(reports: &[ProblemReport], p: usize, s: usize, c: usize) -> Limits {
-        let r = &reports[p];
-        r.subjects[s]
-            .subject
-            .limits
-            .unwrap_or(r.planned.cases[c].limits)
-    }
-    let run_job = |j: &Job| {
-        let subject = &reports[j.p].subjects[j.s];
-        if exec::interrupted() || satisfied[j.p][j.s].load(Ordering::SeqCst) {
-            return None;
-        }
-        let case = &reports[j.p].planned.cases[j.c];
-        let program = subject.build.program.as_ref().expect("built");
-        let outcome = run_case(sandbox, program, case, &limits_of(&reports, j.p, j.s, j.c));
-        if exec::interrupted() {
-            return None;
-        }
-        if let Role::Wrong { expect } = subject.subject.role {
-            if outcome.verdict == expect {
-                satisfied[j.p][j.s].store(true, Ordering::SeqCst);
-            }
-        }
-        emit(Event::CaseFinished {
-            slug: &reports[j.p].planned.problem.slug,
-            case: &case.name,
-            outcome: &outcome,
-        });
-        Some((j.p, j.s, j.c, outcome))
-    };
-    // Workers take jobs from one queue, in order (a parallel iterator would split the list).
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(jobs.len()));
-    pool.scope(|scope| {
-        for _ in 0..opts.jobs.max(1) {
-            scope.spawn(|_| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(job) = jobs.get(i) else { break };
-                if let Some(r) = run_job(job) {
-                    results.lock().unwrap().push(r);
-                }
-            });
-        }
-    });
-    let results = results.into_inner().unwrap();
-    for (p, s, c, outcome) in results {
-        reports[p].subjects[s].outcomes[c] = Some(outcome);
-    }
-
-    if opts.rerun_tle && !exec::interrupted() {
-        let reruns: Vec<(usize, usize, usize)> = reports
-            .iter()
-            .enumerate()
-            .flat_map(|(p, r)| {
-                r.subjects.iter().enumerate().flat_map(move |(s, sr)| {
-                    sr.outcomes.iter().enumerate().filter_map(move |(c, o)| {
-                        let o = o.as_ref()?;
-                        (o.verdict == Verdict::TimeLimitExceeded).then_some((p, s, c))
-                    })
-                })
-            })
-            .collect();
-        // A wrong solution that must TLE needs one confirmed TLE, not all of them.
-        let mut confirmed: Vec<(usize, usize)> = Vec::new();
-        let reruns: Vec<_> = reruns
-            .into_iter()
-            .filter(|&(p, s, _)| {
-                let keep = !confirmed.contains(&(p, s));
-                if matches!(reports[p].subjects[s].subject.role, Role::Wrong { .. }) {
-                    confirmed.push((p, s));
-                }
-                keep
-            })
-            .collect();
-        if !reruns.is_empty() {
-            emit(Event::RerunStarted { jobs: reruns.len() });
-        }
-        let mut pending_wrong: Vec<(usize, usize)> = Vec::new();
-        for (p, s, c) in reruns {
-            if exec::interrupted() {
-                break;
-            }
-            let program = reports[p].subjects[s].build.program.clone().expect("built");
-            let case = &reports[p].planned.cases[c];
-            let mut outcome = run_case(sandbox, &program, case, &limits_of(&reports, p, s, c));
-            outcome.rerun = true;
-            if outcome.verdict != Verdict::TimeLimitExceeded {
-                // Not confirmed alone: a wrong solution that must TLE is judged on its other
-                // cases, run now one at a time.
-                let role = reports[p].subjects[s].subject.role;
-                if role
-                    == (Role::Wrong {
-                        expect: Verdict::TimeLimitExceeded,
-                    })
-                {
-                    pending_wrong.push((p, s));
-                }
-            }
-            emit(Event::CaseFinished {
-                slug: &reports[p].planned.problem.slug,
-                case: &case.name,
-                outcome: &outcome,
-            });
-            reports[p].subjects[s].outcomes[c] = Some(outcome);
-        }
-        for (p, s) in pending_wrong {
-            let program = reports[p].subjects[s].build.program.clone().expect("built");
-            for c in 0..reports[p].planned.cases.len() {
-                if exec::interrupted() || reports[p].subjects[s].outcomes[c].is_some() {
-                    continue;
-                }
-                let case = &reports[p].planned.cases[c];
-                let outcome = run_case(sandbox, &program, case, &limits_of(&reports, p, s, c));
-                let done = outcome.verdict == Verdict::TimeLimitExceeded;
-                reports[p].subjects[s].outcomes[c] = Some(Outcome {
-                    rerun: true,
-                    ..outcome
-                });
-                if done {
-                    break;
-                }
-            }
-        }
+    table.dispatch_order();
+    judge_phase(&mut table, exec, &pool, opts, emit);
+    if opts.jobs > 1 {
+        confirm_phase(&mut table, exec, opts, emit);
     }
     emit(Event::Finished);
     Ok(RunReport {
-        problems: reports,
+        problems: table.reports,
         compiled: built.iter().filter(|b| b.compiled).count(),
         cached: built.iter().filter(|b| !b.compiled).count(),
         interrupted: exec::interrupted(),
     })
 }
 
+/// Phase 2: every job, in dispatch order, on `opts.jobs` workers taking jobs from one queue (a
+/// parallel iterator would split the list and lose the order).
+pub fn judge_phase(
+    table: &mut JobTable,
+    exec: &dyn Executor,
+    pool: &rayon::ThreadPool,
+    opts: &ExecOptions,
+    emit: &(dyn Fn(Event) + Sync),
+) {
+    emit(Event::PhaseStarted {
+        phase: Phase::Judge,
+        total: table.jobs.len(),
+    });
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(table.jobs.len()));
+    {
+        let table = &*table;
+        pool.scope(|scope| {
+            for _ in 0..opts.jobs.max(1) {
+                scope.spawn(|_| loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(job) = table.jobs.get(i) else { break };
+                    if let Some(outcome) = table.run(job, exec, opts) {
+                        table.finished(job, &outcome, emit);
+                        results.lock().unwrap().push((*job, outcome));
+                    }
+                });
+            }
+        });
+    }
+    for (job, outcome) in results.into_inner().unwrap() {
+        table.record(&job, outcome);
+    }
+}
+
+/// Phase 3: a TLE that only the wall clock gave is run again alone before it stands (a TLE by
+/// CPU time is not inflated by the parallel run and stands as it is). A wrong solution that must
+/// TLE needs one confirmed TLE: its first one is confirmed, and if that fails, its remaining
+/// cases are run alone one at a time until one is a TLE.
+pub fn confirm_phase(
+    table: &mut JobTable,
+    exec: &dyn Executor,
+    opts: &ExecOptions,
+    emit: &(dyn Fn(Event) + Sync),
+) {
+    if exec::interrupted() {
+        return;
+    }
+    let mut confirm: Vec<Job> = Vec::new();
+    for p in 0..table.reports.len() {
+        for s in 0..table.reports[p].subjects.len() {
+            let is_wrong = matches!(
+                table.reports[p].subjects[s].subject.role,
+                Role::Wrong { .. }
+            );
+            for c in 0..table.reports[p].planned.cases.len() {
+                let j = Job {
+                    problem: p,
+                    subject: s,
+                    case: c,
+                };
+                if table
+                    .outcome(&j)
+                    .is_some_and(|o| o.needs_confirmation(&table.limits(&j)))
+                {
+                    confirm.push(j);
+                    if is_wrong {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if confirm.is_empty() {
+        return;
+    }
+    emit(Event::PhaseStarted {
+        phase: Phase::Confirm,
+        total: confirm.len(),
+    });
+    let must_tle = Role::Wrong {
+        expect: Verdict::TimeLimitExceeded,
+    };
+    let mut unconfirmed_wrong: Vec<(usize, usize)> = Vec::new();
+    for j in confirm {
+        if exec::interrupted() {
+            return;
+        }
+        let program = table.subject(&j).build.program.clone().expect("built");
+        let mut outcome = run_case(exec, &program, table.case(&j), &table.limits(&j), opts.diff);
+        outcome.confirmed_alone = true;
+        if outcome.verdict != Verdict::TimeLimitExceeded
+            && table.subject(&j).subject.role == must_tle
+        {
+            unconfirmed_wrong.push((j.problem, j.subject));
+        }
+        table.finished(&j, &outcome, emit);
+        table.record(&j, outcome);
+    }
+    for (p, s) in unconfirmed_wrong {
+        let program = table.reports[p].subjects[s]
+            .build
+            .program
+            .clone()
+            .expect("built");
+        for c in 0..table.reports[p].planned.cases.len() {
+            let j = Job {
+                problem: p,
+                subject: s,
+                case: c,
+            };
+            if exec::interrupted() {
+                return;
+            }
+            // Skip what is settled: a verdict other than an unconfirmed wall-clock TLE.
+            let limits = table.limits(&j);
+            if table
+                .outcome(&j)
+                .is_some_and(|o| o.confirmed_alone || !o.needs_confirmation(&limits))
+            {
+                continue;
+            }
+            let mut outcome =
+                run_case(exec, &program, table.case(&j), &table.limits(&j), opts.diff);
+            outcome.confirmed_alone = true;
+            let done = outcome.verdict == Verdict::TimeLimitExceeded;
+            table.finished(&j, &outcome, emit);
+            table.record(&j, outcome);
+            if done {
+                break;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exec::{Exit, Stdin};
 
     fn out(stdout: &[u8], exit: Exit, cpu_ms: u64, mem: u64) -> RunOutput {
         RunOutput {
@@ -513,10 +786,16 @@ mod tests {
     const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory_bytes: 32 << 20,
+        stack_bytes: None,
+    };
+
+    const PLAIN: DiffOptions = DiffOptions {
+        color: false,
+        max_lines: 40,
     };
 
     fn verdict_of(o: &RunOutput) -> Verdict {
-        judge(o, b"Kiki\n", CompareMode::Lines, &LIMITS).verdict
+        judge(o, b"Kiki\n", CompareMode::Lines, &LIMITS, PLAIN).verdict
     }
 
     #[test]
@@ -568,7 +847,7 @@ mod tests {
     #[test]
     fn re_names_the_signal_and_alloc_failure_is_mle() {
         let o = out(b"", Exit::Signal(6), 5, 1 << 20);
-        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS);
+        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
         assert_eq!(
             (j.verdict, j.detail.as_deref()),
             (Verdict::RuntimeError, Some("SIGABRT"))
@@ -577,7 +856,301 @@ mod tests {
         o.stderr = b"memory allocation of 4000000000 bytes failed\n".to_vec();
         assert_eq!(verdict_of(&o), Verdict::MemoryLimitExceeded);
         let o = out(b"", Exit::Code(101), 5, 1 << 20);
-        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS);
+        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
         assert_eq!(j.detail.as_deref(), Some("exit code 101"));
+    }
+
+    #[test]
+    fn mle_detail_gives_the_peak_and_the_limit() {
+        let j = judge(
+            &out(b"", Exit::Code(0), 5, 40 << 20),
+            b"x",
+            CompareMode::Lines,
+            &LIMITS,
+            PLAIN,
+        );
+        assert_eq!(j.detail.as_deref(), Some("peak 40.0 MiB, limit 32.0 MiB"));
+    }
+
+    #[test]
+    fn a_failure_keeps_the_diff_not_the_output() {
+        let j = judge(
+            &out(b"Cici\n", Exit::Code(0), 5, 1 << 20),
+            b"Kiki\n",
+            CompareMode::Lines,
+            &LIMITS,
+            PLAIN,
+        );
+        let f = j.failure.unwrap();
+        assert!(f.first_difference.unwrap().contains("expected \"Kiki\""));
+        assert!(f.diff_plain.unwrap().contains("-Kiki\n+Cici\n"));
+    }
+
+    // ---- Scheduling, with a fake executor: no processes.
+
+    /// What a fake program does on an input.
+    type Behaviour = fn(&[u8]) -> RunOutput;
+
+    struct Fake {
+        programs: Vec<(String, Behaviour)>,
+        /// Every run, in order: (program name, input).
+        log: Mutex<Vec<(String, Vec<u8>)>>,
+    }
+
+    impl Executor for Fake {
+        fn run(
+            &self,
+            program: &Program,
+            stdin: Stdin<'_>,
+            _limits: &Limits,
+            _cap: usize,
+        ) -> std::io::Result<RunOutput> {
+            let name = Path::new(&program.argv[0])
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let Stdin::Bytes(input) = stdin else {
+                panic!("inline inputs only")
+            };
+            self.log
+                .lock()
+                .unwrap()
+                .push((name.clone(), input.to_vec()));
+            let (_, f) = self.programs.iter().find(|(n, _)| *n == name).unwrap();
+            Ok(f(input))
+        }
+    }
+
+    fn ok(stdout: &[u8]) -> RunOutput {
+        out(stdout, Exit::Code(0), 1, 1 << 20)
+    }
+
+    /// Twice the input, as the fixtures below expect.
+    fn twice(input: &[u8]) -> RunOutput {
+        let n: u64 = std::str::from_utf8(input).unwrap().trim().parse().unwrap();
+        ok(format!("{}\n", 2 * n).as_bytes())
+    }
+
+    struct Setup {
+        _dir: tempfile::TempDir,
+        plan: Vec<Planned>,
+        builder: Builder,
+    }
+
+    /// One problem with cases of inputs `inputs` (expected: twice), and executable subjects.
+    fn setup(inputs: &[&str], subjects: &[(&str, Role)]) -> Setup {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let cases = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, inp)| Case {
+                name: format!("c{i}"),
+                source: None,
+                note: None,
+                input: inp.as_bytes().to_vec().into(),
+                expected: format!("{}\n", 2 * inp.trim().parse::<u64>().unwrap())
+                    .into_bytes()
+                    .into(),
+                limits: LIMITS,
+                compare: CompareMode::Lines,
+                oracle: crate::fixture::Oracle::Brute,
+                line: 1,
+            })
+            .collect();
+        let subjects = subjects
+            .iter()
+            .map(|(name, role)| {
+                let path = dir.path().join(name);
+                std::fs::write(&path, "").unwrap();
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+                Subject {
+                    source: path,
+                    role: *role,
+                    why: None,
+                    limits: None,
+                }
+            })
+            .collect();
+        let meta: crate::problem::ProblemMeta = toml::from_str(
+            "title = \"t\"\njudge = \"local\"\ntime_limit_ms = 1000\nmemory_limit_kib = 32768\n",
+        )
+        .unwrap();
+        let plan = vec![Planned {
+            problem: Problem {
+                slug: "t".into(),
+                dir: dir.path().into(),
+                meta,
+                solutions: vec![],
+                wrong: vec![],
+            },
+            cases,
+            subjects,
+        }];
+        let builder = Builder::new(dir.path().join("cache"));
+        Setup {
+            _dir: dir,
+            plan,
+            builder,
+        }
+    }
+
+    fn run_fake(s: Setup, fake: &Fake, jobs: usize) -> RunReport {
+        execute(
+            s.plan,
+            &s.builder,
+            fake,
+            &ExecOptions { jobs, diff: PLAIN },
+            &|_| {},
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_wrong_solution_stops_at_its_verdict() {
+        let s = setup(
+            &["1", "2", "3", "4"],
+            &[(
+                "wa",
+                Role::Wrong {
+                    expect: Verdict::WrongAnswer,
+                },
+            )],
+        );
+        let fake = Fake {
+            programs: vec![("wa".into(), |_| ok(b"0\n"))],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake(s, &fake, 1);
+        assert_eq!(
+            fake.log.lock().unwrap().len(),
+            1,
+            "only the first case runs"
+        );
+        let subject = &report.problems[0].subjects[0];
+        assert!(subject.passed());
+        assert_eq!(report.exit_code(), 0);
+        assert_eq!(report.tally().wrong, 1);
+    }
+
+    #[test]
+    fn dispatch_puts_solutions_first_largest_first_then_wrong_smallest_first() {
+        let s = setup(
+            &["7", "1000", "30"],
+            &[
+                (
+                    "re",
+                    Role::Wrong {
+                        expect: Verdict::RuntimeError,
+                    },
+                ),
+                ("sol", Role::Solution),
+            ],
+        );
+        let fake = Fake {
+            programs: vec![
+                ("sol".into(), twice),
+                ("re".into(), |_| out(b"", Exit::Code(1), 1, 1 << 20)),
+            ],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake(s, &fake, 1);
+        let log: Vec<(String, String)> = fake
+            .log
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(n, i)| (n.clone(), String::from_utf8_lossy(i).into_owned()))
+            .collect();
+        let expect: Vec<(String, String)> =
+            [("sol", "1000"), ("sol", "30"), ("sol", "7"), ("re", "7")]
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
+        assert_eq!(log, expect);
+        assert_eq!(report.exit_code(), 0);
+        assert_eq!(report.tally().passed, 4);
+    }
+
+    fn wall_tle(_: &[u8]) -> RunOutput {
+        RunOutput {
+            killed: Some(Kill::WallClock),
+            wall: Duration::from_secs(3),
+            ..out(b"", Exit::Signal(9), 10, 1 << 20)
+        }
+    }
+
+    fn cpu_tle(_: &[u8]) -> RunOutput {
+        RunOutput {
+            killed: Some(Kill::CpuTime),
+            ..out(b"", Exit::Signal(9), 1010, 1 << 20)
+        }
+    }
+
+    #[test]
+    fn a_cpu_tle_stands_without_a_rerun_but_a_wall_clock_tle_is_confirmed_alone() {
+        let s = setup(
+            &["1", "2"],
+            &[("cpu", Role::Solution), ("wall", Role::Solution)],
+        );
+        let fake = Fake {
+            programs: vec![("cpu".into(), cpu_tle), ("wall".into(), wall_tle)],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake(s, &fake, 2);
+        let runs = |name: &str| {
+            fake.log
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|(n, _)| n == name)
+                .count()
+        };
+        assert_eq!(runs("cpu"), 2, "one run per case");
+        assert_eq!(runs("wall"), 4, "each case once more, alone");
+        let wall = &report.problems[0].subjects[1];
+        assert!(wall.outcomes.iter().flatten().all(|o| o.confirmed_alone));
+        let cpu = &report.problems[0].subjects[0];
+        assert!(cpu.outcomes.iter().flatten().all(|o| !o.confirmed_alone));
+        assert_eq!(report.exit_code(), 1);
+    }
+
+    #[test]
+    fn a_must_tle_wrong_solution_not_confirmed_alone_is_tried_on_its_other_cases() {
+        // An unconfirmed TLE must not count: case 0 is fine alone, so the verdict must come
+        // from case 1, run alone.
+        let s = setup(
+            &["1", "2", "3"],
+            &[(
+                "slow",
+                Role::Wrong {
+                    expect: Verdict::TimeLimitExceeded,
+                },
+            )],
+        );
+        // The first run of each input is a wall-clock TLE (the parallel run); later runs (alone)
+        // are fine on "1" and a CPU TLE on the others.
+        static RUNS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+        let fake = Fake {
+            programs: vec![("slow".into(), |input| {
+                let mut runs = RUNS.lock().unwrap();
+                let first = !runs.iter().any(|r| r == input);
+                runs.push(input.to_vec());
+                if first {
+                    wall_tle(input)
+                } else if input == b"1" {
+                    twice(input)
+                } else {
+                    cpu_tle(input)
+                }
+            })],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake(s, &fake, 2);
+        let subject = &report.problems[0].subjects[0];
+        assert!(subject.passed(), "{:?}", subject.outcomes);
+        assert!(subject.outcomes.iter().flatten().all(|o| o.confirmed_alone));
+        assert_eq!(subject.satisfied_by(), Some(1));
     }
 }

@@ -1,89 +1,118 @@
-//! Stress testing: generator -> brute force and solution -> compare, over many seeds in
-//! parallel, stopping at the first disagreement (the lowest seed, so a run is reproducible).
+//! Random testing: generator -> (validator) -> brute force and every solution -> compare, seed
+//! after seed, until one disagrees.
+//!
+//! Seeds are dealt in increasing order to the workers, one at a time, so the first finding stops
+//! the run within one seed's time, and the finding reported is the lowest failing seed. Nothing
+//! here prints: [`stress`] returns a [`StressReport`] that `report.rs` draws.
 
-use std::io::{IsTerminal, Write};
-use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
-use std::process::ExitCode;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use anyhow::{bail, Result};
 use rayon::prelude::*;
 
 use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
-use crate::exec::{self, RunLimits, Sandbox};
-use crate::fixture::{self, NewCase, Source};
+use crate::exec::{self, Executor, RunOutput, Stdin};
 use crate::problem::{Limits, Problem};
 use crate::run::{self, Outcome};
 use crate::verdict::Verdict;
-use crate::workspace::Workspace;
 
 /// Options of `stress`.
 #[derive(Debug, Clone)]
 pub struct StressOptions {
     pub count: u64,
     pub seed: u64,
+    /// The size passed to gen.rs; with `max_size`, the size of the first seeds.
     pub size: u64,
+    /// Ramp the size from `size` up to this over the run, so that the first counter-example
+    /// found is a small one.
+    pub max_size: Option<u64>,
     pub time: Option<Duration>,
-    pub save: Option<String>,
+    /// Stress these programs instead of the problem's solutions.
     pub program: Option<PathBuf>,
     pub jobs: usize,
+    pub diff: DiffOptions,
 }
 
-/// What one seed gave.
-enum Trial {
-    Agree,
-    /// The generator failed: the problem's setup is broken.
-    GeneratorFailed {
-        seed: u64,
-        why: String,
-    },
-    /// The brute force failed (crash, timeout): not the solution's fault.
-    BruteFailed {
-        seed: u64,
-        input: Vec<u8>,
-        verdict: Verdict,
-        detail: String,
-    },
-    /// The solution did not match the brute force.
-    Disagree {
-        seed: u64,
-        input: Vec<u8>,
-        expected: Vec<u8>,
-        outcome: Outcome,
-    },
-}
-
-impl Trial {
-    fn seed(&self) -> Option<u64> {
-        match self {
-            Trial::Agree => None,
-            Trial::GeneratorFailed { seed, .. }
-            | Trial::BruteFailed { seed, .. }
-            | Trial::Disagree { seed, .. } => Some(*seed),
+impl StressOptions {
+    /// The size of the `i`-th seed of the run (0-based).
+    pub fn size_of(&self, i: u64) -> u64 {
+        match self.max_size {
+            Some(max) if max > self.size && self.count > 1 => {
+                self.size + i * (max - self.size + 1) / self.count
+            }
+            _ => self.size,
         }
     }
 }
 
-/// Generous limits for the generator.
-const GEN_LIMITS: Limits = Limits {
+/// What a seed showed, when it is not agreement.
+#[derive(Debug)]
+pub enum Finding {
+    /// The generator failed: the problem's setup is broken.
+    GeneratorFailed { why: String },
+    /// The validator rejected the generator's input: the generator leaves the statement.
+    InvalidInput { input: Vec<u8>, why: String },
+    /// The brute force failed (crash, timeout): not the solutions' fault.
+    BruteFailed {
+        input: Vec<u8>,
+        verdict: Verdict,
+        detail: String,
+    },
+    /// A solution did not match the brute force.
+    Disagree {
+        input: Vec<u8>,
+        expected: Vec<u8>,
+        program: PathBuf,
+        actual: Vec<u8>,
+        outcome: Outcome,
+    },
+}
+
+/// The result of a stress run.
+#[derive(Debug)]
+pub struct StressReport {
+    pub slug: String,
+    pub programs: Vec<PathBuf>,
+    pub validated: bool,
+    pub first_seed: u64,
+    /// Seeds tried (every seed below the finding's, and the finding's).
+    pub seeds: u64,
+    pub elapsed: Duration,
+    /// The lowest failing seed, its size and what it showed.
+    pub finding: Option<(u64, u64, Finding)>,
+    pub interrupted: bool,
+    /// Where `--save` put the case.
+    pub saved: Option<(String, PathBuf)>,
+    /// The command line that reproduces the finding.
+    pub reproduce: Option<String>,
+}
+
+impl StressReport {
+    /// 0: agreement; 1: a solution disagrees; 2: the generator, validator or brute force is at
+    /// fault; 130: interrupted.
+    pub fn exit_code(&self) -> u8 {
+        match &self.finding {
+            _ if self.interrupted => 130,
+            None => 0,
+            Some((_, _, Finding::Disagree { .. })) => 1,
+            Some(_) => 2,
+        }
+    }
+}
+
+/// Generous limits for the generator and the validator.
+const TOOL_LIMITS: Limits = Limits {
     time: Duration::from_secs(10),
     memory_bytes: 1 << 30,
+    stack_bytes: None,
 };
 
 /// The output kept from the generator and the brute force.
-const ORACLE_OUTPUT: usize = 64 << 20;
-
-fn run_limits(limits: Limits) -> RunLimits {
-    RunLimits {
-        cpu: limits.time,
-        memory_bytes: limits.memory_bytes,
-        output_bytes: ORACLE_OUTPUT,
-    }
-}
+const TOOL_OUTPUT: usize = 64 << 20;
 
 fn with_args(program: &Program, args: &[String]) -> Program {
     let mut argv = program.argv.clone();
@@ -91,83 +120,108 @@ fn with_args(program: &Program, args: &[String]) -> Program {
     Program { argv }
 }
 
-fn trial(
-    sandbox: &Sandbox,
-    problem: &Problem,
-    gen: &Program,
-    brute: &Program,
-    solution: &Program,
-    seed: u64,
-    size: u64,
-) -> Trial {
-    let gen = with_args(gen, &[seed.to_string(), size.to_string()]);
-    let input = match sandbox.run(&gen, Arc::from(&b""[..]), &run_limits(GEN_LIMITS)) {
-        Ok(out) => match run::limit_failure(&out, &GEN_LIMITS) {
+/// The programs of a stress run, built.
+struct Kit<'a> {
+    problem: &'a Problem,
+    gen: Program,
+    validator: Option<Program>,
+    brute: Program,
+    solutions: Vec<(PathBuf, Program)>,
+    diff: DiffOptions,
+}
+
+fn tool_run(
+    exec: &dyn Executor,
+    program: &Program,
+    stdin: &[u8],
+    limits: &Limits,
+) -> Result<RunOutput, String> {
+    exec.run(program, Stdin::Bytes(stdin), limits, TOOL_OUTPUT)
+        .map_err(|e| format!("cannot start: {e}"))
+}
+
+/// One seed.
+fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding> {
+    let gen = with_args(&kit.gen, &[seed.to_string(), size.to_string()]);
+    let input = match tool_run(exec, &gen, b"", &TOOL_LIMITS) {
+        Ok(out) => match run::limit_failure(&out, &TOOL_LIMITS) {
             None => out.stdout,
             Some((verdict, detail)) => {
                 let stderr = diff::escape(&out.stderr, false);
-                return Trial::GeneratorFailed {
-                    seed,
+                return Some(Finding::GeneratorFailed {
                     why: format!(
                         "the generator got {verdict} ({detail}) {}",
                         stderr.trim_end()
                     ),
-                };
+                });
             }
         },
-        Err(e) => {
-            return Trial::GeneratorFailed {
-                seed,
-                why: e.to_string(),
-            }
-        }
+        Err(why) => return Some(Finding::GeneratorFailed { why }),
     };
-    let input: Arc<[u8]> = input.into();
-    let brute_limits = problem.meta.brute_limits();
-    let expected = match sandbox.run(brute, input.clone(), &run_limits(brute_limits)) {
+    if let Some(validator) = &kit.validator {
+        let why = match tool_run(exec, validator, &input, &TOOL_LIMITS) {
+            Ok(out) if run::limit_failure(&out, &TOOL_LIMITS).is_none() => None,
+            Ok(out) => Some(
+                String::from_utf8_lossy(&out.stderr)
+                    .lines()
+                    .next()
+                    .unwrap_or("rejected, without a reason")
+                    .to_string(),
+            ),
+            Err(why) => Some(why),
+        };
+        if let Some(why) = why {
+            return Some(Finding::InvalidInput { input, why });
+        }
+    }
+    let brute_limits = kit.problem.meta.brute_limits();
+    let expected = match tool_run(exec, &kit.brute, &input, &brute_limits) {
         Ok(out) => match run::limit_failure(&out, &brute_limits) {
             None => out.stdout,
             Some((verdict, detail)) => {
-                return Trial::BruteFailed {
-                    seed,
-                    input: input.to_vec(),
+                return Some(Finding::BruteFailed {
+                    input,
                     verdict,
                     detail,
-                }
+                })
             }
         },
-        Err(e) => {
-            return Trial::GeneratorFailed {
-                seed,
-                why: format!("cannot start the brute force: {e}"),
-            }
+        Err(why) => {
+            return Some(Finding::GeneratorFailed {
+                why: format!("the brute force {why}"),
+            })
         }
     };
-    let case = fixture::Case {
-        name: format!("seed-{seed}"),
-        source: Some(Source::Brute),
-        note: None,
-        input: input.clone(),
-        expected: expected.clone().into(),
-        limits: problem.meta.limits(),
-        compare: problem.meta.compare,
-        oracle: fixture::Oracle::Brute,
-        line: 0,
-    };
-    let outcome = run::run_case(sandbox, solution, &case, &problem.meta.limits());
-    if outcome.verdict.is_accepted() {
-        Trial::Agree
-    } else {
-        Trial::Disagree {
-            seed,
-            input: input.to_vec(),
-            expected,
-            outcome,
+    let limits = kit.problem.meta.limits();
+    for (source, program) in &kit.solutions {
+        let out = match exec.run(
+            program,
+            Stdin::Bytes(&input),
+            &limits,
+            run::output_cap(expected.len() as u64),
+        ) {
+            Ok(out) => out,
+            Err(e) => {
+                return Some(Finding::GeneratorFailed {
+                    why: format!("cannot start {}: {e}", source.display()),
+                })
+            }
+        };
+        let outcome = run::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff);
+        if !outcome.verdict.is_accepted() {
+            return Some(Finding::Disagree {
+                input,
+                expected,
+                program: source.clone(),
+                actual: out.stdout,
+                outcome,
+            });
         }
     }
+    None
 }
 
-fn build(builder: &Builder, source: &std::path::Path, what: &str) -> Result<Program> {
+fn build(builder: &Builder, source: &Path, what: &str) -> Result<Program> {
     if !source.is_file() {
         bail!("{what}: {} is missing", source.display());
     }
@@ -181,295 +235,164 @@ fn build(builder: &Builder, source: &std::path::Path, what: &str) -> Result<Prog
     })
 }
 
-/// Shows at most `lines` lines of `bytes`.
-fn excerpt(bytes: &[u8], lines: usize) -> String {
-    let text = diff::escape(bytes, false);
-    let all: Vec<&str> = text.lines().collect();
-    let mut s: String = all.iter().take(lines).map(|l| format!("  {l}\n")).collect();
-    if all.len() > lines {
-        s.push_str(&format!("  … {} more lines\n", all.len() - lines));
+/// Runs `stress` for `problem`. `progress` is told the number of seeds done.
+pub fn stress(
+    problem: &Problem,
+    builder: &Builder,
+    exec: &dyn Executor,
+    opts: &StressOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<StressReport> {
+    let sources: Vec<PathBuf> = match &opts.program {
+        Some(p) => vec![p.clone()],
+        None => problem.solutions.clone(),
+    };
+    if sources.is_empty() {
+        bail!("{} has no solution to stress", problem.slug);
     }
-    if all.is_empty() {
-        s.push_str("  (empty)\n");
-    }
-    s
+    let validator_path = problem.dir.join("validate.rs");
+    let pool = run::pool(opts.jobs)?;
+    let kit = {
+        let mut all: Vec<(PathBuf, &str)> = vec![
+            (problem.gen_path(), "the generator"),
+            (problem.brute_path(), "the brute force"),
+        ];
+        if validator_path.is_file() {
+            all.push((validator_path.clone(), "the validator"));
+        }
+        all.extend(sources.iter().map(|s| (s.clone(), "the solution")));
+        let mut built: Vec<Program> = pool.install(|| {
+            all.par_iter()
+                .map(|(s, what)| build(builder, s, what))
+                .collect::<Result<Vec<_>>>()
+        })?;
+        let solutions: Vec<(PathBuf, Program)> = sources
+            .iter()
+            .cloned()
+            .zip(built.split_off(built.len() - sources.len()))
+            .collect();
+        let validator = validator_path
+            .is_file()
+            .then(|| built.pop().expect("built"));
+        let brute = built.pop().expect("built");
+        let gen = built.pop().expect("built");
+        Kit {
+            problem,
+            gen,
+            validator,
+            brute,
+            solutions,
+            diff: opts.diff,
+        }
+    };
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let stop_at = AtomicU64::new(u64::MAX);
+    let done = AtomicUsize::new(0);
+    let found: Mutex<Option<(u64, u64, Finding)>> = Mutex::new(None);
+    pool.scope(|scope| {
+        for _ in 0..opts.jobs.max(1) {
+            scope.spawn(|_| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= opts.count
+                    || i > stop_at.load(Ordering::SeqCst)
+                    || exec::interrupted()
+                    || opts.time.is_some_and(|t| start.elapsed() >= t)
+                {
+                    break;
+                }
+                let (seed, size) = (opts.seed + i, opts.size_of(i));
+                let finding = trial(exec, &kit, seed, size);
+                if exec::interrupted() {
+                    break;
+                }
+                if let Some(f) = finding {
+                    stop_at.fetch_min(i, Ordering::SeqCst);
+                    let mut slot = found.lock().unwrap();
+                    if slot.as_ref().is_none_or(|(s, _, _)| seed < *s) {
+                        *slot = Some((seed, size, f));
+                    }
+                }
+                progress(done.fetch_add(1, Ordering::SeqCst) as u64 + 1);
+            });
+        }
+    });
+    let finding = found.into_inner().unwrap();
+    let seeds = match &finding {
+        Some((seed, _, _)) => seed - opts.seed + 1,
+        None => done.load(Ordering::SeqCst) as u64,
+    };
+    let reproduce = finding.as_ref().map(|(seed, size, _)| {
+        let mut cmd = format!(
+            "cargo run -p runner -- stress {} --seed {seed} --count 1 --size {size}",
+            problem.slug
+        );
+        if let Some(p) = &opts.program {
+            cmd.push_str(&format!(" --program {}", p.display()));
+        }
+        cmd
+    });
+    Ok(StressReport {
+        slug: problem.slug.clone(),
+        programs: sources,
+        validated: kit.validator.is_some(),
+        first_seed: opts.seed,
+        seeds,
+        elapsed: start.elapsed(),
+        finding,
+        interrupted: exec::interrupted(),
+        saved: None,
+        reproduce,
+    })
 }
 
-/// Runs `stress` for `problem`.
-pub fn stress(
-    ws: &Workspace,
-    problem: &Problem,
-    opts: &StressOptions,
-    color: bool,
-    progress: bool,
-) -> Result<ExitCode> {
-    if let Some(name) = &opts.save {
-        if !fixture::is_valid_case_name(name) {
-            bail!("--save {name}: use letters, digits, `-`, `_` and `.` only");
-        }
-        let existing = fixture::load(ws, problem).map_err(|e| anyhow::anyhow!("{e}"))?;
-        if existing.cases.iter().any(|c| &c.name == name) {
-            bail!(
-                "--save {name}: {} already has a case of that name",
-                problem.slug
-            );
-        }
-    }
-    let builder = Builder::new(ws.cache_dir());
-    let sandbox = Sandbox::new(&ws.cache_dir())?;
-    let solution_src = match &opts.program {
-        Some(p) => p.clone(),
-        None => problem
-            .solutions
-            .first()
-            .cloned()
-            .with_context(|| format!("{} has no solution to stress", problem.slug))?,
-    };
-    let (gen, brute, solution) = {
-        let pool = run::pool(opts.jobs)?;
-        let sources = [
-            problem.gen_path(),
-            problem.brute_path(),
-            solution_src.clone(),
-        ];
-        let names = ["the generator", "the brute force", "the solution"];
-        let mut built: Vec<Result<Program>> = pool.install(|| {
-            sources
-                .par_iter()
-                .zip(names)
-                .map(|(s, n)| build(&builder, s, n))
-                .collect()
-        });
-        let solution = built.pop().expect("three")?;
-        let brute = built.pop().expect("three")?;
-        let gen = built.pop().expect("three")?;
-        (gen, brute, solution)
-    };
-    let pool = run::pool(opts.jobs)?;
-    let start = Instant::now();
-    let bar = (progress && std::io::stderr().is_terminal()).then(|| {
-        let bar = ProgressBar::with_draw_target(Some(opts.count), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("stress [{bar:30}] {pos}/{len} seeds {elapsed}")
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        bar
-    });
-    let batch = (opts.jobs as u64 * 16).max(16);
-    let mut done = 0u64;
-    let mut found = None;
-    while done < opts.count && found.is_none() {
-        if exec::interrupted() {
-            break;
-        }
-        if opts.time.is_some_and(|t| start.elapsed() >= t) {
-            break;
-        }
-        let n = batch.min(opts.count - done);
-        let first = opts.seed + done;
-        let trials: Vec<Trial> = pool.install(|| {
-            (first..first + n)
-                .into_par_iter()
-                .map(|seed| trial(&sandbox, problem, &gen, &brute, &solution, seed, opts.size))
-                .collect()
-        });
-        done += n;
-        if let Some(b) = &bar {
-            b.set_position(done);
-        }
-        found = trials
-            .into_iter()
-            .filter(|t| t.seed().is_some())
-            .min_by_key(|t| t.seed());
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    let elapsed = start.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    let rerun = |seed: u64| {
-        format!(
-            "cargo run -p runner -- stress {} --seed {seed} --count 1 --size {}",
-            problem.slug, opts.size
-        )
-    };
-    let Some(found) = found else {
-        if exec::interrupted() {
-            writeln!(
-                out,
-                "stress {}: interrupted after {done} seeds, no disagreement",
-                problem.slug
-            )?;
-            return Ok(ExitCode::from(130));
-        }
-        writeln!(
-            out,
-            "stress {}: seeds {}..={} (size {}): the solution agrees with the brute force on all {done} ({elapsed:.1} s)",
-            problem.slug,
-            opts.seed,
-            opts.seed + done.saturating_sub(1),
-            opts.size
-        )?;
-        if opts.save.is_some() {
-            writeln!(out, "nothing to save")?;
-        }
-        return Ok(ExitCode::SUCCESS);
-    };
-    match found {
-        Trial::Agree => unreachable!("only failures are kept"),
-        Trial::GeneratorFailed { seed, why } => {
-            writeln!(
-                out,
-                "stress {}: the generator or brute force failed on seed {seed}: {why}",
-                problem.slug
-            )?;
-            writeln!(out, "reproduce: {}", rerun(seed))?;
-            Ok(ExitCode::from(2))
-        }
-        Trial::BruteFailed {
+/// A finding's input with the brute force's output, to keep as a fixture case.
+pub fn case_to_save(report: &StressReport) -> Option<(&[u8], &[u8], String)> {
+    match &report.finding {
+        Some((
             seed,
-            input,
-            verdict,
-            detail,
-        } => {
-            writeln!(
-                out,
-                "stress {}: the BRUTE FORCE failed on seed {seed}: {verdict} ({detail}) — this says nothing about the solution",
-                problem.slug,
-            )?;
-            write!(out, "input:\n{}", excerpt(&input, 30))?;
-            writeln!(
-                out,
-                "the brute force may be out of its reach: try a smaller --size\nreproduce: {}",
-                rerun(seed)
-            )?;
-            Ok(ExitCode::from(2))
-        }
-        Trial::Disagree {
-            seed,
+            size,
+            Finding::Disagree {
+                input, expected, ..
+            },
+        )) => Some((
             input,
             expected,
-            outcome,
-        } => {
-            writeln!(
-                out,
-                "stress {}: the solution DISAGREES with the brute force on seed {seed} (after {done} seeds, {elapsed:.1} s): {}{}",
-                problem.slug,
-                outcome.verdict,
-                outcome.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default()
-            )?;
-            write!(
-                out,
-                "input (gen.rs {seed} {}):\n{}",
-                opts.size,
-                excerpt(&input, 30)
-            )?;
-            write!(out, "brute force:\n{}", excerpt(&expected, 30))?;
-            if let Some(run) = &outcome.output {
-                write!(out, "solution:\n{}", excerpt(&run.stdout, 30))?;
-                if matches!(
-                    outcome.verdict,
-                    Verdict::WrongAnswer | Verdict::PresentationError
-                ) {
-                    if let Some(s) = diff::summary(&expected, &run.stdout) {
-                        writeln!(out, "{s}")?;
-                    }
-                    let d = diff::render(
-                        &expected,
-                        &run.stdout,
-                        problem.meta.compare,
-                        outcome.verdict,
-                        DiffOptions {
-                            color,
-                            max_lines: 40,
-                        },
-                    );
-                    out.write_all(d.as_bytes())?;
-                }
-            }
-            writeln!(out, "reproduce: {}", rerun(seed))?;
-            if let Some(name) = &opts.save {
-                let path = save_case(ws, problem, name, seed, opts.size, &input, &expected)?;
-                writeln!(out, "saved as case `{name}` in {}", ws.display(&path))?;
-            } else {
-                writeln!(out, "keep it as a fixture case: add --save NAME")?;
-            }
-            Ok(ExitCode::from(1))
-        }
+            format!("found by `stress` (gen.rs {seed} {size}); expected output from brute.rs"),
+        )),
+        _ => None,
     }
 }
 
-/// Appends a case to the problem's fixture file without disturbing what is there: the new text
-/// is the old text plus a `[[case]]` table, checked by parsing it whole, written to a temporary
-/// file beside the original and renamed over it.
-fn save_case(
-    ws: &Workspace,
-    problem: &Problem,
-    name: &str,
-    seed: u64,
-    size: u64,
-    input: &[u8],
-    expected: &[u8],
-) -> Result<PathBuf> {
-    let path = problem.fixture_path(ws);
-    let old = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let inline = |b: &[u8]| {
-        (b.len() <= 4096)
-            .then(|| std::str::from_utf8(b).ok().map(str::to_string))
-            .flatten()
-    };
-    let mut case = NewCase {
-        name: name.to_string(),
-        source: Source::Brute,
-        note: format!("found by `stress` (gen.rs {seed} {size}); expected output from brute.rs"),
-        input: inline(input),
-        input_file: None,
-        output: inline(expected),
-        output_file: None,
-    };
-    let mut written = Vec::new();
-    if case.input.is_none() || case.output.is_none() {
-        let dir = ws.fixtures_dir().join(&problem.slug);
-        std::fs::create_dir_all(&dir)?;
-        for (ext, bytes) in [("in", input), ("out", expected)] {
-            let file = dir.join(format!("{name}.{ext}"));
-            if file.exists() {
-                bail!("{} exists already: choose another name", ws.display(&file));
-            }
-            std::fs::write(&file, bytes)?;
-            written.push(file);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(count: u64, size: u64, max: Option<u64>) -> StressOptions {
+        StressOptions {
+            count,
+            seed: 1,
+            size,
+            max_size: max,
+            time: None,
+            program: None,
+            jobs: 1,
+            diff: DiffOptions {
+                color: false,
+                max_lines: 40,
+            },
         }
-        case.input = None;
-        case.output = None;
-        case.input_file = Some(format!("{}/{name}.in", problem.slug));
-        case.output_file = Some(format!("{}/{name}.out", problem.slug));
     }
-    let mut new = old.clone();
-    if !new.is_empty() && !new.ends_with('\n') {
-        new.push('\n');
+
+    #[test]
+    fn sizes_ramp_from_the_smallest() {
+        let o = opts(100, 1, Some(4));
+        let sizes: Vec<u64> = (0..100).map(|i| o.size_of(i)).collect();
+        assert_eq!(sizes[0], 1);
+        assert_eq!(sizes[99], 4);
+        assert!(sizes.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(sizes.iter().filter(|&&s| s == 1).count(), 25);
+        let fixed = opts(100, 3, None);
+        assert!((0..100).all(|i| fixed.size_of(i) == 3));
     }
-    new.push('\n');
-    new.push_str(&case.to_toml());
-    let check = fixture::parse(ws, &path, &new, problem.meta.limits(), problem.meta.compare);
-    if let Err(e) = check {
-        for f in written {
-            let _ = std::fs::remove_file(f);
-        }
-        bail!("the new case would break the fixture file, nothing was written: {e}");
-    }
-    let dir = path.parent().expect("fixtures/");
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(new.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    if let Ok(meta) = std::fs::metadata(&path) {
-        let _ = std::fs::set_permissions(
-            tmp.path(),
-            std::fs::Permissions::from_mode(meta.permissions().mode()),
-        );
-    }
-    tmp.persist(&path)
-        .with_context(|| format!("cannot replace {}", path.display()))?;
-    Ok(path)
 }

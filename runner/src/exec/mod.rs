@@ -1,0 +1,731 @@
+//! Running one program on one input under time, memory and output limits.
+//!
+//! Programs are forked by long-lived launchers (`launch.c`, one per worker; protocol in
+//! [`launcher`]), never by the runner itself, so starting a program costs the same however much
+//! the runner holds, and its peak memory is its own. stdin is a file (the fixture's file, or a
+//! memfd holding inline bytes); stdout and stderr are pipes drained on the calling thread by one
+//! `poll` loop, which also waits for the launcher's exit report, so a run needs no extra thread.
+//! Each program runs in its own process group; when it ends the whole group is killed. The runner
+//! is a child subreaper, so a descendant that escapes its group is killed by [`reap_orphans`].
+
+mod launcher;
+
+use std::collections::BTreeSet;
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, Read, Seek, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+
+use crate::compile::Program;
+use crate::problem::Limits;
+
+use launcher::{Launcher, Reply, Rlimits};
+
+/// How a program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    Code(i32),
+    Signal(i32),
+}
+
+impl Exit {
+    pub fn success(self) -> bool {
+        self == Exit::Code(0)
+    }
+
+    /// "exit code 3", "SIGSEGV", …
+    pub fn describe(self) -> String {
+        match self {
+            Exit::Code(c) => format!("exit code {c}"),
+            Exit::Signal(s) => signal_name(s),
+        }
+    }
+
+    fn from_wait_status(status: i32) -> Exit {
+        if libc::WIFSIGNALED(status) {
+            Exit::Signal(libc::WTERMSIG(status))
+        } else {
+            Exit::Code(libc::WEXITSTATUS(status))
+        }
+    }
+}
+
+/// The name of signal `sig` (`SIGSEGV`), or its number when unknown.
+pub fn signal_name(sig: i32) -> String {
+    Signal::try_from(sig).map_or_else(|_| format!("signal {sig}"), |s| s.as_str().to_string())
+}
+
+/// Why the runner killed a program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kill {
+    /// Ctrl-C (or SIGTERM/SIGHUP) reached the runner.
+    Interrupted,
+    /// stdout passed the cap.
+    Output,
+    /// The resident set passed the memory limit.
+    Memory,
+    /// CPU time over the limit (seen while polling; RLIMIT_CPU is the backstop).
+    CpuTime,
+    /// The wall-clock backstop ([`wall_limit`]) passed: the program sleeps or waits.
+    WallClock,
+}
+
+/// What the runner sees of a running program when it checks it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Observation {
+    pub interrupted: bool,
+    pub output_overflow: bool,
+    pub resident_bytes: u64,
+    pub cpu: Duration,
+    pub elapsed: Duration,
+}
+
+/// Whether to kill a running program, and why. The order is the order of precedence of the
+/// verdicts ([`crate::run::limit_failure`] uses the same): an interrupt first (the user asked),
+/// then output (what was cut cannot be judged), memory (it protects the machine), CPU time, and
+/// the wall clock last (a program over its CPU limit is TLE however long it slept).
+pub fn decide_kill(o: &Observation, limits: &Limits) -> Option<Kill> {
+    if o.interrupted {
+        Some(Kill::Interrupted)
+    } else if o.output_overflow {
+        Some(Kill::Output)
+    } else if o.resident_bytes > limits.memory_bytes {
+        Some(Kill::Memory)
+    } else if o.cpu > limits.time {
+        Some(Kill::CpuTime)
+    } else if o.elapsed > wall_limit(limits) {
+        Some(Kill::WallClock)
+    } else {
+        None
+    }
+}
+
+/// The wall-clock backstop: twice the CPU limit plus a second.
+pub fn wall_limit(limits: &Limits) -> Duration {
+    limits.time * 2 + Duration::from_secs(1)
+}
+
+/// What one run produced.
+#[derive(Debug, Clone)]
+pub struct RunOutput {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub exit: Exit,
+    pub cpu: Duration,
+    pub wall: Duration,
+    /// Peak resident set of the program, in bytes.
+    pub peak_memory: u64,
+    pub killed: Option<Kill>,
+    /// stdout passed the cap (the rest was not read).
+    pub output_overflow: bool,
+}
+
+/// A program's standard input.
+#[derive(Debug, Clone, Copy)]
+pub enum Stdin<'a> {
+    Bytes(&'a [u8]),
+    File(&'a Path),
+}
+
+/// Runs programs. [`Sandbox`] is the real one; tests of the scheduling use a fake.
+pub trait Executor: Sync {
+    /// Runs `program` with `stdin` under `limits`, keeping at most `output_cap` bytes of stdout
+    /// (more is an output-limit kill). An error means the program could not be run at all.
+    fn run(
+        &self,
+        program: &Program,
+        stdin: Stdin<'_>,
+        limits: &Limits,
+        output_cap: usize,
+    ) -> io::Result<RunOutput>;
+}
+
+/// Bytes of stderr kept for the report; the rest is drained and dropped.
+const STDERR_KEEP: usize = 64 * 1024;
+
+/// How long the pipes may stay open after the program ended (a descendant that left the group
+/// may hold them; it is killed by [`reap_orphans`] at the end).
+const DRAIN_GRACE: Duration = Duration::from_millis(500);
+
+static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether Ctrl-C (or SIGTERM/SIGHUP) was received.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Kills every running program's process group and marks the run interrupted.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    for &pgid in groups.iter() {
+        let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+    }
+}
+
+/// Installs the Ctrl-C handler and makes the runner a child subreaper. Call once, early.
+pub fn init() {
+    let _ = ctrlc::set_handler(interrupt);
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes no pointers.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Kills and reaps every process re-parented to the runner (descendants that escaped their
+/// group). Call at the end, when no run is in progress and no launcher is left.
+pub fn reap_orphans() -> usize {
+    let me = std::process::id() as i32;
+    let mut killed = 0;
+    for _ in 0..5 {
+        let children = children_of(me);
+        if children.is_empty() {
+            break;
+        }
+        for pid in children {
+            // SAFETY: plain syscalls on a pid we own as its (sub)reaper.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+            killed += 1;
+        }
+    }
+    killed
+}
+
+/// The pids whose parent is `ppid`, from /proc.
+fn children_of(ppid: i32) -> Vec<i32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                // The command name is in parentheses and may hold spaces: parse after the last ')'.
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<i32>().ok())
+                    == Some(ppid)
+            })
+        })
+        .collect()
+}
+
+/// The current resident set and CPU time of `pid`, from /proc.
+fn sample(pid: i32) -> (Option<u64>, Option<Duration>) {
+    static PAGE: std::sync::OnceLock<(u64, u64)> = std::sync::OnceLock::new();
+    let &(page, hz) = PAGE.get_or_init(|| {
+        // SAFETY: sysconf has no preconditions.
+        let (page, hz) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PAGESIZE),
+                libc::sysconf(libc::_SC_CLK_TCK),
+            )
+        };
+        (page.max(4096) as u64, hz.max(1) as u64)
+    });
+    let rss = std::fs::read_to_string(format!("/proc/{pid}/statm"))
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map(|pages| pages * page);
+    let cpu = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let mut f = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+            let utime: u64 = f.next()?.parse().ok()?;
+            let stime: u64 = f.next()?.parse().ok()?;
+            Some(Duration::from_millis((utime + stime) * 1000 / hz))
+        });
+    (rss, cpu)
+}
+
+/// When the running program is looked at (/proc): often at first, then every 10 ms. A program
+/// that ends within a millisecond is never looked at.
+fn next_check(n: u32) -> Duration {
+    Duration::from_millis(match n {
+        0 => 1,
+        1 => 3,
+        2 => 6,
+        k => 6 + 10 * (k as u64 - 2),
+    })
+}
+
+/// The real executor: programs run through launchers, one per worker at a time.
+pub struct Sandbox {
+    launcher: PathBuf,
+    idle: Mutex<Vec<Launcher>>,
+    envp: Vec<OsString>,
+}
+
+impl Sandbox {
+    /// Builds the launcher into `cache_dir` (once; later calls find it there).
+    pub fn new(cache_dir: &Path) -> anyhow::Result<Sandbox> {
+        Ok(Sandbox {
+            launcher: launcher::build(cache_dir)?,
+            idle: Mutex::new(Vec::new()),
+            // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
+            envp: vec![
+                {
+                    let mut p = OsString::from("PATH=");
+                    p.push(launcher::search_path());
+                    p
+                },
+                "LANG=C.UTF-8".into(),
+            ],
+        })
+    }
+
+    fn checkout(&self) -> io::Result<Launcher> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        match idle {
+            Some(l) => Ok(l),
+            None => Launcher::start(&self.launcher),
+        }
+    }
+
+    fn checkin(&self, l: Launcher) {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(l);
+    }
+}
+
+impl Executor for Sandbox {
+    fn run(
+        &self,
+        program: &Program,
+        stdin: Stdin<'_>,
+        limits: &Limits,
+        output_cap: usize,
+    ) -> io::Result<RunOutput> {
+        let stdin = open_stdin(stdin)?;
+        let launcher = self.checkout()?;
+        match run_with(&launcher, program, &self.envp, stdin, limits, output_cap) {
+            Ok(result) => {
+                self.checkin(launcher);
+                result
+            }
+            // The launcher is in an unknown state: end it, a new one starts on the next run.
+            Err(e) => {
+                launcher.kill();
+                Err(e)
+            }
+        }
+    }
+}
+
+/// stdin as a file descriptor: the file itself, or a memfd holding the bytes.
+fn open_stdin(stdin: Stdin<'_>) -> io::Result<OwnedFd> {
+    match stdin {
+        Stdin::File(path) => Ok(File::open(path)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot open {}: {e}", path.display())))?
+            .into()),
+        Stdin::Bytes(bytes) => {
+            let fd =
+                nix::sys::memfd::memfd_create(c"stdin", nix::sys::memfd::MFdFlags::MFD_CLOEXEC)?;
+            let mut f = File::from(fd);
+            f.write_all(bytes)?;
+            f.rewind()?;
+            Ok(f.into())
+        }
+    }
+}
+
+fn pipe() -> io::Result<(File, OwnedFd)> {
+    let (r, w) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC | nix::fcntl::OFlag::O_NONBLOCK)?;
+    // The program's end must block: make it blocking again (O_NONBLOCK is per open file).
+    nix::fcntl::fcntl(
+        &w,
+        nix::fcntl::FcntlArg::F_SETFL(nix::fcntl::OFlag::empty()),
+    )?;
+    Ok((File::from(r), w))
+}
+
+/// One pipe being drained: keeps up to `keep` bytes, reads up to `limit`, then stops.
+struct Drain {
+    file: Option<File>,
+    buf: Vec<u8>,
+    keep: usize,
+    limit: usize,
+    total: usize,
+    overflow: bool,
+}
+
+impl Drain {
+    fn new(file: File, keep: usize, limit: usize) -> Self {
+        Drain {
+            file: Some(file),
+            buf: Vec::new(),
+            keep,
+            limit,
+            total: 0,
+            overflow: false,
+        }
+    }
+
+    /// Reads what is there without blocking.
+    fn pump(&mut self, chunk: &mut [u8]) {
+        while let Some(f) = &mut self.file {
+            match f.read(chunk) {
+                Ok(0) => self.file = None,
+                Ok(n) => {
+                    self.total += n;
+                    let room = self.keep.saturating_sub(self.buf.len());
+                    self.buf.extend_from_slice(&chunk[..n.min(room)]);
+                    if self.total > self.limit {
+                        // Dropping the pipe makes the program's further writes fail (EPIPE).
+                        self.overflow = true;
+                        self.file = None;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(_) => self.file = None,
+            }
+        }
+    }
+}
+
+fn cannot_execute(errno: i32) -> io::Error {
+    let e = io::Error::from_raw_os_error(errno);
+    io::Error::new(e.kind(), format!("cannot execute: {e}"))
+}
+
+fn kill_group(pgid: i32) {
+    let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+}
+
+/// One run through `launcher`: send the request, then drain the pipes and watch the program
+/// until the launcher reports its end.
+fn run_with(
+    launcher: &Launcher,
+    program: &Program,
+    envp: &[OsString],
+    stdin: OwnedFd,
+    limits: &Limits,
+    output_cap: usize,
+) -> io::Result<io::Result<RunOutput>> {
+    let cpu_soft = limits.time.as_secs() + 1 + u64::from(limits.time.subsec_nanos() > 0);
+    let rlimits = Rlimits {
+        cpu_soft_s: cpu_soft,
+        cpu_hard_s: cpu_soft + 1,
+        // The address-space cap only protects the machine; the memory verdict comes from the
+        // resident set. A program stopped by it fails to allocate, which is judged MLE.
+        address_space_bytes: limits
+            .memory_bytes
+            .saturating_mul(4)
+            .saturating_add(512 << 20),
+        stack_bytes: limits.stack_bytes.unwrap_or(0),
+    };
+    let (out_r, out_w) = pipe()?;
+    let (err_r, err_w) = pipe()?;
+    let request = launcher::encode_request(&rlimits, &program.argv, envp);
+    if interrupted() {
+        return Ok(Err(io::Error::new(
+            io::ErrorKind::Interrupted,
+            "interrupted",
+        )));
+    }
+    let start = Instant::now();
+    launcher.send(
+        &request,
+        [stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()],
+    )?;
+    drop((stdin, out_w, err_w));
+    match launcher.receive()? {
+        Reply::Started { pid } => {
+            GROUPS.lock().unwrap_or_else(|e| e.into_inner()).insert(pid);
+            // `interrupt` sets the flag before it walks GROUPS: either it saw this group, or
+            // the flag is seen here.
+            if interrupted() {
+                kill_group(pid);
+            }
+            watch(launcher, pid, out_r, err_r, limits, output_cap, start)
+        }
+        Reply::ExecFailed { errno } => Ok(Err(cannot_execute(errno))),
+        Reply::Exited { .. } => Err(io::Error::other("the launcher replied out of order")),
+    }
+}
+
+fn watch(
+    launcher: &Launcher,
+    pid: i32,
+    out_r: File,
+    err_r: File,
+    limits: &Limits,
+    output_cap: usize,
+    start: Instant,
+) -> io::Result<io::Result<RunOutput>> {
+    let mut stdout = Drain::new(out_r, output_cap, output_cap);
+    let mut stderr = Drain::new(err_r, STDERR_KEEP, usize::MAX);
+    let mut chunk = vec![0u8; 64 * 1024];
+    let mut killed = None;
+    let mut seen = Observation::default();
+    let mut checks = 0;
+    let mut check_at = start + next_check(0);
+    let mut ended: Option<(Reply, Instant)> = None;
+    let forget = |pid: i32| {
+        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        kill_group(pid);
+        groups.remove(&pid);
+    };
+    let result = loop {
+        let now = Instant::now();
+        let deadline = match ended {
+            Some((_, at)) => {
+                if (stdout.file.is_none() && stderr.file.is_none()) || now >= at + DRAIN_GRACE {
+                    break Ok(());
+                }
+                at + DRAIN_GRACE
+            }
+            None => check_at.min(start + wall_limit(limits) + Duration::from_millis(1)),
+        };
+        let timeout = deadline.saturating_duration_since(now);
+        let mut fds = Vec::with_capacity(3);
+        let mut push = |fd: i32| {
+            fds.push(libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            })
+        };
+        push(stdout.file.as_ref().map_or(-1, |f| f.as_raw_fd()));
+        push(stderr.file.as_ref().map_or(-1, |f| f.as_raw_fd()));
+        push(if ended.is_none() {
+            launcher.socket().as_raw_fd()
+        } else {
+            -1
+        });
+        let ms = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+        // SAFETY: `fds` is a valid array of pollfd of the given length.
+        let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
+        if r < 0 {
+            let e = io::Error::last_os_error();
+            if e.kind() != io::ErrorKind::Interrupted {
+                break Err(e);
+            }
+        }
+        stdout.pump(&mut chunk);
+        stderr.pump(&mut chunk);
+        if ended.is_none() && fds[2].revents != 0 {
+            match launcher.receive() {
+                Ok(reply @ Reply::Exited { .. }) => {
+                    let at = Instant::now();
+                    // Kill what is left of the group (children the program forked).
+                    forget(pid);
+                    ended = Some((reply, at));
+                    continue;
+                }
+                Ok(Reply::ExecFailed { errno }) => {
+                    forget(pid);
+                    return Ok(Err(cannot_execute(errno)));
+                }
+                Ok(other) => break Err(io::Error::other(format!("unexpected reply {other:?}"))),
+                Err(e) => break Err(e),
+            }
+        }
+        if ended.is_some() {
+            continue;
+        }
+        let now = Instant::now();
+        seen.interrupted = interrupted();
+        seen.output_overflow = stdout.overflow;
+        seen.elapsed = now - start;
+        if now >= check_at {
+            let (rss, cpu) = sample(pid);
+            seen.resident_bytes = seen.resident_bytes.max(rss.unwrap_or(0));
+            seen.cpu = seen.cpu.max(cpu.unwrap_or(Duration::ZERO));
+            checks += 1;
+            check_at = start + next_check(checks);
+        }
+        if killed.is_none() {
+            if let Some(reason) = decide_kill(&seen, limits) {
+                killed = Some(reason);
+                kill_group(pid);
+            }
+        }
+    };
+    if let Err(e) = result {
+        forget(pid);
+        return Err(e);
+    }
+    let Some((reply, at)) = ended else {
+        unreachable!("the loop ends after the exit report")
+    };
+    let Reply::Exited {
+        status,
+        cpu,
+        maxrss_bytes,
+    } = reply
+    else {
+        unreachable!("only an exit report ends the run")
+    };
+    Ok(Ok(RunOutput {
+        stdout: stdout.buf,
+        stderr: stderr.buf,
+        exit: Exit::from_wait_status(status),
+        cpu,
+        wall: at - start,
+        peak_memory: maxrss_bytes.max(seen.resident_bytes),
+        killed,
+        output_overflow: stdout.overflow,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shell command as a program.
+    fn shell(script: &str) -> Program {
+        Program {
+            argv: vec![OsString::from("sh"), "-c".into(), script.into()],
+        }
+    }
+
+    fn sandbox() -> &'static Sandbox {
+        static S: std::sync::OnceLock<Sandbox> = std::sync::OnceLock::new();
+        S.get_or_init(|| {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/judge");
+            Sandbox::new(&dir).unwrap()
+        })
+    }
+
+    fn limits(ms: u64) -> Limits {
+        Limits {
+            time: Duration::from_millis(ms),
+            memory_bytes: 256 << 20,
+            stack_bytes: None,
+        }
+    }
+
+    fn run(program: &Program, input: &[u8], limits: &Limits) -> io::Result<RunOutput> {
+        sandbox().run(program, Stdin::Bytes(input), limits, 1 << 20)
+    }
+
+    #[test]
+    fn feeds_stdin_and_collects_stdout() {
+        let out = run(&shell("cat; echo err >&2"), b"hello\n", &limits(1000)).unwrap();
+        assert_eq!(out.stdout, b"hello\n");
+        assert_eq!(out.stderr, b"err\n");
+        assert_eq!(out.exit, Exit::Code(0));
+        assert_eq!(out.killed, None);
+    }
+
+    #[test]
+    fn stdin_can_be_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("in");
+        std::fs::write(&file, b"from a file\n").unwrap();
+        let out = sandbox()
+            .run(&shell("cat"), Stdin::File(&file), &limits(1000), 100)
+            .unwrap();
+        assert_eq!(out.stdout, b"from a file\n");
+    }
+
+    #[test]
+    fn exit_codes_and_signals_are_told_apart() {
+        let out = run(&shell("exit 3"), b"", &limits(1000)).unwrap();
+        assert_eq!(out.exit, Exit::Code(3));
+        let out = run(&shell("kill -SEGV $$"), b"", &limits(1000)).unwrap();
+        assert_eq!(out.exit.describe(), "SIGSEGV");
+    }
+
+    #[test]
+    fn sleeper_is_killed_at_the_wall_clock_backstop() {
+        let t = Instant::now();
+        let out = run(&shell("sleep 30"), b"", &limits(100)).unwrap();
+        assert_eq!(out.killed, Some(Kill::WallClock));
+        assert!(t.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn spinner_is_killed_at_the_cpu_limit() {
+        let out = run(&shell("while :; do :; done"), b"", &limits(200)).unwrap();
+        assert_eq!(out.killed, Some(Kill::CpuTime));
+        assert!(out.cpu >= Duration::from_millis(200), "{:?}", out.cpu);
+    }
+
+    #[test]
+    fn output_flood_is_cut_at_the_cap() {
+        let out = sandbox()
+            .run(&shell("yes"), Stdin::Bytes(b""), &limits(5000), 1000)
+            .unwrap();
+        assert!(out.output_overflow);
+        assert_eq!(out.killed, Some(Kill::Output));
+        assert_eq!(out.stdout.len(), 1000);
+    }
+
+    #[test]
+    fn a_child_that_ignores_a_large_stdin_does_not_deadlock() {
+        let input = vec![b'1'; 8 << 20];
+        let out = run(&shell("echo done"), &input, &limits(2000)).unwrap();
+        assert_eq!(out.stdout, b"done\n");
+    }
+
+    #[test]
+    fn peak_memory_is_the_programs_own() {
+        let out = run(&shell("true"), b"", &limits(1000)).unwrap();
+        assert!(out.peak_memory < 4 << 20, "{}", out.peak_memory);
+    }
+
+    #[test]
+    fn the_stack_limit_reaches_the_program() {
+        let lim = Limits {
+            stack_bytes: Some(1 << 20),
+            ..limits(1000)
+        };
+        let out = run(&shell("ulimit -s"), b"", &lim).unwrap();
+        assert_eq!(out.stdout, b"1024\n");
+    }
+
+    #[test]
+    fn a_missing_program_cannot_start() {
+        let p = Program {
+            argv: vec!["/nonexistent/program".into()],
+        };
+        let e = run(&p, b"", &limits(1000)).unwrap_err();
+        assert!(e.to_string().contains("cannot execute"), "{e}");
+        // The launcher survives it.
+        let out = run(&shell("echo ok"), b"", &limits(1000)).unwrap();
+        assert_eq!(out.stdout, b"ok\n");
+    }
+
+    #[test]
+    fn the_kill_order_is_interrupt_output_memory_cpu_wall() {
+        let lim = limits(1000);
+        let all = Observation {
+            interrupted: true,
+            output_overflow: true,
+            resident_bytes: u64::MAX,
+            cpu: Duration::from_secs(5),
+            elapsed: Duration::from_secs(60),
+        };
+        let mut o = all;
+        assert_eq!(decide_kill(&o, &lim), Some(Kill::Interrupted));
+        o.interrupted = false;
+        assert_eq!(decide_kill(&o, &lim), Some(Kill::Output));
+        o.output_overflow = false;
+        assert_eq!(decide_kill(&o, &lim), Some(Kill::Memory));
+        o.resident_bytes = 0;
+        assert_eq!(decide_kill(&o, &lim), Some(Kill::CpuTime));
+        o.cpu = Duration::ZERO;
+        assert_eq!(decide_kill(&o, &lim), Some(Kill::WallClock));
+        o.elapsed = Duration::from_millis(2999);
+        assert_eq!(decide_kill(&o, &lim), None);
+    }
+
+    #[test]
+    fn signal_names() {
+        assert_eq!(signal_name(11), "SIGSEGV");
+        assert_eq!(signal_name(6), "SIGABRT");
+        assert_eq!(signal_name(9), "SIGKILL");
+    }
+}

@@ -1,0 +1,288 @@
+//! The judge against a bare driver, side by side in one run.
+//!
+//! ```sh
+//! cargo bench -p runner --bench judge                          # 2000 trivial cases, then 200 of 1 MiB
+//! cargo bench -p runner --bench judge -- --cases 1000 --bytes 1048576
+//! cargo bench -p runner --bench judge -- --profile release     # the release-built runner instead
+//! ```
+//!
+//! Both run the same compiled echo program on the same cases with 2 jobs; the runner is the
+//! binary `cargo run -p runner` builds (the dev profile, unless --profile release). Every case has
+//! its own input and expected output: inline for trivial cases, files of `--bytes` each (distinct
+//! contents) otherwise, in a temporary directory. The bare driver is what a shell-script judge
+//! does at best: `std::process::Command` with piped stdin/stdout, 2 threads, a byte comparison.
+//! Printed: ms per case for each, the ratio, and the runner's peak resident memory.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+struct Args {
+    sets: Vec<(usize, usize)>,
+    jobs: usize,
+    profile: String,
+    repeat: usize,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        sets: Vec::new(),
+        jobs: 2,
+        profile: "dev".into(),
+        repeat: 3,
+    };
+    let mut cases = None;
+    let mut bytes = 0;
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || {
+            it.next()
+                .expect("a value")
+                .parse::<usize>()
+                .expect("a number")
+        };
+        match arg.as_str() {
+            "--cases" => cases = Some(value()),
+            "--bytes" => bytes = value(),
+            "--jobs" => a.jobs = value(),
+            "--repeat" => a.repeat = value(),
+            "--profile" => a.profile = it.next().expect("dev or release"),
+            "--bench" => {}
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    a.sets = match cases {
+        Some(n) => vec![(n, bytes)],
+        None => vec![(2000, 0), (200, 1 << 20)],
+    };
+    a
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// A tiny xorshift, so the inputs are distinct and not compressible by accident.
+fn fill(buf: &mut [u8], mut seed: u64) {
+    for chunk in buf.chunks_mut(8) {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        for (b, v) in chunk.iter_mut().zip(seed.to_le_bytes()) {
+            // Printable, with a newline every 64 bytes.
+            *b = b'a' + v % 26;
+        }
+    }
+    for i in (63..buf.len()).step_by(64) {
+        buf[i] = b'\n';
+    }
+    if let Some(last) = buf.last_mut() {
+        *last = b'\n';
+    }
+}
+
+struct Set {
+    dir: tempfile::TempDir,
+    /// (input, expected) per case: inline bytes, or files.
+    cases: Vec<(Vec<u8>, Vec<u8>)>,
+    files: Vec<(PathBuf, PathBuf)>,
+}
+
+fn make_set(n: usize, bytes: usize) -> Set {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::create_dir_all(p.join("problems/echo")).unwrap();
+    std::fs::create_dir_all(p.join("fixtures/echo")).unwrap();
+    std::fs::write(
+        p.join("problems/echo/problem.toml"),
+        "title = \"Echo\"\njudge = \"local\"\ntime_limit_ms = 2000\nmemory_limit_kib = 262144\ncompare = \"exact\"\n",
+    )
+    .unwrap();
+    let mut toml = String::new();
+    let mut cases = Vec::new();
+    let mut files = Vec::new();
+    let mut buf = vec![0u8; bytes];
+    for i in 0..n {
+        if bytes == 0 {
+            let text = format!("{i}\n");
+            toml.push_str(&format!(
+                "[[case]]\nname = \"c{i}\"\nsource = \"hand\"\ninput = \"{i}\\n\"\noutput = \"{i}\\n\"\n"
+            ));
+            cases.push((text.clone().into_bytes(), text.into_bytes()));
+        } else {
+            fill(&mut buf, i as u64 * 2654435761 + 1);
+            let (inp, out) = (
+                p.join(format!("fixtures/echo/{i}.in")),
+                p.join(format!("fixtures/echo/{i}.out")),
+            );
+            std::fs::write(&inp, &buf).unwrap();
+            std::fs::write(&out, &buf).unwrap();
+            toml.push_str(&format!(
+                "[[case]]\nname = \"c{i}\"\nsource = \"hand\"\ninput_file = \"echo/{i}.in\"\noutput_file = \"echo/{i}.out\"\n"
+            ));
+            files.push((inp, out));
+        }
+    }
+    std::fs::write(p.join("fixtures/echo.toml"), toml).unwrap();
+    Set { dir, cases, files }
+}
+
+/// The echo program, compiled once; both judges run this binary.
+fn echo_program(dir: &Path) -> PathBuf {
+    let src = dir.join("echo.rs");
+    std::fs::write(
+        &src,
+        "use std::io::{Read, Write};\nfn main() { let mut v = Vec::new(); std::io::stdin().read_to_end(&mut v).unwrap(); std::io::stdout().write_all(&v).unwrap(); }\n",
+    )
+    .unwrap();
+    let exe = dir.join("echo");
+    let ok = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "cannot build the echo program");
+    exe
+}
+
+/// The bare driver: 2 threads, each spawns the program with piped stdin/stdout, writes the
+/// input (from a thread, so that a large input cannot deadlock), reads the output, compares.
+fn bare(set: &Set, exe: &Path, jobs: usize) -> Duration {
+    let n = set.cases.len().max(set.files.len());
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= n {
+                    break;
+                }
+                let (input, expected) = if set.files.is_empty() {
+                    set.cases[i].clone()
+                } else {
+                    let (a, b) = &set.files[i];
+                    (std::fs::read(a).unwrap(), std::fs::read(b).unwrap())
+                };
+                let mut child = Command::new(exe)
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .unwrap();
+                let mut stdin = child.stdin.take().unwrap();
+                let mut stdout = child.stdout.take().unwrap();
+                let mut out = Vec::new();
+                std::thread::scope(|s2| {
+                    s2.spawn(move || {
+                        let _ = stdin.write_all(&input);
+                    });
+                    stdout.read_to_end(&mut out).unwrap();
+                });
+                assert!(child.wait().unwrap().success());
+                assert!(out == expected, "case {i}: wrong output");
+            });
+        }
+    });
+    start.elapsed()
+}
+
+/// Runs the runner, returning its wall time and its peak resident set (wait4).
+fn runner(bin: &Path, set: &Set, exe: &Path, jobs: usize) -> (Duration, u64) {
+    let start = Instant::now();
+    let child = Command::new(bin)
+        .arg("--root")
+        .arg(set.dir.path())
+        .args(["--color", "never", "-j", &jobs.to_string(), "judge", "echo"])
+        .arg(exe)
+        .env_remove("CI")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as i32;
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is valid; wait4 on our own child.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
+    let wall = start.elapsed();
+    assert_eq!(r, pid);
+    let mut out = String::new();
+    child
+        .stdout
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap_or_default();
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "the runner failed:\n{out}"
+    );
+    (wall, ru.ru_maxrss as u64 * 1024)
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let a = args();
+    let mut build = Command::new(env!("CARGO"));
+    build
+        .current_dir(root())
+        .args(["build", "-q", "-p", "runner"]);
+    if a.profile == "release" {
+        build.arg("--release");
+    }
+    assert!(build.status().unwrap().success(), "cannot build the runner");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"));
+    let bin = target
+        .join(if a.profile == "release" {
+            "release"
+        } else {
+            "debug"
+        })
+        .join("runner");
+    let tools = tempfile::tempdir().unwrap();
+    let exe = echo_program(tools.path());
+    println!(
+        "runner: {} ({} profile), {} jobs, median of {} runs each, alternated",
+        bin.display(),
+        a.profile,
+        a.jobs,
+        a.repeat
+    );
+    println!(
+        "{:>6} {:>10} | {:>12} {:>12} {:>8} | {:>14}",
+        "cases", "bytes", "bare ms/case", "runner ms/c", "ratio", "runner peak"
+    );
+    for &(n, bytes) in &a.sets {
+        let set = make_set(n, bytes);
+        // Warm-up: builds the launcher, fills the page cache.
+        runner(&bin, &set, &exe, a.jobs);
+        bare(&set, &exe, a.jobs);
+        let (mut tb, mut tr, mut peak) = (Vec::new(), Vec::new(), 0);
+        for _ in 0..a.repeat {
+            tb.push(bare(&set, &exe, a.jobs));
+            let (t, p) = runner(&bin, &set, &exe, a.jobs);
+            tr.push(t);
+            peak = peak.max(p);
+        }
+        let per = |d: Duration| d.as_secs_f64() * 1000.0 / n as f64;
+        let (b, r) = (per(median(tb)), per(median(tr)));
+        println!(
+            "{n:>6} {bytes:>10} | {b:>12.3} {r:>12.3} {:>7.2}x | {:>10.1} MiB",
+            r / b,
+            peak as f64 / (1 << 20) as f64
+        );
+    }
+}

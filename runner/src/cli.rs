@@ -60,6 +60,10 @@ struct GlobalArgs {
     /// Diff lines shown per failing case at most.
     #[arg(long, global = true, default_value_t = 40, value_name = "N")]
     diff_lines: usize,
+
+    /// Run programs without the sandbox (they then see the whole machine, as the user).
+    #[arg(long, global = true)]
+    no_sandbox: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -150,6 +154,7 @@ struct Settings {
     jobs: usize,
     report: ReportOptions,
     progress: bool,
+    sandbox: bool,
 }
 
 fn context(g: &GlobalArgs) -> Result<Settings> {
@@ -176,6 +181,7 @@ fn context(g: &GlobalArgs) -> Result<Settings> {
             diff_lines: g.diff_lines,
         },
         progress: std::io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+        sandbox: !g.no_sandbox,
     })
 }
 
@@ -306,6 +312,18 @@ fn load_fixtures(
     Ok(loaded)
 }
 
+/// The executor. When the sandbox cannot be made here, says so once, in one line.
+fn sandbox(cx: &Settings) -> Result<exec::Sandbox> {
+    let sandbox = exec::Sandbox::new(&cx.ws.cache_dir(), cx.sandbox)?;
+    if let exec::Isolation::Unavailable(why) = sandbox.isolation() {
+        eprintln!(
+            "note: no sandbox here ({why}): programs run as you, with the machine in reach \
+             (see the README's sandbox section)"
+        );
+    }
+    Ok(sandbox)
+}
+
 fn diff_options(cx: &Settings) -> DiffOptions {
     DiffOptions {
         color: cx.report.color,
@@ -315,7 +333,7 @@ fn diff_options(cx: &Settings) -> DiffOptions {
 
 fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
     let builder = Builder::new(cx.ws.cache_dir());
-    let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
+    let sandbox = sandbox(cx)?;
     let progress = Progress::new(cx.progress);
     let report = run::execute(
         plan,
@@ -371,7 +389,7 @@ fn stress_command(cx: &Settings, a: StressArgs) -> Result<ExitCode> {
         diff: diff_options(cx),
     };
     let builder = Builder::new(cx.ws.cache_dir());
-    let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
+    let sandbox = sandbox(cx)?;
     let bar = report::StressProgress::new(cx.progress, opts.count);
     let mut report = stress::stress(problem, &builder, &sandbox, &opts, &|n| bar.set(n))?;
     drop(bar);

@@ -71,6 +71,19 @@ impl Language {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {
     pub argv: Vec<OsString>,
+    /// Which element of `argv` is a file of the user's that the program needs (its binary or
+    /// script): the sandbox shows the program that file and nothing else of the user's.
+    pub file: Option<usize>,
+}
+
+impl Program {
+    /// A program whose `argv[0]` is its own file.
+    pub fn file(path: impl Into<OsString>) -> Program {
+        Program {
+            argv: vec![path.into()],
+            file: Some(0),
+        }
+    }
 }
 
 /// The result of building one source file.
@@ -139,18 +152,12 @@ impl Builder {
             compiled,
         };
         match lang {
-            Language::Executable => {
-                return Ok(done(
-                    Ok(Program {
-                        argv: vec![source.clone().into()],
-                    }),
-                    false,
-                ))
-            }
+            Language::Executable => return Ok(done(Ok(Program::file(source.clone())), false)),
             Language::Python => {
                 return Ok(done(
                     Ok(Program {
                         argv: vec!["python3".into(), source.clone().into()],
+                        file: Some(1),
                     }),
                     false,
                 ))
@@ -174,12 +181,7 @@ impl Builder {
         let exe = dir.join("prog");
         let ce = dir.join("compile-error.txt");
         if exe.is_file() {
-            return Ok(done(
-                Ok(Program {
-                    argv: vec![exe.into()],
-                }),
-                false,
-            ));
+            return Ok(done(Ok(Program::file(exe)), false));
         }
         if let Ok(msg) = std::fs::read_to_string(&ce) {
             return Ok(done(Err(msg), false));
@@ -215,12 +217,7 @@ impl Builder {
             // Another build of the same source won the race; use its result.
             let _ = std::fs::remove_dir_all(&tmp);
         }
-        Ok(done(
-            program.map(|()| Program {
-                argv: vec![exe.into()],
-            }),
-            true,
-        ))
+        Ok(done(program.map(|()| Program::file(exe)), true))
     }
 }
 

@@ -15,9 +15,30 @@
  *  replies  = struct reply { kind, ... }: first REPLY_STARTED with the pid (the program runs in
  *             its own process group, whose id is its pid), then REPLY_EXITED with the wait4
  *             status and rusage, or REPLY_EXEC_FAILED with errno when exec failed.
- *  EOF on the socket ends the launcher. */
+ *  EOF on the socket ends the launcher.
+ *
+ * The sandbox (`launch --sandbox ROOT`; the runner's `--no-sandbox` leaves it out). Once per
+ * launcher: new user, mount, network, IPC and UTS namespaces (the network namespace has only a
+ * loopback that is down), and a root built on a tmpfs at ROOT holding read-only binds of /usr
+ * (and the /bin, /lib… links or directories), a few device nodes, a /tmp and a /box. Once per
+ * case: a fresh tmpfs on /tmp, the program's file bound read-only into /box, and a new PID
+ * namespace whose PID 1 is a tiny init that forks the program and waits for it; when the
+ * program ends, init reports its wait4 status and exits, and the kernel kills every process
+ * left in the namespace (setsid ones included) at that moment. The program runs chrooted in
+ * ROOT with no capabilities (its uid inside is 1000, not 0), no new privileges, and a process
+ * limit (RLIMIT_NPROC, counted inside its user namespace).
+ * The first reply says how it went: REPLY_READY with 0, or the errno of the step that failed
+ * (the launcher then runs programs without a sandbox). */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
@@ -36,9 +57,11 @@ struct request {
     uint64_t stack_bytes;         /* 0: unchanged */
     uint32_t argc;
     uint32_t envc;
+    uint32_t nproc;  /* RLIMIT_NPROC in the sandbox; 0: unchanged */
+    uint32_t expose; /* 1: two more strings follow, a host file and its path in the sandbox */
 };
 
-enum { REPLY_STARTED = 1, REPLY_EXITED = 2, REPLY_EXEC_FAILED = 3 };
+enum { REPLY_STARTED = 1, REPLY_EXITED = 2, REPLY_EXEC_FAILED = 3, REPLY_READY = 4 };
 
 struct reply {
     int32_t kind;
@@ -82,10 +105,292 @@ static int take_strings(char *buf, size_t len, size_t *at, uint32_t count, char 
 static char buf[MAX_MESSAGE];
 static char *argv_out[MAX_STRINGS + 1];
 static char *envp_out[MAX_STRINGS + 1];
+static char *expose_out[3];
 
-int main(void) {
+/* The sandbox's root, or NULL when programs run without a sandbox. */
+static const char *root = NULL;
+
+static int write_file(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = write(fd, text, strlen(text));
+    close(fd);
+    return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+static void path_in_root(char *out, size_t size, const char *rel) {
+    snprintf(out, size, "%s/%s", root, rel[0] == '/' ? rel + 1 : rel);
+}
+
+/* The flags a read-only remount of a bind of `source` must keep (the kernel refuses to drop
+ * locked ones such as nosuid or nodev inside a user namespace). */
+static unsigned long kept_flags(const char *source) {
+    struct statvfs v;
+    unsigned long f = 0;
+    if (statvfs(source, &v) != 0) return 0;
+    if (v.f_flag & ST_NOSUID) f |= MS_NOSUID;
+    if (v.f_flag & ST_NODEV) f |= MS_NODEV;
+    if (v.f_flag & ST_NOEXEC) f |= MS_NOEXEC;
+    if (v.f_flag & ST_NOATIME) f |= MS_NOATIME;
+    if (v.f_flag & ST_RELATIME) f |= MS_RELATIME;
+    return f;
+}
+
+static int bind_readonly(const char *source, const char *target, int recursive) {
+    if (mount(source, target, NULL, MS_BIND | (recursive ? MS_REC : 0), NULL) != 0) return -1;
+    return mount(NULL, target, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(source), NULL);
+}
+
+/* Mirrors the top-level /bin, /sbin, /lib… of the host: a link stays a link, a directory is
+ * bound read-only. */
+static int mirror(const char *name) {
+    char host[256], target[4096], link[4096];
+    snprintf(host, sizeof host, "/%s", name);
+    path_in_root(target, sizeof target, name);
+    struct stat st;
+    if (lstat(host, &st) != 0) return 0; /* absent on this system */
+    if (S_ISLNK(st.st_mode)) {
+        ssize_t n = readlink(host, link, sizeof link - 1);
+        if (n < 0) return -1;
+        link[n] = '\0';
+        return symlink(link, target);
+    }
+    if (!S_ISDIR(st.st_mode)) return 0;
+    if (mkdir(target, 0755) != 0) return -1;
+    return bind_readonly(host, target, 1);
+}
+
+/* Once per launcher; returns 0 or the errno of the step that failed. */
+static int setup_sandbox(const char *dir) {
+    uid_t uid = getuid();
+    gid_t gid = getgid();
+    char map[64], target[4096];
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS) != 0)
+        return errno;
+    if (write_file("/proc/self/setgroups", "deny") != 0) return errno;
+    snprintf(map, sizeof map, "1000 %u 1", (unsigned)uid);
+    if (write_file("/proc/self/uid_map", map) != 0) return errno;
+    snprintf(map, sizeof map, "1000 %u 1", (unsigned)gid);
+    if (write_file("/proc/self/gid_map", map) != 0) return errno;
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return errno;
+    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") != 0) return errno;
+    root = dir;
+    const char *dirs[] = {"usr", "dev", "tmp", "box", "proc"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        path_in_root(target, sizeof target, dirs[i]);
+        if (mkdir(target, 0755) != 0) return errno;
+    }
+    path_in_root(target, sizeof target, "usr");
+    if (bind_readonly("/usr", target, 1) != 0) return errno;
+    const char *tops[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32"};
+    for (size_t i = 0; i < sizeof tops / sizeof *tops; i++)
+        if (mirror(tops[i]) != 0) return errno;
+    const char *devs[] = {"null", "zero", "full", "random", "urandom"};
+    for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) {
+        char host[64];
+        snprintf(host, sizeof host, "/dev/%s", devs[i]);
+        snprintf(map, sizeof map, "dev/%s", devs[i]);
+        path_in_root(target, sizeof target, map);
+        int fd = open(target, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
+        if (fd < 0) return errno;
+        close(fd);
+        if (mount(host, target, NULL, MS_BIND, NULL) != 0) return errno;
+    }
+    /* The loopback stays down: nothing is reachable, not even 127.0.0.1. */
+    return 0;
+}
+
+/* Once per case: a fresh /tmp and the program's file in /box. */
+static int prepare_case(const char *host_file, const char *box_path) {
+    char target[4096];
+    path_in_root(target, sizeof target, "tmp");
+    umount2(target, MNT_DETACH);
+    if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, "size=256m,mode=1777") != 0)
+        return errno;
+    if (host_file) {
+        if (strncmp(box_path, "/box/", 5) != 0 || strchr(box_path + 5, '/')) return EINVAL;
+        path_in_root(target, sizeof target, box_path);
+        int fd = open(target, O_CREAT | O_WRONLY | O_CLOEXEC, 0755);
+        if (fd < 0) return errno;
+        close(fd);
+        if (bind_readonly(host_file, target, 0) != 0) return errno;
+    }
+    return 0;
+}
+
+static void end_case(const char *box_path) {
+    char target[4096];
+    if (!box_path) return;
+    path_in_root(target, sizeof target, box_path);
+    umount2(target, MNT_DETACH);
+}
+
+static void set_path_from(char **envp) {
+    for (char **e = envp; *e; e++)
+        if (strncmp(*e, "PATH=", 5) == 0) setenv("PATH", *e + 5, 1);
+}
+
+/* In the forked program, before exec: never returns. */
+static void exec_program(const struct request *req, int fds[3], int errfd) {
+    setpgid(0, 0);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+    /* The three descriptors are close-on-exec; dup2 gives clean copies at 0, 1, 2. */
+    if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0) _exit(127);
+    int e = 0;
+    if (root) {
+        if (chroot(root) != 0 || chdir("/tmp") != 0) e = errno;
+        if (req->nproc) set_limit(RLIMIT_NPROC, req->nproc, req->nproc);
+    }
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    set_limit(RLIMIT_CPU, req->cpu_soft_s, req->cpu_hard_s);
+    set_limit(RLIMIT_AS, req->address_space_bytes, req->address_space_bytes);
+    if (req->stack_bytes) set_limit(RLIMIT_STACK, req->stack_bytes, req->stack_bytes);
+    struct rlimit core = {0, 0};
+    setrlimit(RLIMIT_CORE, &core);
+    set_path_from(envp_out);
+    if (!e) {
+        execvpe(argv_out[0], argv_out, envp_out);
+        e = errno;
+    }
+    if (write(errfd, &e, sizeof e) < 0) { /* nothing to do */ }
+    _exit(127);
+}
+
+/* What init sends the launcher when the program ended. */
+struct ended {
+    int32_t status;
+    int32_t pad;
+    struct rusage ru;
+};
+
+/* The outer pid of init's only child, the program, read by init itself before it reaps it (an
+ * exited child stays listed until then). /proc is the host's (init is not chrooted), so
+ * /proc/self is init's outer pid. */
+static pid_t outer_pid_of_child(void) {
+    char path[128], text[64], self[32];
+    ssize_t len = readlink("/proc/self", self, sizeof self - 1);
+    if (len <= 0) return -1;
+    self[len] = '\0';
+    snprintf(path, sizeof path, "/proc/%s/task/%s/children", self, self);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    text[n] = '\0';
+    return (pid_t)atoi(text);
+}
+
+/* PID 1 of a case's PID namespace: forks the program, waits for it, reports, and exits (which
+ * kills whatever the program left behind). */
+static void init_main(const struct request *req, int fds[3], int errfd, int report) {
+    close(0); /* the launcher's socket */
+    signal(SIGINT, SIG_IGN);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(report);
+        exec_program(req, fds, errfd);
+    }
+    /* Both sides set the group, so that it exists before the runner can signal it. */
+    if (pid > 0) setpgid(pid, pid);
+    for (int i = 0; i < 3; i++) close(fds[i]);
+    close(errfd);
+    int32_t outer = pid > 0 ? (int32_t)outer_pid_of_child() : -1;
+    if (write(report, &outer, sizeof outer) < 0 || outer <= 0) _exit(1);
+    struct ended end;
+    memset(&end, 0, sizeof end);
+    while (wait4(pid, &end.status, 0, &end.ru) < 0)
+        if (errno != EINTR) _exit(1);
+    if (write(report, &end, sizeof end) < 0) _exit(1);
+    _exit(0);
+}
+
+static ssize_t read_full(int fd, void *p, size_t len) {
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = read(fd, (char *)p + got, len - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
+/* One case in the sandbox. */
+static void run_sandboxed(const struct request *req, int fds[3]) {
+    const char *box = req->expose ? expose_out[1] : NULL;
+    int e = prepare_case(req->expose ? expose_out[0] : NULL, box);
+    int errpipe[2], report[2];
+    if (e || pipe2(errpipe, O_CLOEXEC) != 0) {
+        for (int i = 0; i < 3; i++) close(fds[i]);
+        end_case(box);
+        struct reply r = {REPLY_EXEC_FAILED, 0, e ? e : errno, 0, 0, 0, 0};
+        send_reply(&r);
+        return;
+    }
+    if (pipe2(report, O_CLOEXEC) != 0) _exit(125);
+    pid_t init = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
+    if (init == 0) {
+        close(errpipe[0]);
+        close(report[0]);
+        init_main(req, fds, errpipe[1], report[1]);
+    }
+    for (int i = 0; i < 3; i++) close(fds[i]);
+    close(errpipe[1]);
+    close(report[1]);
+    int32_t pid = -1;
+    if (init <= 0 || read_full(report[0], &pid, sizeof pid) != (ssize_t)sizeof pid) pid = -1;
+    if (pid <= 0) {
+        if (init > 0) {
+            kill(init, SIGKILL);
+            waitpid(init, NULL, 0);
+        }
+        close(errpipe[0]);
+        close(report[0]);
+        end_case(box);
+        struct reply r = {REPLY_EXEC_FAILED, 0, EAGAIN, 0, 0, 0, 0};
+        send_reply(&r);
+        return;
+    }
+    struct reply started = {REPLY_STARTED, pid, 0, 0, 0, 0, 0};
+    send_reply(&started);
+    int exec_errno = 0;
+    ssize_t n = read_full(errpipe[0], &exec_errno, sizeof exec_errno);
+    close(errpipe[0]);
+    struct ended end;
+    memset(&end, 0, sizeof end);
+    ssize_t got = read_full(report[0], &end, sizeof end);
+    close(report[0]);
+    int init_status = 0;
+    while (waitpid(init, &init_status, 0) < 0 && errno == EINTR) {
+    }
+    end_case(box);
+    if (n == (ssize_t)sizeof exec_errno) {
+        struct reply r = {REPLY_EXEC_FAILED, pid, exec_errno, 0, 0, 0, 0};
+        send_reply(&r);
+        return;
+    }
+    if (got != (ssize_t)sizeof end) {
+        /* init was killed before it could report: the program died with it. */
+        end.status = init_status;
+        memset(&end.ru, 0, sizeof end.ru);
+    }
+    struct reply r = {REPLY_EXITED, pid, end.status, 0,
+                      (int64_t)end.ru.ru_utime.tv_sec * 1000000 + end.ru.ru_utime.tv_usec,
+                      (int64_t)end.ru.ru_stime.tv_sec * 1000000 + end.ru.ru_stime.tv_usec,
+                      (int64_t)end.ru.ru_maxrss};
+    send_reply(&r);
+}
+
+int main(int argc, char **argv) {
     signal(SIGINT, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
+    int ready = -1; /* not asked */
+    if (argc == 3 && strcmp(argv[1], "--sandbox") == 0) ready = setup_sandbox(argv[2]);
+    if (ready > 0) root = NULL;
+    struct reply hello = {REPLY_READY, 0, ready, 0, 0, 0, 0};
+    send_reply(&hello);
     for (;;) {
         union {
             char bytes[CMSG_SPACE(3 * sizeof(int))];
@@ -114,7 +419,8 @@ int main(void) {
             memcpy(&req, buf, sizeof req);
             bad = req.argc == 0 || req.argc > MAX_STRINGS || req.envc > MAX_STRINGS ||
                   take_strings(buf, (size_t)n, &at, req.argc, argv_out) != 0 ||
-                  take_strings(buf, (size_t)n, &at, req.envc, envp_out) != 0;
+                  take_strings(buf, (size_t)n, &at, req.envc, envp_out) != 0 ||
+                  (req.expose && take_strings(buf, (size_t)n, &at, 2, expose_out) != 0);
         }
         if (bad) {
             for (int i = 0; i < 3; i++)
@@ -124,25 +430,14 @@ int main(void) {
             continue;
         }
 
+        if (root) {
+            run_sandboxed(&req, fds);
+            continue;
+        }
         int errpipe[2];
         if (pipe2(errpipe, O_CLOEXEC) != 0) return 125;
         pid_t pid = fork();
-        if (pid == 0) {
-            setpgid(0, 0);
-            signal(SIGINT, SIG_DFL);
-            signal(SIGPIPE, SIG_DFL);
-            /* The three descriptors are close-on-exec; dup2 gives clean copies at 0, 1, 2. */
-            if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0) _exit(127);
-            set_limit(RLIMIT_CPU, req.cpu_soft_s, req.cpu_hard_s);
-            set_limit(RLIMIT_AS, req.address_space_bytes, req.address_space_bytes);
-            if (req.stack_bytes) set_limit(RLIMIT_STACK, req.stack_bytes, req.stack_bytes);
-            struct rlimit core = {0, 0};
-            setrlimit(RLIMIT_CORE, &core);
-            execvpe(argv_out[0], argv_out, envp_out);
-            int e = errno;
-            if (write(errpipe[1], &e, sizeof e) < 0) { /* nothing to do */ }
-            _exit(127);
-        }
+        if (pid == 0) exec_program(&req, fds, errpipe[1]);
         for (int i = 0; i < 3; i++) close(fds[i]);
         close(errpipe[1]);
         if (pid < 0) {

@@ -117,7 +117,10 @@ const TOOL_OUTPUT: usize = 64 << 20;
 fn with_args(program: &Program, args: &[String]) -> Program {
     let mut argv = program.argv.clone();
     argv.extend(args.iter().map(Into::into));
-    Program { argv }
+    Program {
+        argv,
+        file: program.file,
+    }
 }
 
 /// The programs of a stress run, built.

@@ -33,10 +33,26 @@ pub struct Rlimits {
     pub address_space_bytes: u64,
     /// 0: left as inherited.
     pub stack_bytes: u64,
+    /// RLIMIT_NPROC in the sandbox (counted in its user namespace); 0: left as inherited.
+    pub nproc: u32,
 }
 
-/// A request: `struct request` (4 × u64, 2 × u32), then argv and envp as NUL-terminated strings.
-pub fn encode_request(limits: &Rlimits, argv: &[OsString], envp: &[OsString]) -> Vec<u8> {
+/// A file of the user's that the program needs (its binary or script), and where the sandbox
+/// shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expose {
+    pub host: PathBuf,
+    pub in_box: String,
+}
+
+/// A request: `struct request` (4 × u64, 4 × u32), then argv and envp as NUL-terminated strings,
+/// then, when a file is exposed, its host path and its path in the sandbox.
+pub fn encode_request(
+    limits: &Rlimits,
+    argv: &[OsString],
+    envp: &[OsString],
+    expose: Option<&Expose>,
+) -> Vec<u8> {
     let mut buf = Vec::with_capacity(64 + argv.iter().map(|a| a.len() + 1).sum::<usize>());
     for v in [
         limits.cpu_soft_s,
@@ -48,8 +64,16 @@ pub fn encode_request(limits: &Rlimits, argv: &[OsString], envp: &[OsString]) ->
     }
     buf.extend_from_slice(&(argv.len() as u32).to_ne_bytes());
     buf.extend_from_slice(&(envp.len() as u32).to_ne_bytes());
+    buf.extend_from_slice(&limits.nproc.to_ne_bytes());
+    buf.extend_from_slice(&u32::from(expose.is_some()).to_ne_bytes());
     for s in argv.iter().chain(envp) {
         buf.extend_from_slice(s.as_bytes());
+        buf.push(0);
+    }
+    if let Some(e) = expose {
+        buf.extend_from_slice(e.host.as_os_str().as_bytes());
+        buf.push(0);
+        buf.extend_from_slice(e.in_box.as_bytes());
         buf.push(0);
     }
     buf
@@ -68,6 +92,9 @@ pub enum Reply {
     },
     /// The program could not be started (`errno`).
     ExecFailed { errno: i32 },
+    /// The first reply: the sandbox is up (0), was not asked for (-1), or could not be made
+    /// (the errno of the step that failed; programs then run without it).
+    Ready { status: i32 },
 }
 
 const REPLY_LEN: usize = 40;
@@ -92,6 +119,7 @@ pub fn decode_reply(b: &[u8]) -> io::Result<Reply> {
             maxrss_bytes: i64_at(32).max(0) as u64 * 1024,
         }),
         3 => Ok(Reply::ExecFailed { errno: status }),
+        4 => Ok(Reply::Ready { status }),
         k => Err(io::Error::other(format!(
             "the launcher sent reply kind {k}"
         ))),
@@ -102,20 +130,27 @@ pub fn decode_reply(b: &[u8]) -> io::Result<Reply> {
 pub struct Launcher {
     socket: OwnedFd,
     child: Child,
+    /// Whether its programs run in the sandbox; else why not, when it was asked for.
+    pub sandbox: Result<(), Option<io::Error>>,
 }
 
 impl Launcher {
     /// Starts the launcher at `path`. It gets a clean environment with the runner's `PATH`
     /// (for `execvp`) and its own process group, so a Ctrl-C at the terminal reaches only the
     /// runner, which then kills what runs.
-    pub fn start(path: &Path) -> io::Result<Launcher> {
+    /// With `sandbox_root`, it makes the sandbox there (see `launch.c`).
+    pub fn start(path: &Path, sandbox_root: Option<&Path>) -> io::Result<Launcher> {
         let (ours, theirs) = socketpair(
             AddressFamily::Unix,
             SockType::SeqPacket,
             None,
             SockFlag::SOCK_CLOEXEC,
         )?;
-        let child = Command::new(path)
+        let mut cmd = Command::new(path);
+        if let Some(root) = sandbox_root {
+            cmd.arg("--sandbox").arg(root);
+        }
+        let child = cmd
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -123,10 +158,20 @@ impl Launcher {
             .env("PATH", search_path())
             .process_group(0)
             .spawn()?;
-        Ok(Launcher {
+        let mut launcher = Launcher {
             socket: ours,
             child,
-        })
+            sandbox: Err(None),
+        };
+        launcher.sandbox = match launcher.receive()? {
+            Reply::Ready { status: 0 } => Ok(()),
+            Reply::Ready { status } if status > 0 => {
+                Err(Some(io::Error::from_raw_os_error(status)))
+            }
+            Reply::Ready { .. } => Err(None),
+            other => return Err(io::Error::other(format!("the launcher said {other:?}"))),
+        };
+        Ok(launcher)
     }
 
     /// The socket, for polling.
@@ -234,13 +279,26 @@ mod tests {
             cpu_hard_s: 3,
             address_space_bytes: 4,
             stack_bytes: 5,
+            nproc: 6,
         };
-        let b = encode_request(&limits, &["prog".into(), "x".into()], &["A=1".into()]);
+        let expose = Expose {
+            host: "/w/prog".into(),
+            in_box: "/box/prog".into(),
+        };
+        let b = encode_request(
+            &limits,
+            &["prog".into(), "x".into()],
+            &["A=1".into()],
+            Some(&expose),
+        );
         let u64_at = |i: usize| u64::from_ne_bytes(b[i..i + 8].try_into().unwrap());
         let u32_at = |i: usize| u32::from_ne_bytes(b[i..i + 4].try_into().unwrap());
         assert_eq!([u64_at(0), u64_at(8), u64_at(16), u64_at(24)], [2, 3, 4, 5]);
-        assert_eq!((u32_at(32), u32_at(36)), (2, 1));
-        assert_eq!(&b[40..], b"prog\0x\0A=1\0");
+        assert_eq!(
+            (u32_at(32), u32_at(36), u32_at(40), u32_at(44)),
+            (2, 1, 6, 1)
+        );
+        assert_eq!(&b[48..], b"prog\0x\0A=1\0/w/prog\0/box/prog\0");
     }
 
     #[test]

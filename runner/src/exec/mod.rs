@@ -26,7 +26,24 @@ use nix::unistd::Pid;
 use crate::compile::Program;
 use crate::problem::Limits;
 
-use launcher::{Launcher, Reply, Rlimits};
+use launcher::{Expose, Launcher, Reply, Rlimits};
+
+/// Processes a sandboxed program may have at once, itself included (RLIMIT_NPROC, counted in
+/// its user namespace): a fork bomb stops there.
+pub const PROCESS_LIMIT: u32 = 64;
+
+/// `PATH` inside the sandbox.
+const SANDBOX_PATH: &str = "PATH=/usr/local/bin:/usr/bin:/bin";
+
+/// Whether programs run in the sandbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Isolation {
+    Sandboxed,
+    /// `--no-sandbox`.
+    Off,
+    /// The sandbox could not be made here (why).
+    Unavailable(String),
+}
 
 /// How a program ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,36 +276,58 @@ fn next_check(n: u32) -> Duration {
     })
 }
 
-/// The real executor: programs run through launchers, one per worker at a time.
+/// The real executor: programs run through launchers, one per worker at a time, in the
+/// sandbox unless it is turned off or cannot be made.
 pub struct Sandbox {
     launcher: PathBuf,
+    /// Where launchers build the sandbox's root (each over its own private mount).
+    root: Option<PathBuf>,
     idle: Mutex<Vec<Launcher>>,
-    envp: Vec<OsString>,
+    isolation: Isolation,
 }
 
 impl Sandbox {
-    /// Builds the launcher into `cache_dir` (once; later calls find it there).
-    pub fn new(cache_dir: &Path) -> anyhow::Result<Sandbox> {
+    /// Builds the launcher into `cache_dir` (once; later calls find it there) and starts the
+    /// first one, which tells whether the sandbox can be made here.
+    pub fn new(cache_dir: &Path, isolate: bool) -> anyhow::Result<Sandbox> {
+        use anyhow::Context as _;
+        let launcher = launcher::build(cache_dir)?;
+        let root = if isolate {
+            let root = cache_dir.join("sandbox-root");
+            std::fs::create_dir_all(&root)
+                .with_context(|| format!("cannot create {}", root.display()))?;
+            Some(root)
+        } else {
+            None
+        };
+        let first =
+            Launcher::start(&launcher, root.as_deref()).context("cannot start the launcher")?;
+        let isolation = match &first.sandbox {
+            Ok(()) => Isolation::Sandboxed,
+            Err(None) => Isolation::Off,
+            Err(Some(e)) => Isolation::Unavailable(e.to_string()),
+        };
         Ok(Sandbox {
-            launcher: launcher::build(cache_dir)?,
-            idle: Mutex::new(Vec::new()),
-            // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
-            envp: vec![
-                {
-                    let mut p = OsString::from("PATH=");
-                    p.push(launcher::search_path());
-                    p
-                },
-                "LANG=C.UTF-8".into(),
-            ],
+            launcher,
+            root: if isolation == Isolation::Sandboxed {
+                root
+            } else {
+                None
+            },
+            idle: Mutex::new(vec![first]),
+            isolation,
         })
+    }
+
+    pub fn isolation(&self) -> &Isolation {
+        &self.isolation
     }
 
     fn checkout(&self) -> io::Result<Launcher> {
         let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         match idle {
             Some(l) => Ok(l),
-            None => Launcher::start(&self.launcher),
+            None => Launcher::start(&self.launcher, self.root.as_deref()),
         }
     }
 
@@ -307,7 +346,7 @@ impl Executor for Sandbox {
     ) -> io::Result<RunOutput> {
         let stdin = open_stdin(stdin)?;
         let launcher = self.checkout()?;
-        match run_with(&launcher, program, &self.envp, stdin, limits, output_cap) {
+        match run_with(&launcher, program, stdin, limits, output_cap) {
             Ok(result) => {
                 self.checkin(launcher);
                 result
@@ -407,7 +446,6 @@ fn kill_group(pgid: i32) {
 fn run_with(
     launcher: &Launcher,
     program: &Program,
-    envp: &[OsString],
     stdin: OwnedFd,
     limits: &Limits,
     output_cap: usize,
@@ -423,10 +461,35 @@ fn run_with(
             .saturating_mul(4)
             .saturating_add(512 << 20),
         stack_bytes: limits.stack_bytes.unwrap_or(0),
+        nproc: if launcher.sandbox.is_ok() {
+            PROCESS_LIMIT
+        } else {
+            0
+        },
     };
+    // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
+    let mut envp: Vec<OsString> = vec![SANDBOX_PATH.into(), "LANG=C.UTF-8".into()];
+    let mut argv = program.argv.clone();
+    let mut expose = None;
+    if launcher.sandbox.is_ok() {
+        // The program sees its own file in /box, and nothing else of the user's.
+        if let Some(i) = program.file {
+            let host = PathBuf::from(&argv[i]);
+            let name = host
+                .file_name()
+                .map_or("prog".into(), |n| n.to_string_lossy().replace('/', "_"));
+            let in_box = format!("/box/{name}");
+            argv[i] = in_box.clone().into();
+            expose = Some(Expose { host, in_box });
+        }
+    } else {
+        let mut path = OsString::from("PATH=");
+        path.push(launcher::search_path());
+        envp[0] = path;
+    }
     let (out_r, out_w) = pipe()?;
     let (err_r, err_w) = pipe()?;
-    let request = launcher::encode_request(&rlimits, &program.argv, envp);
+    let request = launcher::encode_request(&rlimits, &argv, &envp, expose.as_ref());
     if interrupted() {
         return Ok(Err(io::Error::new(
             io::ErrorKind::Interrupted,
@@ -450,7 +513,9 @@ fn run_with(
             watch(launcher, pid, out_r, err_r, limits, output_cap, start)
         }
         Reply::ExecFailed { errno } => Ok(Err(cannot_execute(errno))),
-        Reply::Exited { .. } => Err(io::Error::other("the launcher replied out of order")),
+        Reply::Exited { .. } | Reply::Ready { .. } => {
+            Err(io::Error::other("the launcher replied out of order"))
+        }
     }
 }
 
@@ -571,7 +636,9 @@ fn watch(
         stdout: stdout.buf,
         stderr: stderr.buf,
         exit: Exit::from_wait_status(status),
-        cpu,
+        // When the program died with its init (killed), wait4's figures are lost: what was
+        // seen while it ran stands.
+        cpu: cpu.max(seen.cpu),
         wall: at - start,
         peak_memory: maxrss_bytes.max(seen.resident_bytes),
         killed,
@@ -587,6 +654,7 @@ mod tests {
     fn shell(script: &str) -> Program {
         Program {
             argv: vec![OsString::from("sh"), "-c".into(), script.into()],
+            file: None,
         }
     }
 
@@ -594,7 +662,7 @@ mod tests {
         static S: std::sync::OnceLock<Sandbox> = std::sync::OnceLock::new();
         S.get_or_init(|| {
             let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/judge");
-            Sandbox::new(&dir).unwrap()
+            Sandbox::new(&dir, true).unwrap()
         })
     }
 
@@ -688,9 +756,7 @@ mod tests {
 
     #[test]
     fn a_missing_program_cannot_start() {
-        let p = Program {
-            argv: vec!["/nonexistent/program".into()],
-        };
+        let p = Program::file("/nonexistent/program");
         let e = run(&p, b"", &limits(1000)).unwrap_err();
         assert!(e.to_string().contains("cannot execute"), "{e}");
         // The launcher survives it.

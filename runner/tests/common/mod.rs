@@ -106,3 +106,27 @@ pub fn repo_root() -> PathBuf {
         .unwrap()
         .to_path_buf()
 }
+
+/// The pids of the live processes whose name (comm, 15 bytes at most) is `name`.
+pub fn processes_named(name: &str) -> Vec<i32> {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+        if comm.trim_end() == name && alive(pid) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// A process name of 15 bytes unique to this test run.
+pub fn marker(prefix: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let n = N.fetch_add(1, Ordering::SeqCst);
+    let s = format!("{prefix}{:x}{n}", std::process::id());
+    s.chars().take(15).collect()
+}

@@ -160,18 +160,67 @@ static int mirror(const char *name) {
     return bind_readonly(host, target, 1);
 }
 
-/* Once per launcher; returns 0 or the errno of the step that failed. */
+/* Writes the id maps of process `pid`'s new user namespace: inside, uid and gid 1000 are the
+ * program's; with `keep_root`, 0 stays 0 for the launcher itself (it must own what it creates
+ * in the sandbox's root). */
+static int write_maps(pid_t pid, uid_t uid, gid_t gid, int keep_root) {
+    char path[64], map[64];
+    const char *root_line = keep_root ? "0 0 1\n" : "";
+    snprintf(path, sizeof path, "/proc/%d/setgroups", (int)pid);
+    if (write_file(path, "deny") != 0) return errno;
+    snprintf(path, sizeof path, "/proc/%d/uid_map", (int)pid);
+    snprintf(map, sizeof map, "%s1000 %u 1", root_line, (unsigned)uid);
+    if (write_file(path, map) != 0) return errno;
+    snprintf(path, sizeof path, "/proc/%d/gid_map", (int)pid);
+    snprintf(map, sizeof map, "%s1000 %u 1", root_line, (unsigned)gid);
+    if (write_file(path, map) != 0) return errno;
+    return 0;
+}
+
+/* Once per launcher; returns 0 or the errno of the step that failed.
+ *
+ * Who the program is outside: an ordinary user runs programs as itself. Root runs them as
+ * nobody (65534): the kernel never enforces RLIMIT_NPROC on root's processes, and a program
+ * should not own what root owns (the launcher stays root inside, mapped to root, and the
+ * program leaves it for 1000 before exec, which drops every capability). Only a process still
+ * outside the new namespace may map other users, so a helper forked before the unshare writes
+ * the maps. */
 static int setup_sandbox(const char *dir) {
     uid_t uid = getuid();
     gid_t gid = getgid();
-    char map[64], target[4096];
+    char target[4096];
+    int as_root = uid == 0;
+    int sync[2], done[2];
+    pid_t helper = -1;
+    if (as_root) {
+        if (pipe2(sync, O_CLOEXEC) != 0 || pipe2(done, O_CLOEXEC) != 0) return errno;
+        helper = fork();
+        if (helper < 0) return errno;
+        if (helper == 0) {
+            char c;
+            int e = read(sync[0], &c, 1) == 1 ? write_maps(getppid(), 65534, 65534, 1) : EIO;
+            if (write(done[1], &e, sizeof e) < 0) _exit(1);
+            _exit(0);
+        }
+        close(sync[0]);
+        close(done[1]);
+    }
+    int e = 0;
     if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS) != 0)
-        return errno;
-    if (write_file("/proc/self/setgroups", "deny") != 0) return errno;
-    snprintf(map, sizeof map, "1000 %u 1", (unsigned)uid);
-    if (write_file("/proc/self/uid_map", map) != 0) return errno;
-    snprintf(map, sizeof map, "1000 %u 1", (unsigned)gid);
-    if (write_file("/proc/self/gid_map", map) != 0) return errno;
+        e = errno;
+    if (as_root) {
+        if (write(sync[1], "x", 1) < 0 && !e) e = errno;
+        close(sync[1]);
+        int he = EIO;
+        if (read(done[0], &he, sizeof he) != sizeof he) he = EIO;
+        close(done[0]);
+        while (waitpid(helper, NULL, 0) < 0 && errno == EINTR) {
+        }
+        if (!e) e = he;
+    } else if (!e) {
+        e = write_maps(getpid(), uid, gid, 0);
+    }
+    if (e) return e;
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return errno;
     if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") != 0) return errno;
     root = dir;
@@ -187,7 +236,7 @@ static int setup_sandbox(const char *dir) {
         if (mirror(tops[i]) != 0) return errno;
     const char *devs[] = {"null", "zero", "full", "random", "urandom"};
     for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) {
-        char host[64];
+        char host[64], map[64];
         snprintf(host, sizeof host, "/dev/%s", devs[i]);
         snprintf(map, sizeof map, "dev/%s", devs[i]);
         path_in_root(target, sizeof target, map);
@@ -239,7 +288,10 @@ static void exec_program(const struct request *req, int fds[3], int errfd) {
     if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0) _exit(127);
     int e = 0;
     if (root) {
-        if (chroot(root) != 0 || chdir("/tmp") != 0) e = errno;
+        /* Chroot while capable, then become the sandbox's user (1000 inside), which drops
+         * every capability. */
+        if (chroot(root) != 0 || chdir("/tmp") != 0 || setgid(1000) != 0 || setuid(1000) != 0)
+            e = errno;
         if (req->nproc) set_limit(RLIMIT_NPROC, req->nproc, req->nproc);
     }
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);

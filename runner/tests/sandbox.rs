@@ -198,9 +198,25 @@ fn a_setsid_grandchild_dies_when_its_case_ends() {
     assert!(processes_named(&orphan).is_empty());
 }
 
+/// Refuses to go on (fails) when the sandbox cannot be made here: the hostile programs below
+/// must never run unconfined.
+fn require_sandbox(ws: &Ws) {
+    ws.write(
+        "probe.c",
+        &c_program(r#"scanf("%ld", &n); printf("%ld\n", 2 * n);"#),
+    );
+    let out = ws.runner(&["judge", "t", ws.path("probe.c").to_str().unwrap()]);
+    assert!(
+        !stderr(&out).contains("no sandbox"),
+        "no sandbox on this machine; not running a fork bomb unconfined:\n{}",
+        text(&out)
+    );
+}
+
 #[test]
 fn a_fork_bomb_is_stopped_within_its_case_and_the_run_goes_on() {
     let ws = Ws::twice();
+    require_sandbox(&ws);
     ws.write(
         "problems/u/problem.toml",
         "title = \"U\"\njudge = \"local\"\ntime_limit_ms = 500\nmemory_limit_kib = 65536\n",

@@ -33,6 +33,8 @@ pub struct RunLimits {
     pub memory_bytes: u64,
     /// Bytes of stdout kept; more is an output-limit kill.
     pub output_bytes: usize,
+    /// RLIMIT_STACK of the child (its judge's stack); `None` keeps the runner's.
+    pub stack_bytes: Option<u64>,
 }
 
 impl RunLimits {
@@ -284,6 +286,7 @@ impl Sandbox {
             .arg(cpu_soft.to_string())
             .arg((cpu_soft + 1).to_string())
             .arg(address_space.to_string())
+            .arg(limits.stack_bytes.unwrap_or(0).to_string())
             .args(&program.argv)
             // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
             .env_clear()
@@ -480,6 +483,7 @@ mod tests {
     fn shell(script: &str) -> Program {
         Program {
             argv: vec![OsString::from("sh"), "-c".into(), script.into()],
+            stack_bytes: None,
         }
     }
 
@@ -497,6 +501,7 @@ mod tests {
             cpu: Duration::from_millis(ms),
             memory_bytes: 256 << 20,
             output_bytes: 1 << 20,
+            stack_bytes: None,
         }
     }
 
@@ -558,9 +563,22 @@ mod tests {
     fn a_missing_program_cannot_start() {
         let p = Program {
             argv: vec!["/nonexistent/program".into()],
+            stack_bytes: None,
         };
         let e = run(&p, Arc::from(&b""[..]), &limits(1000)).unwrap_err();
         assert!(e.to_string().contains("cannot execute"), "{e}");
+    }
+
+    #[test]
+    fn the_stack_limit_reaches_the_program() {
+        let lim = RunLimits {
+            stack_bytes: Some(1 << 20),
+            ..limits(1000)
+        };
+        let out = run(&shell("ulimit -s"), Arc::from(&b""[..]), &lim).unwrap();
+        assert_eq!(out.stdout, b"1024\n");
+        let out = run(&shell("ulimit -s"), Arc::from(&b""[..]), &limits(1000)).unwrap();
+        assert_ne!(out.stdout, b"1024\n");
     }
 
     #[test]

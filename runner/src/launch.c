@@ -3,7 +3,8 @@
  * inherit the runner's resident set as its high-water mark, since the kernel carries the old
  * address space's mark across exec.
  *
- * usage: launch REPORT_FD CPU_SOFT_S CPU_HARD_S AS_BYTES PROGRAM [ARG]...
+ * usage: launch REPORT_FD CPU_SOFT_S CPU_HARD_S AS_BYTES STACK_BYTES PROGRAM [ARG]...
+ * STACK_BYTES is the program's RLIMIT_STACK (its judge's stack); 0 keeps the launcher's.
  * Writes to REPORT_FD "pid P\n" once the program is forked, then
  * "exit STATUS UTIME_US STIME_US MAXRSS_KIB\n" when it ended, or "exec ERRNO\n" when it could
  * not be started. stdin, stdout and stderr pass to the program untouched. */
@@ -25,14 +26,15 @@ static void limit(int resource, unsigned long long soft, unsigned long long hard
 }
 
 int main(int argc, char **argv) {
-    if (argc < 6) {
-        fprintf(stderr, "usage: launch REPORT_FD CPU_SOFT_S CPU_HARD_S AS_BYTES PROGRAM [ARG]...\n");
+    if (argc < 7) {
+        fprintf(stderr, "usage: launch REPORT_FD CPU_SOFT_S CPU_HARD_S AS_BYTES STACK_BYTES PROGRAM [ARG]...\n");
         return 125;
     }
     int report = atoi(argv[1]);
     unsigned long long cpu_soft = strtoull(argv[2], NULL, 10);
     unsigned long long cpu_hard = strtoull(argv[3], NULL, 10);
     unsigned long long as_bytes = strtoull(argv[4], NULL, 10);
+    unsigned long long stack_bytes = strtoull(argv[5], NULL, 10);
     fcntl(report, F_SETFD, FD_CLOEXEC);
     int errpipe[2];
     if (pipe(errpipe) != 0) return 125;
@@ -44,7 +46,18 @@ int main(int argc, char **argv) {
         limit(RLIMIT_CPU, cpu_soft, cpu_hard);
         limit(RLIMIT_AS, as_bytes, as_bytes);
         limit(RLIMIT_CORE, 0, 0);
-        execvp(argv[5], argv + 5);
+        if (stack_bytes > 0) {
+            /* Before exec: the kernel lays out the new program's stack from this limit. The
+             * hard limit stays; a soft limit above it is lowered to it. */
+            struct rlimit r;
+            if (getrlimit(RLIMIT_STACK, &r) == 0) {
+                r.rlim_cur = (r.rlim_max == RLIM_INFINITY || stack_bytes <= r.rlim_max)
+                                 ? stack_bytes
+                                 : r.rlim_max;
+                setrlimit(RLIMIT_STACK, &r);
+            }
+        }
+        execvp(argv[6], argv + 6);
         int e = errno;
         if (write(errpipe[1], &e, sizeof e) < 0) { /* nothing to do */ }
         _exit(127);

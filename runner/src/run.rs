@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -15,6 +15,7 @@ use crate::compare::{compare, CompareMode};
 use crate::compile::{Builder, Built, Program};
 use crate::exec::{self, Exit, Kill, RunLimits, RunOutput, Sandbox};
 use crate::fixture::Case;
+use crate::judges::Profile;
 use crate::problem::{Limits, Problem};
 use crate::verdict::Verdict;
 
@@ -38,6 +39,8 @@ pub struct Subject {
     pub why: Option<String>,
     /// Limits that replace the cases' own (the brute force's).
     pub limits: Option<Limits>,
+    /// The judge profile it is built and run with (`judges.toml`).
+    pub profile: Arc<Profile>,
 }
 
 /// One problem of the plan: its cases and the programs to judge on them.
@@ -238,6 +241,7 @@ pub fn run_case(sandbox: &Sandbox, program: &Program, case: &Case, limits: &Limi
         cpu: limits.time,
         memory_bytes: limits.memory_bytes,
         output_bytes: output_cap(&case.expected),
+        stack_bytes: program.stack_bytes,
     };
     match sandbox.run(program, case.input.clone(), &run_limits) {
         Ok(out) => {
@@ -276,9 +280,9 @@ pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
         .context("cannot start the worker pool")
 }
 
-/// Builds every distinct source of the plan, in parallel.
+/// Builds every distinct (source, profile) of the plan, in parallel.
 pub fn build_all(
-    sources: &[PathBuf],
+    sources: &[(PathBuf, Arc<Profile>)],
     builder: &Builder,
     pool: &rayon::ThreadPool,
     emit: &(dyn Fn(Event) + Sync),
@@ -289,8 +293,8 @@ pub fn build_all(
     pool.install(|| {
         sources
             .par_iter()
-            .map(|s| {
-                let built = builder.build(s)?;
+            .map(|(s, profile)| {
+                let built = builder.build(s, profile)?;
                 emit(Event::Built(&built));
                 Ok(built)
             })
@@ -307,16 +311,23 @@ pub fn execute(
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<RunReport> {
     let pool = pool(opts.jobs)?;
-    let mut sources: Vec<PathBuf> = plan
+    // A source is built once per profile (the same file may be judged under two).
+    let key = |(s, p): &(PathBuf, Arc<Profile>)| (s.clone(), p.judge.clone(), p.language.clone());
+    let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
         .iter()
-        .flat_map(|p| p.subjects.iter().map(|s| s.source.clone()))
+        .flat_map(|p| {
+            p.subjects
+                .iter()
+                .map(|s| (s.source.clone(), s.profile.clone()))
+        })
         .collect();
-    sources.sort();
-    sources.dedup();
+    sources.sort_by_key(key);
+    sources.dedup_by_key(|s| key(s));
     let built = build_all(&sources, builder, &pool, emit)?;
-    let find_build = |source: &PathBuf| {
+    let find_build = |subject: &Subject| {
+        let k = key(&(subject.source.clone(), subject.profile.clone()));
         built[sources
-            .binary_search(source)
+            .binary_search_by_key(&k, key)
             .expect("every source was built")]
         .clone()
     };
@@ -332,7 +343,7 @@ pub fn execute(
     for (p, planned) in plan.into_iter().enumerate() {
         let mut subjects = Vec::new();
         for (s, subject) in planned.subjects.iter().enumerate() {
-            let build = find_build(&subject.source);
+            let build = find_build(subject);
             if build.program.is_ok() {
                 jobs.extend((0..planned.cases.len()).map(|c| Job { p, s, c }));
             }

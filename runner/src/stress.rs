@@ -16,6 +16,7 @@ use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, RunLimits, Sandbox};
 use crate::fixture::{self, NewCase, Source};
+use crate::judges::{Judges, LOCAL};
 use crate::problem::{Limits, Problem};
 use crate::run::{self, Outcome};
 use crate::verdict::Verdict;
@@ -82,13 +83,17 @@ fn run_limits(limits: Limits) -> RunLimits {
         cpu: limits.time,
         memory_bytes: limits.memory_bytes,
         output_bytes: ORACLE_OUTPUT,
+        stack_bytes: None,
     }
 }
 
 fn with_args(program: &Program, args: &[String]) -> Program {
     let mut argv = program.argv.clone();
     argv.extend(args.iter().map(Into::into));
-    Program { argv }
+    Program {
+        argv,
+        stack_bytes: program.stack_bytes,
+    }
 }
 
 fn trial(
@@ -167,11 +172,20 @@ fn trial(
     }
 }
 
-fn build(builder: &Builder, source: &std::path::Path, what: &str) -> Result<Program> {
+fn build(
+    builder: &Builder,
+    judges: &Judges,
+    judge: &str,
+    source: &std::path::Path,
+    what: &str,
+) -> Result<Program> {
     if !source.is_file() {
         bail!("{what}: {} is missing", source.display());
     }
-    let built = builder.build(source)?;
+    let profile = judges
+        .profile_for(judge, source)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let built = builder.build(source, &profile)?;
     built.program.map_err(|msg| {
         anyhow::anyhow!(
             "{what} {} does not compile:\n{}",
@@ -233,13 +247,20 @@ pub fn stress(
             solution_src.clone(),
         ];
         let names = ["the generator", "the brute force", "the solution"];
+        // The solution is built with its judge's profile, our own programs with `local`'s.
+        let judges = Judges::load(ws).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let profiles = [LOCAL, LOCAL, problem.meta.judge.as_str()];
         let mut built: Vec<Result<Program>> = pool.install(|| {
             sources
                 .par_iter()
                 .zip(names)
-                .map(|(s, n)| build(&builder, s, n))
+                .zip(profiles)
+                .map(|((s, n), j)| build(&builder, &judges, j, s, n))
                 .collect()
         });
+        for note in builder.take_notes() {
+            eprintln!("note: {note}");
+        }
         let solution = built.pop().expect("three")?;
         let brute = built.pop().expect("three")?;
         let gen = built.pop().expect("three")?;

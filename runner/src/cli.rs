@@ -5,6 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
@@ -14,11 +15,14 @@ use crate::compile::{Builder, Language};
 use crate::diff::DiffOptions;
 use crate::exec;
 use crate::fixture::{self, Oracle};
+use crate::judges::{Judges, Profile};
+use crate::lint;
 use crate::problem::{self, Problem};
 use crate::report::{self, Progress, ReportOptions};
 use crate::run::{self, ExecOptions, Planned, Role, Subject};
 use crate::scaffold;
 use crate::stress::{self, StressOptions};
+use crate::submit::{self, SubmitOptions};
 use crate::workspace::Workspace;
 
 /// A local judge: runs every solution on every fixture case, the way an online judge would.
@@ -84,6 +88,25 @@ enum Command {
         /// Judge only the case with this name (repeatable).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
+        /// Build it with this judge's profile instead of the problem's (e.g. `local`).
+        #[arg(long, value_name = "JUDGE")]
+        judge: Option<String>,
+        /// Build it as this language of the judge (e.g. `C++` for POJ's MSVC).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+    },
+    /// Re-judge a problem's solution under its judge's profile, lint it, and make the packet to
+    /// paste into the judge (target/submit/<slug>.<ext>, its language label, size and hash).
+    Submit {
+        /// The problem's slug.
+        slug: String,
+        /// The judge's language to submit (default: the first of the judge's languages, in
+        /// judges.toml order, that has a solution file).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+        /// Write the source to stdout (the report and the packet go to stderr), for a clipboard.
+        #[arg(long)]
+        print: bool,
     },
     /// Check every fixture case against the problem's brute force (problems/<slug>/brute.rs).
     Verify {
@@ -155,6 +178,20 @@ struct Settings {
     report: ReportOptions,
     progress: bool,
     sandbox: bool,
+    judges: OnceLock<Arc<Judges>>,
+}
+
+impl Settings {
+    /// The judge profiles (`judges.toml`), read once.
+    fn judges(&self) -> Result<Arc<Judges>> {
+        if let Some(j) = self.judges.get() {
+            return Ok(j.clone());
+        }
+        let judges =
+            Judges::load(&self.ws).map_err(|e| ConfigErrors(vec![relative(&self.ws, e)]))?;
+        crate::compile::register_extensions(&judges.extensions());
+        Ok(self.judges.get_or_init(|| Arc::new(judges)).clone())
+    }
 }
 
 fn context(g: &GlobalArgs) -> Result<Settings> {
@@ -182,6 +219,7 @@ fn context(g: &GlobalArgs) -> Result<Settings> {
         },
         progress: std::io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
         sandbox: !g.no_sandbox,
+        judges: OnceLock::new(),
     })
 }
 
@@ -189,7 +227,35 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let cx = context(&cli.global)?;
     match cli.command {
         None => judge_all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
-        Some(Command::Judge { slug, file, cases }) => judge_file(&cx, &slug, &file, &cases),
+        Some(Command::Judge {
+            slug,
+            file,
+            cases,
+            judge,
+            lang,
+        }) => judge_file(&cx, &slug, &file, &cases, judge.as_deref(), lang.as_deref()),
+        Some(Command::Submit { slug, lang, print }) => {
+            let judges = cx.judges()?;
+            let problems = discover(&cx)?;
+            let problem = find_problem(&problems, &slug)?;
+            let (problem, cases) = load_fixtures(&cx.ws, &[problem], &[])?
+                .pop()
+                .expect("one problem");
+            submit::submit(
+                &cx.ws,
+                &judges,
+                problem,
+                cases,
+                &SubmitOptions {
+                    lang,
+                    print,
+                    jobs: cx.jobs,
+                    report: cx.report,
+                    progress: cx.progress,
+                    sandbox: cx.sandbox,
+                },
+            )
+        }
         Some(Command::Verify { filters }) => verify(&cx, &filters),
         Some(Command::Stress(a)) => stress_command(&cx, a),
         Some(Command::New { slug }) => {
@@ -237,10 +303,31 @@ fn relative(ws: &Workspace, mut e: problem::ConfigError) -> problem::ConfigError
     e
 }
 
-fn discover(ws: &Workspace) -> Result<Vec<Problem>> {
-    problem::discover(ws).map_err(|errors| {
+/// The problems of the workspace; every one must name a judge of `judges.toml`.
+fn discover(cx: &Settings) -> Result<Vec<Problem>> {
+    let ws = &cx.ws;
+    let judges = cx.judges()?;
+    let problems = problem::discover(ws).map_err(|errors| {
         let errors = errors.into_iter().map(|e| relative(ws, e)).collect();
-        ConfigErrors(errors).into()
+        ConfigErrors(errors)
+    })?;
+    let errors = judges.check(&problems);
+    if !errors.is_empty() {
+        let errors = errors.into_iter().map(|e| relative(ws, e)).collect();
+        return Err(ConfigErrors(errors).into());
+    }
+    Ok(problems)
+}
+
+/// The profile of `source` as a file of a problem of `judge`; a failure is a configuration error.
+fn profile_for(cx: &Settings, judge: &str, source: &Path) -> Result<Arc<Profile>> {
+    cx.judges()?.profile_for(judge, source).map_err(|message| {
+        ConfigErrors(vec![problem::ConfigError {
+            path: cx.ws.display(source).to_string().into(),
+            line: None,
+            message,
+        }])
+        .into()
     })
 }
 
@@ -332,6 +419,12 @@ fn diff_options(cx: &Settings) -> DiffOptions {
 }
 
 fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
+    let lint_targets: Vec<(PathBuf, Arc<Profile>)> = plan
+        .iter()
+        .flat_map(|p| &p.subjects)
+        .filter(|s| s.role == Role::Solution)
+        .map(|s| (s.source.clone(), s.profile.clone()))
+        .collect();
     let builder = Builder::new(cx.ws.cache_dir());
     let sandbox = sandbox(cx)?;
     let progress = Progress::new(cx.progress);
@@ -346,6 +439,9 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
         &|e| progress.on_event(&e),
     )?;
     drop(progress);
+    for note in builder.take_notes() {
+        eprintln!("note: {note}");
+    }
     let mut text = String::new();
     if report.compiled > 0 {
         text.push_str(&format!(
@@ -356,6 +452,29 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
         ));
     }
     text.push_str(&report::render(&report, cx.ws.root(), cx.report));
+    // The dialect lint: a solution that passes here but falls into a judge's known trap.
+    let judges = cx.judges()?;
+    for (source, profile) in &lint_targets {
+        let rules = judges.lint_rules(profile);
+        if rules.is_empty() {
+            continue;
+        }
+        let Ok(code) = std::fs::read(source) else {
+            continue;
+        };
+        for finding in lint::lint(&code, &rules) {
+            let path = Path::new(source);
+            let path = path.strip_prefix(cx.ws.root()).unwrap_or(path);
+            text.push_str(&format!(
+                "warning: {} (`runner submit` refuses this file for {})\n",
+                lint::Located {
+                    path,
+                    finding: &finding
+                },
+                profile.name()
+            ));
+        }
+    }
     print(&text)?;
     Ok(ExitCode::from(report.exit_code()))
 }
@@ -370,8 +489,9 @@ fn print(text: &str) -> Result<()> {
 }
 
 fn stress_command(cx: &Settings, a: StressArgs) -> Result<ExitCode> {
-    let problems = discover(&cx.ws)?;
+    let problems = discover(cx)?;
     let problem = find_problem(&problems, &a.slug)?;
+    let judges = cx.judges()?;
     if let Some(name) = &a.save {
         fixture::check_new_case_name(&cx.ws, problem, name)?;
     }
@@ -391,8 +511,11 @@ fn stress_command(cx: &Settings, a: StressArgs) -> Result<ExitCode> {
     let builder = Builder::new(cx.ws.cache_dir());
     let sandbox = sandbox(cx)?;
     let bar = report::StressProgress::new(cx.progress, opts.count);
-    let mut report = stress::stress(problem, &builder, &sandbox, &opts, &|n| bar.set(n))?;
+    let mut report = stress::stress(problem, &judges, &builder, &sandbox, &opts, &|n| bar.set(n))?;
     drop(bar);
+    for note in builder.take_notes() {
+        eprintln!("note: {note}");
+    }
     if let (Some(name), Some((input, expected, note))) = (&a.save, stress::case_to_save(&report)) {
         let path = fixture::save_case(&cx.ws, problem, name, note, input, expected)?;
         report.saved = Some((name.clone(), path));
@@ -412,51 +535,80 @@ fn judge_all(
     cases: &[String],
     skip_wrong: bool,
 ) -> Result<ExitCode> {
-    let problems = discover(&cx.ws)?;
+    let problems = discover(cx)?;
     let chosen = select(&problems, filters)?;
-    let plan = load_fixtures(&cx.ws, &chosen, cases)?
-        .into_iter()
-        .map(|(problem, cases)| {
-            let mut subjects: Vec<Subject> = problem
-                .solutions
-                .iter()
-                .map(|s| Subject {
-                    source: s.clone(),
-                    role: Role::Solution,
-                    why: None,
-                    limits: None,
-                })
-                .collect();
-            if !skip_wrong {
-                subjects.extend(problem.wrong.iter().map(|w| Subject {
+    let mut plan = Vec::new();
+    for (problem, cases) in load_fixtures(&cx.ws, &chosen, cases)? {
+        // Solutions are built with their judge's profile; wrong solutions are judged on their
+        // logic, with `local`'s.
+        let mut subjects = Vec::new();
+        for s in &problem.solutions {
+            subjects.push(Subject {
+                source: s.clone(),
+                role: Role::Solution,
+                why: None,
+                limits: None,
+                profile: profile_for(cx, &problem.meta.judge, s)?,
+            });
+        }
+        if !skip_wrong {
+            for w in &problem.wrong {
+                subjects.push(Subject {
                     source: w.source.clone(),
                     role: Role::Wrong { expect: w.expect },
                     why: Some(w.why.clone()),
                     limits: None,
-                }));
+                    profile: profile_for(cx, crate::judges::LOCAL, &w.source)?,
+                });
             }
-            Planned {
-                problem,
-                cases,
-                subjects,
-            }
-        })
-        .collect();
+        }
+        plan.push(Planned {
+            problem,
+            cases,
+            subjects,
+        });
+    }
     execute_and_report(cx, plan)
 }
 
-fn judge_file(cx: &Settings, slug: &str, file: &Path, cases: &[String]) -> Result<ExitCode> {
+fn judge_file(
+    cx: &Settings,
+    slug: &str,
+    file: &Path,
+    cases: &[String],
+    judge: Option<&str>,
+    lang: Option<&str>,
+) -> Result<ExitCode> {
     if !file.is_file() {
         bail!("{}: no such file", file.display());
     }
+    cx.judges()?; // judges.toml may add languages
     if Language::from_path(file).is_none() {
         bail!(
             "{}: cannot tell how to run it (use .rs, .cpp, .c, .py, or an executable file)",
             file.display()
         );
     }
-    let problems = discover(&cx.ws)?;
+    let problems = discover(cx)?;
     let problem = find_problem(&problems, slug)?;
+    let judge = judge.unwrap_or(&problem.meta.judge);
+    let profile = match lang {
+        None => profile_for(cx, judge, file)?,
+        Some(lang) => {
+            let judges = cx.judges()?;
+            let profile = submit::language(&judges, judge, lang)?;
+            let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if !profile.takes(ext) {
+                bail!(
+                    "{}: {} takes .{} files, not .{ext}",
+                    file.display(),
+                    profile.name(),
+                    profile.extensions.join(", .")
+                );
+            }
+            profile
+        }
+    };
     let (problem, cases) = load_fixtures(&cx.ws, &[problem], cases)?
         .pop()
         .expect("one problem");
@@ -468,13 +620,14 @@ fn judge_file(cx: &Settings, slug: &str, file: &Path, cases: &[String]) -> Resul
             role: Role::Solution,
             why: None,
             limits: None,
+            profile,
         }],
     }];
     execute_and_report(cx, plan)
 }
 
 fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
-    let problems = discover(&cx.ws)?;
+    let problems = discover(cx)?;
     let chosen = select(&problems, filters)?;
     let mut plan = Vec::new();
     let mut errors = Vec::new();
@@ -504,12 +657,14 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
             .filter(|c| c.oracle == Oracle::Brute)
             .collect();
         let limits = problem.meta.brute_limits();
+        let profile = profile_for(cx, crate::judges::LOCAL, &problem.brute_path())?;
         plan.push(Planned {
             subjects: vec![Subject {
                 source: problem.brute_path(),
                 role: Role::Oracle,
                 why: None,
                 limits: Some(limits),
+                profile,
             }],
             problem,
             cases,

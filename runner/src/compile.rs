@@ -1,23 +1,43 @@
-//! Building programs the way a judge does: one file, fixed flags, cached by content.
+//! Building programs the way a judge does: one file, the command of its judge profile
+//! (`judges.toml`), cached by content, profile and compiler version.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{Mutex, RwLock};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 
-/// A language the runner can build or run.
+use crate::judges::{parse_version, Profile};
+
+/// The kind of a file the runner can build or run, by its extension: it decides which files are
+/// programs (solutions, wrong solutions). How each is built is its profile's business.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Language {
     Rust,
     Cpp,
     C,
     Python,
+    /// Another source language, known from an extension listed in `judges.toml`.
+    Other,
     /// A file that is already executable: run as it is.
     Executable,
+}
+
+/// Extensions of `judges.toml` beyond the built-in ones (see [`register_extensions`]).
+static EXTRA_EXTENSIONS: RwLock<Vec<String>> = RwLock::new(Vec::new());
+
+/// Makes [`Language::from_path`] take files with these extensions as sources: the languages a
+/// user added to `judges.toml`. Called once the file is loaded.
+pub fn register_extensions(extensions: &[String]) {
+    let mut extra = EXTRA_EXTENSIONS.write().unwrap_or_else(|e| e.into_inner());
+    for e in extensions {
+        if !extra.contains(e) {
+            extra.push(e.clone());
+        }
+    }
 }
 
 impl Language {
@@ -28,6 +48,15 @@ impl Language {
             Some("cpp" | "cc" | "cxx") => Some(Language::Cpp),
             Some("c") => Some(Language::C),
             Some("py") => Some(Language::Python),
+            Some(ext)
+                if EXTRA_EXTENSIONS
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .iter()
+                    .any(|e| e == ext) =>
+            {
+                Some(Language::Other)
+            }
             _ => {
                 use std::os::unix::fs::PermissionsExt;
                 let meta = std::fs::metadata(path).ok()?;
@@ -41,39 +70,35 @@ impl Language {
     pub fn is_source(self) -> bool {
         self != Language::Executable
     }
-
-    /// The compiler and its flags, as the judges use them; `None` for interpreted or ready files.
-    fn compiler(self) -> Option<(&'static str, &'static [&'static str])> {
-        match self {
-            Language::Rust => Some(("rustc", &["--edition", "2021", "-O"])),
-            Language::Cpp => Some(("g++", &["-O2", "-std=c++17", "-x", "c++"])),
-            Language::C => Some(("gcc", &["-O2", "-std=gnu11", "-x", "c"])),
-            Language::Python | Language::Executable => None,
-        }
-    }
-
-    /// The command line that builds `src` into `out`, for messages and the README.
-    pub fn build_command(self, src: &Path, out: &Path) -> Option<Vec<OsString>> {
-        let (cc, flags) = self.compiler()?;
-        let mut argv: Vec<OsString> = vec![cc.into()];
-        argv.extend(flags.iter().map(OsString::from));
-        if self == Language::C {
-            argv.push(src.into());
-            argv.extend(["-lm".into(), "-o".into(), out.into()]);
-        } else {
-            argv.extend([src.into(), "-o".into(), out.into()]);
-        }
-        Some(argv)
-    }
 }
 
-/// A program ready to run: its command line.
+/// `template` with `{src}` and `{out}` replaced.
+pub fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
+    template
+        .iter()
+        .map(|a| {
+            if a == "{src}" {
+                src.into()
+            } else if a == "{out}" {
+                out.into()
+            } else {
+                a.replace("{src}", &src.to_string_lossy())
+                    .replace("{out}", &out.to_string_lossy())
+                    .into()
+            }
+        })
+        .collect()
+}
+
+/// A program ready to run: its command line and the stack its judge gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {
     pub argv: Vec<OsString>,
     /// Which element of `argv` is a file of the user's that the program needs (its binary or
     /// script): the sandbox shows the program that file and nothing else of the user's.
     pub file: Option<usize>,
+    /// RLIMIT_STACK of its runs (`None`: the runner's own).
+    pub stack_bytes: Option<u64>,
 }
 
 impl Program {
@@ -82,6 +107,7 @@ impl Program {
         Program {
             argv: vec![path.into()],
             file: Some(0),
+            stack_bytes: None,
         }
     }
 }
@@ -92,14 +118,47 @@ pub struct Built {
     pub source: PathBuf,
     /// The program, or the compiler's message.
     pub program: Result<Program, String>,
-    /// Whether the compiler ran (false: taken from the cache).
+    /// Whether the compiler ran (false: taken from the cache, or nothing to compile).
     pub compiled: bool,
+    /// How reports name the profile it was built with: "POJ G++", and "(fallback build)" when
+    /// the profile's own command could not work here.
+    pub built_as: String,
 }
 
 /// Builds source files into a content-addressed cache, so that a re-run compiles nothing.
 pub struct Builder {
     cache_dir: PathBuf,
-    versions: Mutex<HashMap<Language, String>>,
+    /// Version output of each version command (Err: the tool cannot run).
+    versions: Mutex<HashMap<Vec<String>, Result<String, String>>>,
+    /// Whether each probed compile command works on this machine.
+    probes: Mutex<HashMap<Vec<String>, bool>>,
+    /// Lines for the user (fallbacks taken), each once.
+    notes: Mutex<Vec<String>>,
+}
+
+/// Where `program` is found: itself when it holds a `/`, else the first match on PATH.
+pub fn find_program(program: &str) -> Option<PathBuf> {
+    if program.contains('/') {
+        let p = PathBuf::from(program);
+        return p.is_file().then_some(p);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+}
+
+/// The message of a compile error for a tool that is not installed.
+fn not_found(tool: &str, profile: &Profile) -> String {
+    let package = profile.package.as_deref().unwrap_or(tool);
+    format!(
+        "{tool} not found: install {package} (Debian: apt-get install {package}); \
+         {} programs cannot be built or run without it\n",
+        profile.name()
+    )
 }
 
 impl Builder {
@@ -107,69 +166,171 @@ impl Builder {
         Self {
             cache_dir,
             versions: Mutex::new(HashMap::new()),
+            probes: Mutex::new(HashMap::new()),
+            notes: Mutex::new(Vec::new()),
         }
     }
 
-    /// The compiler's version line(s), part of the cache key.
-    fn version(&self, lang: Language) -> Result<String> {
-        let Some((cc, _)) = lang.compiler() else {
-            return Ok(String::new());
-        };
-        if let Some(v) = self.versions.lock().unwrap().get(&lang) {
-            return Ok(v.clone());
+    /// The notes gathered so far (a fallback taken, …), each once; the caller prints them.
+    pub fn take_notes(&self) -> Vec<String> {
+        std::mem::take(&mut *self.notes.lock().unwrap())
+    }
+
+    fn note(&self, line: &str) {
+        let mut notes = self.notes.lock().unwrap();
+        if !notes.iter().any(|n| n == line) {
+            notes.push(line.to_string());
         }
-        let arg = if lang == Language::Rust {
-            "-vV"
+    }
+
+    /// The output of a version command, once per run.
+    fn version(&self, argv: &[String]) -> Result<String, String> {
+        if let Some(v) = self.versions.lock().unwrap().get(argv) {
+            return v.clone();
+        }
+        let v = match Command::new(&argv[0]).args(&argv[1..]).output() {
+            Ok(out) if out.status.success() => {
+                Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+            }
+            Ok(out) => Err(format!(
+                "`{}` failed: {}",
+                argv.join(" "),
+                String::from_utf8_lossy(&out.stderr).trim_end()
+            )),
+            Err(e) => Err(format!("cannot run `{}`: {e}", argv.join(" "))),
+        };
+        self.versions
+            .lock()
+            .unwrap()
+            .insert(argv.to_vec(), v.clone());
+        v
+    }
+
+    /// The compile command to use for `profile` here: its own, or its fallback when the own
+    /// cannot build the probe program (probed once per run).
+    fn command<'a>(&self, profile: &'a Profile) -> Result<(&'a [String], bool)> {
+        let own = profile.compile.as_deref().expect("a compiled language");
+        let Some(fallback) = &profile.fallback else {
+            return Ok((own, false));
+        };
+        let works = {
+            let known = self.probes.lock().unwrap().get(own).copied();
+            match known {
+                Some(w) => w,
+                None => {
+                    let w = self.probe(profile, own)?;
+                    self.probes.lock().unwrap().insert(own.to_vec(), w);
+                    w
+                }
+            }
+        };
+        if works {
+            Ok((own, false))
         } else {
-            "--version"
-        };
-        let out = Command::new(cc)
-            .arg(arg)
-            .output()
-            .with_context(|| format!("cannot run `{cc}`: is it installed and on PATH?"))?;
-        if !out.status.success() {
-            bail!(
-                "`{cc} {arg}` failed: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
+            self.note(&fallback.note);
+            Ok((&fallback.command, true))
         }
-        let v = String::from_utf8_lossy(&out.stdout).into_owned();
-        self.versions.lock().unwrap().insert(lang, v.clone());
-        Ok(v)
     }
 
-    /// Builds `source` (or takes it from the cache). An error is returned only when the build
-    /// could not be attempted; a compile error is a `Built` with `program: Err(message)`.
-    pub fn build(&self, source: &Path) -> Result<Built> {
-        let lang = Language::from_path(source)
-            .with_context(|| format!("{}: unknown language", source.display()))?;
+    /// Whether `command` builds the profile's probe program.
+    fn probe(&self, profile: &Profile, command: &[String]) -> Result<bool> {
+        let probe = &profile.fallback.as_ref().expect("a fallback").probe;
+        std::fs::create_dir_all(&self.cache_dir)
+            .with_context(|| format!("cannot create {}", self.cache_dir.display()))?;
+        let dir = tempfile::Builder::new()
+            .prefix(".probe-")
+            .tempdir_in(&self.cache_dir)
+            .context("cannot create a probe directory")?;
+        let ext = profile.extensions.first().map_or("txt", String::as_str);
+        let src = dir.path().join(format!("probe.{ext}"));
+        std::fs::write(&src, probe)?;
+        let argv = expand(command, &src, &dir.path().join("probe"));
+        Ok(Command::new(&argv[0])
+            .args(&argv[1..])
+            .current_dir(dir.path())
+            .output()
+            .is_ok_and(|o| o.status.success()))
+    }
+
+    /// Builds `source` with `profile` (or takes it from the cache). An error is returned only
+    /// when the build could not be attempted; a compile error — a missing compiler included —
+    /// is a `Built` with `program: Err(message)`, so the rest of the run goes on.
+    pub fn build(&self, source: &Path, profile: &Profile) -> Result<Built> {
         let source = source
             .canonicalize()
             .with_context(|| format!("cannot open {}", source.display()))?;
-        let done = |program, compiled| Built {
+        let mut built_as = profile.name();
+        let done = |program, compiled, built_as: &str| Built {
             source: source.clone(),
             program,
             compiled,
+            built_as: built_as.to_string(),
         };
-        match lang {
-            Language::Executable => return Ok(done(Ok(Program::file(source.clone())), false)),
-            Language::Python => {
-                return Ok(done(
-                    Ok(Program {
-                        argv: vec!["python3".into(), source.clone().into()],
-                        file: Some(1),
-                    }),
-                    false,
-                ))
+        let Some(own) = &profile.compile else {
+            // Interpreted, or ready: the run command is the program.
+            let tool = &profile.run[0];
+            if tool != "{src}" && find_program(tool).is_none() {
+                return Ok(done(Err(not_found(tool, profile)), false, &built_as));
             }
-            _ => {}
+            let program = Program {
+                argv: expand(&profile.run, &source, &source),
+                file: profile
+                    .run
+                    .iter()
+                    .position(|a| a == "{src}" || a == "{out}"),
+                stack_bytes: profile.stack_bytes,
+            };
+            return Ok(done(Ok(program), false, &built_as));
+        };
+        if find_program(&own[0]).is_none() {
+            return Ok(done(Err(not_found(&own[0], profile)), false, &built_as));
+        }
+        let (command, fell_back) = self.command(profile)?;
+        if fell_back {
+            built_as.push_str(" (fallback build)");
+        }
+        let version_argv = profile
+            .version
+            .clone()
+            .unwrap_or_else(|| vec![command[0].clone(), "--version".into()]);
+        let version = match self.version(&version_argv) {
+            Ok(v) => v,
+            Err(e) => return Ok(done(Err(format!("{e}\n")), false, &built_as)),
+        };
+        if let Some(min) = &profile.min_version {
+            let need = parse_version(min);
+            let have = parse_version(&version);
+            if let (Some(need), Some(have)) = (need, have) {
+                if have < need {
+                    return Ok(done(
+                        Err(format!(
+                            "{} is {}.{}.{}, older than the {min} the {} profile needs \
+                             (judges.toml min_version)\n",
+                            command[0],
+                            have.0,
+                            have.1,
+                            have.2,
+                            profile.name()
+                        )),
+                        false,
+                        &built_as,
+                    ));
+                }
+            }
         }
         let code =
             std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
         let mut hasher = Sha256::new();
-        hasher.update(format!("{lang:?}\0"));
-        hasher.update(self.version(lang)?);
-        hasher.update(format!("{:?}\0", lang.compiler()));
+        for part in [&profile.judge, &profile.language] {
+            hasher.update(part.as_bytes());
+            hasher.update(b"\0");
+        }
+        for arg in command.iter().chain(&profile.run) {
+            hasher.update(arg.as_bytes());
+            hasher.update(b"\0");
+        }
+        hasher.update(version.as_bytes());
+        hasher.update(b"\0");
         hasher.update(&code);
         let key: String = hasher
             .finalize()
@@ -180,11 +341,19 @@ impl Builder {
         let dir = self.cache_dir.join("build").join(&key);
         let exe = dir.join("prog");
         let ce = dir.join("compile-error.txt");
+        let program = |exe: &Path| Program {
+            argv: expand(&profile.run, &source, exe),
+            file: profile
+                .run
+                .iter()
+                .position(|a| a == "{src}" || a == "{out}"),
+            stack_bytes: profile.stack_bytes,
+        };
         if exe.is_file() {
-            return Ok(done(Ok(Program::file(exe)), false));
+            return Ok(done(Ok(program(&exe)), false, &built_as));
         }
         if let Ok(msg) = std::fs::read_to_string(&ce) {
-            return Ok(done(Err(msg), false));
+            return Ok(done(Err(msg), false, &built_as));
         }
         // Build in a private directory, then move it into place whole: a concurrent or
         // interrupted build never leaves a half-written program in the cache.
@@ -194,15 +363,19 @@ impl Builder {
             .prefix(&format!(".{key}-"))
             .tempdir_in(self.cache_dir.join("build"))
             .context("cannot create a build directory")?;
-        let argv = lang
-            .build_command(&source, &tmp.path().join("prog"))
-            .expect("compiled language");
-        let out = Command::new(&argv[0])
+        let argv = expand(command, &source, &tmp.path().join("prog"));
+        let out = match Command::new(&argv[0])
             .args(&argv[1..])
             .current_dir(tmp.path())
             .output()
-            .with_context(|| format!("cannot run `{}`", argv[0].to_string_lossy()))?;
-        let program = if out.status.success() {
+        {
+            Ok(out) => out,
+            Err(e) => {
+                let msg = format!("cannot run `{}`: {e}\n", argv[0].to_string_lossy());
+                return Ok(done(Err(msg), false, &built_as));
+            }
+        };
+        let result = if out.status.success() {
             Ok(())
         } else {
             let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -217,7 +390,7 @@ impl Builder {
             // Another build of the same source won the race; use its result.
             let _ = std::fs::remove_dir_all(&tmp);
         }
-        Ok(done(program.map(|()| Program::file(exe)), true))
+        Ok(done(result.map(|()| program(&exe)), true, &built_as))
     }
 }
 
@@ -236,18 +409,41 @@ mod tests {
             Some(Language::Python)
         );
         assert_eq!(Language::from_path(Path::new("/nonexistent/a.txt")), None);
+        register_extensions(&["zz-test".to_string()]);
+        assert_eq!(
+            Language::from_path(Path::new("a.zz-test")),
+            Some(Language::Other)
+        );
     }
 
+    fn profile(compile: Option<&[&str]>, run: &[&str]) -> Profile {
+        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        Profile {
+            judge: "test".into(),
+            language: "C".into(),
+            label: "C".into(),
+            extensions: vec!["c".into()],
+            compile: compile.map(v),
+            run: v(run),
+            fallback: None,
+            version: None,
+            min_version: None,
+            stack_bytes: Some(1 << 20),
+            package: Some("the-package".into()),
+            about: None,
+        }
+    }
+
+    const GCC: &[&str] = &["gcc", "-O2", "-x", "c", "{src}", "-o", "{out}"];
+
     #[test]
-    fn rust_builds_like_a_judge() {
-        let argv = Language::Rust
-            .build_command(Path::new("s.rs"), Path::new("out"))
-            .unwrap();
-        let argv: Vec<_> = argv.iter().map(|a| a.to_str().unwrap()).collect();
-        assert_eq!(
-            argv,
-            ["rustc", "--edition", "2021", "-O", "s.rs", "-o", "out"]
-        );
+    fn templates_expand() {
+        let t: Vec<String> = ["rustc", "{src}", "-o", "{out}", "--x={out}"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let argv = expand(&t, Path::new("s.rs"), Path::new("o"));
+        assert_eq!(argv, ["rustc", "s.rs", "-o", "o", "--x=o"]);
     }
 
     #[test]
@@ -256,17 +452,122 @@ mod tests {
         let src = dir.path().join("ok.c");
         std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
         let builder = Builder::new(dir.path().join("cache"));
-        let first = builder.build(&src).unwrap();
+        let p = profile(Some(GCC), &["{out}"]);
+        let first = builder.build(&src, &p).unwrap();
         assert!(first.compiled && first.program.is_ok());
-        let second = builder.build(&src).unwrap();
+        assert_eq!(first.built_as, "test C");
+        assert_eq!(first.program.as_ref().unwrap().stack_bytes, Some(1 << 20));
+        let second = builder.build(&src, &p).unwrap();
         assert!(!second.compiled);
         assert_eq!(first.program.unwrap(), second.program.unwrap());
 
+        // Another profile (another command) is another cache entry.
+        let mut other = p.clone();
+        other.compile = Some(
+            ["gcc", "-O0", "-x", "c", "{src}", "-o", "{out}"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        );
+        assert!(builder.build(&src, &other).unwrap().compiled);
+        let mut renamed = p.clone();
+        renamed.judge = "other".into();
+        assert!(builder.build(&src, &renamed).unwrap().compiled);
+
         let bad = dir.path().join("bad.c");
         std::fs::write(&bad, "int main(void){ return x; }\n").unwrap();
-        let ce = builder.build(&bad).unwrap();
+        let ce = builder.build(&bad, &p).unwrap();
         assert!(ce.program.as_ref().unwrap_err().contains("undeclared"));
-        let again = builder.build(&bad).unwrap();
+        let again = builder.build(&bad, &p).unwrap();
         assert!(!again.compiled && again.program.is_err());
+    }
+
+    #[test]
+    fn a_missing_compiler_is_a_compile_error_naming_the_package() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("ok.c");
+        std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
+        let builder = Builder::new(dir.path().join("cache"));
+        let p = profile(
+            Some(&["no-such-compiler-here", "{src}", "-o", "{out}"]),
+            &["{out}"],
+        );
+        let b = builder.build(&src, &p).unwrap();
+        let msg = b.program.unwrap_err();
+        assert!(
+            msg.starts_with("no-such-compiler-here not found: install the-package (Debian: apt-get install the-package)"),
+            "{msg}"
+        );
+        let p = profile(None, &["no-such-interpreter-here", "{src}"]);
+        let msg = builder.build(&src, &p).unwrap().program.unwrap_err();
+        assert!(
+            msg.starts_with("no-such-interpreter-here not found"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn a_command_that_cannot_build_the_probe_falls_back_with_one_note() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("ok.c");
+        std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
+        let builder = Builder::new(dir.path().join("cache"));
+        let mut p = profile(
+            Some(&[
+                "gcc",
+                "-fno-such-flag-xyz",
+                "-x",
+                "c",
+                "{src}",
+                "-o",
+                "{out}",
+            ]),
+            &["{out}"],
+        );
+        p.fallback = Some(crate::judges::Fallback {
+            probe: "int main(void) { return 0; }\n".into(),
+            command: GCC.iter().map(|s| s.to_string()).collect(),
+            note: "the flag is not available; building without it".into(),
+        });
+        let b = builder.build(&src, &p).unwrap();
+        assert!(b.program.is_ok(), "{:?}", b.program);
+        assert_eq!(b.built_as, "test C (fallback build)");
+        let other = dir.path().join("other.c");
+        std::fs::write(&other, "int main(void){return 1-1;}\n").unwrap();
+        assert!(builder.build(&other, &p).unwrap().program.is_ok());
+        assert_eq!(
+            builder.take_notes(),
+            ["the flag is not available; building without it"]
+        );
+    }
+
+    #[test]
+    fn a_compiler_older_than_min_version_is_a_compile_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("ok.c");
+        std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
+        let builder = Builder::new(dir.path().join("cache"));
+        let mut p = profile(Some(GCC), &["{out}"]);
+        p.min_version = Some("999.1".into());
+        let msg = builder.build(&src, &p).unwrap().program.unwrap_err();
+        assert!(
+            msg.contains("older than the 999.1 the test C profile needs"),
+            "{msg}"
+        );
+        p.min_version = Some("2.0".into());
+        assert!(builder.build(&src, &p).unwrap().program.is_ok());
+    }
+
+    #[test]
+    fn an_interpreted_language_runs_its_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("a.c");
+        std::fs::write(&src, "").unwrap();
+        let builder = Builder::new(dir.path().join("cache"));
+        let p = profile(None, &["sh", "{src}"]);
+        let b = builder.build(&src, &p).unwrap();
+        let argv = b.program.unwrap().argv;
+        assert_eq!(argv[0], "sh");
+        assert_eq!(Path::new(&argv[1]), src.canonicalize().unwrap());
     }
 }

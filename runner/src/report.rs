@@ -120,6 +120,15 @@ fn rel<'a>(root: &Path, path: &'a Path) -> std::path::Display<'a> {
     path.strip_prefix(root).unwrap_or(path).display()
 }
 
+/// A subject's file and the judge profile it was built with: `solutions/cpp/x.cpp [POJ G++]`.
+fn named(root: &Path, subject: &SubjectReport) -> String {
+    format!(
+        "{} [{}]",
+        rel(root, &subject.subject.source),
+        subject.build.built_as
+    )
+}
+
 /// The last lines of `bytes`, escaped, at most `n`.
 fn tail(bytes: &[u8], n: usize) -> String {
     let text = diff::escape(bytes, false);
@@ -179,7 +188,7 @@ fn case_header(
         "{} {} · {} · case {}: {}",
         p.fg(AnsiColor::Red, "FAIL"),
         p.bold(&problem.planned.problem.slug),
-        rel(root, &subject.subject.source),
+        named(root, subject),
         p.bold(&case.name),
         p.verdict(o.verdict),
     );
@@ -209,7 +218,7 @@ fn failures(
     subject: &SubjectReport,
     root: &Path,
 ) {
-    let source = rel(root, &subject.subject.source);
+    let source = named(root, subject);
     let slug = &problem.planned.problem.slug;
     if let Role::Wrong { expect } = subject.subject.role {
         if subject.passed() {
@@ -309,7 +318,7 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
         let what = if s.subject.role == Role::Oracle {
             "brute force".to_string()
         } else {
-            rel(root, &s.subject.source).to_string()
+            named(root, s)
         };
         let mut part = format!("{what}: {accepted}/{cases} AC");
         // The subject's own limits (the brute force's), else the problem's: memory is per

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -19,6 +19,7 @@ use crate::compile::{Builder, Built, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, Executor, Kill, RunOutput};
 use crate::fixture::Case;
+use crate::judges::Profile;
 use crate::problem::{Limits, Problem};
 use crate::verdict::Verdict;
 
@@ -42,6 +43,8 @@ pub struct Subject {
     pub why: Option<String>,
     /// Limits that replace the cases' own (the brute force's).
     pub limits: Option<Limits>,
+    /// The judge profile it is built and run with (`judges.toml`).
+    pub profile: Arc<Profile>,
 }
 
 /// One problem of the plan: its cases and the programs to judge on them.
@@ -445,10 +448,10 @@ pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
         .context("cannot start the worker pool")
 }
 
-/// Phase 1: builds every distinct source of the plan, in parallel. Returns the builds in the
-/// order of `sources` (sorted, deduplicated).
+/// Phase 1: builds every distinct (source, profile) of the plan, in parallel. Returns the
+/// builds in the order of `sources`.
 pub fn build_phase(
-    sources: &[PathBuf],
+    sources: &[(PathBuf, Arc<Profile>)],
     builder: &Builder,
     pool: &rayon::ThreadPool,
     emit: &(dyn Fn(Event) + Sync),
@@ -460,8 +463,8 @@ pub fn build_phase(
     pool.install(|| {
         sources
             .par_iter()
-            .map(|s| {
-                let built = builder.build(s)?;
+            .map(|(s, profile)| {
+                let built = builder.build(s, profile)?;
                 emit(Event::Built(&built));
                 Ok(built)
             })
@@ -487,14 +490,14 @@ pub struct JobTable {
 
 impl JobTable {
     /// One job per (subject that compiled, case).
-    pub fn new(plan: Vec<Planned>, build_of: impl Fn(&Path) -> Built) -> JobTable {
+    pub fn new(plan: Vec<Planned>, build_of: impl Fn(&Subject) -> Built) -> JobTable {
         let mut jobs = Vec::new();
         let mut reports = Vec::with_capacity(plan.len());
         let mut satisfied = Vec::with_capacity(plan.len());
         for (p, planned) in plan.into_iter().enumerate() {
             let mut subjects = Vec::new();
             for (s, subject) in planned.subjects.iter().enumerate() {
-                let build = build_of(&subject.source);
+                let build = build_of(subject);
                 if build.program.is_ok() {
                     jobs.extend((0..planned.cases.len()).map(|c| Job {
                         problem: p,
@@ -603,16 +606,23 @@ pub fn execute(
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<RunReport> {
     let pool = pool(opts.jobs)?;
-    let mut sources: Vec<PathBuf> = plan
+    // A source is built once per profile (the same file may be judged under two).
+    let key = |(s, p): &(PathBuf, Arc<Profile>)| (s.clone(), p.judge.clone(), p.language.clone());
+    let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
         .iter()
-        .flat_map(|p| p.subjects.iter().map(|s| s.source.clone()))
+        .flat_map(|p| {
+            p.subjects
+                .iter()
+                .map(|s| (s.source.clone(), s.profile.clone()))
+        })
         .collect();
-    sources.sort();
-    sources.dedup();
+    sources.sort_by_key(key);
+    sources.dedup_by_key(|s| key(s));
     let built = build_phase(&sources, builder, &pool, emit)?;
-    let mut table = JobTable::new(plan, |source| {
+    let mut table = JobTable::new(plan, |subject| {
+        let k = key(&(subject.source.clone(), subject.profile.clone()));
         built[sources
-            .binary_search_by(|s| s.as_path().cmp(source))
+            .binary_search_by_key(&k, key)
             .expect("every source was built")]
         .clone()
     });
@@ -970,6 +980,7 @@ mod tests {
                     role: *role,
                     why: None,
                     limits: None,
+                    profile: Arc::new(Profile::executable()),
                 }
             })
             .collect();

@@ -5,7 +5,7 @@
 //! the run within one seed's time, and the finding reported is the lowest failing seed. Nothing
 //! here prints: [`stress`] returns a [`StressReport`] that `report.rs` draws.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, Executor, RunOutput, Stdin};
+use crate::judges::{Judges, LOCAL};
 use crate::problem::{Limits, Problem};
 use crate::run::{self, Outcome};
 use crate::verdict::Verdict;
@@ -120,6 +121,7 @@ fn with_args(program: &Program, args: &[String]) -> Program {
     Program {
         argv,
         file: program.file,
+        stack_bytes: program.stack_bytes,
     }
 }
 
@@ -224,11 +226,20 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
     None
 }
 
-fn build(builder: &Builder, source: &Path, what: &str) -> Result<Program> {
+fn build(
+    builder: &Builder,
+    judges: &Judges,
+    judge: &str,
+    source: &std::path::Path,
+    what: &str,
+) -> Result<Program> {
     if !source.is_file() {
         bail!("{what}: {} is missing", source.display());
     }
-    let built = builder.build(source)?;
+    let profile = judges
+        .profile_for(judge, source)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let built = builder.build(source, &profile)?;
     built.program.map_err(|msg| {
         anyhow::anyhow!(
             "{what} {} does not compile:\n{}",
@@ -241,6 +252,7 @@ fn build(builder: &Builder, source: &Path, what: &str) -> Result<Program> {
 /// Runs `stress` for `problem`. `progress` is told the number of seeds done.
 pub fn stress(
     problem: &Problem,
+    judges: &Judges,
     builder: &Builder,
     exec: &dyn Executor,
     opts: &StressOptions,
@@ -256,17 +268,23 @@ pub fn stress(
     let validator_path = problem.dir.join("validate.rs");
     let pool = run::pool(opts.jobs)?;
     let kit = {
-        let mut all: Vec<(PathBuf, &str)> = vec![
-            (problem.gen_path(), "the generator"),
-            (problem.brute_path(), "the brute force"),
+        // Our own programs are built with `local`'s profile; the solutions (Rust and ports) with
+        // their problem's judge's.
+        let mut all: Vec<(PathBuf, &str, &str)> = vec![
+            (problem.gen_path(), "the generator", LOCAL),
+            (problem.brute_path(), "the brute force", LOCAL),
         ];
         if validator_path.is_file() {
-            all.push((validator_path.clone(), "the validator"));
+            all.push((validator_path.clone(), "the validator", LOCAL));
         }
-        all.extend(sources.iter().map(|s| (s.clone(), "the solution")));
+        all.extend(
+            sources
+                .iter()
+                .map(|s| (s.clone(), "the solution", problem.meta.judge.as_str())),
+        );
         let mut built: Vec<Program> = pool.install(|| {
             all.par_iter()
-                .map(|(s, what)| build(builder, s, what))
+                .map(|(s, what, judge)| build(builder, judges, judge, s, what))
                 .collect::<Result<Vec<_>>>()
         })?;
         let solutions: Vec<(PathBuf, Program)> = sources

@@ -102,7 +102,7 @@ fn wrong_solutions_must_get_their_declared_verdict() {
     assert_code(&out, 1);
     let s = stdout(&out);
     assert!(
-        s.contains("same.rs: a wrong solution that must get WA got AC on 1"),
+        s.contains("same.rs [local Rust]: a wrong solution that must get WA got AC on 1"),
         "{s}"
     );
     assert!(s.contains("the fixtures do not catch this mistake"), "{s}");

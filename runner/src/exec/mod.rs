@@ -460,7 +460,7 @@ fn run_with(
             .memory_bytes
             .saturating_mul(4)
             .saturating_add(512 << 20),
-        stack_bytes: limits.stack_bytes.unwrap_or(0),
+        stack_bytes: limits.stack_bytes.or(program.stack_bytes).unwrap_or(0),
         nproc: if launcher.sandbox.is_ok() {
             PROCESS_LIMIT
         } else {
@@ -655,6 +655,7 @@ mod tests {
         Program {
             argv: vec![OsString::from("sh"), "-c".into(), script.into()],
             file: None,
+            stack_bytes: None,
         }
     }
 

@@ -13,9 +13,7 @@ pub struct Ws {
 impl Ws {
     /// A workspace with one problem `t`: input `n`, output `2n`; 500 ms, 64 MiB.
     pub fn twice() -> Ws {
-        let ws = Ws {
-            dir: tempfile::tempdir().unwrap(),
-        };
+        let ws = Ws::empty();
         ws.write(
             "problems/t/problem.toml",
             "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 500\nmemory_limit_kib = 65536\n",
@@ -24,6 +22,16 @@ impl Ws {
             "fixtures/t.toml",
             "[[case]]\nname = \"small\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"6\\n\"\n",
         );
+        ws
+    }
+
+    /// A workspace with the repository's judge profiles (judges.toml) and nothing else.
+    pub fn empty() -> Ws {
+        let ws = Ws {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        std::fs::create_dir_all(ws.path("problems")).unwrap();
+        std::fs::copy(repo_root().join("judges.toml"), ws.path("judges.toml")).unwrap();
         ws
     }
 

@@ -1,0 +1,663 @@
+//! Judge profiles: `judges.toml` at the workspace root describes each online judge — the names
+//! `problem.toml` may use, the languages it takes, how to build each here as faithfully as this
+//! machine allows, the run limits that differ from ours (the stack) and the lint rules of its
+//! dialect. Nothing about a judge is written in Rust: this module only reads and checks the file.
+//!
+//! A source file's profile is resolved here ([`Judges::profile_for`]): the first language of the
+//! problem's judge whose extensions hold the file's, else the `local` judge's language for it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::problem::{parse_toml, ConfigError, Problem};
+use crate::workspace::Workspace;
+
+/// The file name, at the workspace root.
+pub const FILE: &str = "judges.toml";
+
+/// The judge of problems of our own, and the profile of every file a judge does not take.
+pub const LOCAL: &str = "local";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawJudges {
+    #[serde(default)]
+    judge: Vec<toml::Spanned<RawJudge>>,
+    #[serde(default)]
+    lint: Vec<toml::Spanned<RawLint>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawJudge {
+    name: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    problem_url: Option<String>,
+    submit_url: Option<String>,
+    about: Option<String>,
+    #[serde(default)]
+    language: Vec<toml::Spanned<RawLanguage>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLanguage {
+    name: String,
+    label: Option<String>,
+    extensions: Vec<String>,
+    compile: Option<Vec<String>>,
+    run: Option<Vec<String>>,
+    probe: Option<String>,
+    fallback: Option<Vec<String>>,
+    fallback_note: Option<String>,
+    version: Option<Vec<String>>,
+    min_version: Option<String>,
+    stack_kib: Option<u64>,
+    package: Option<String>,
+    about: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLint {
+    id: String,
+    pattern: toml::Spanned<String>,
+    message: String,
+    applies_to: Vec<String>,
+    #[serde(default = "yes")]
+    code_only: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The command used when a profile's own does not work on this machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fallback {
+    /// A tiny program: when `compile` cannot build it, `command` is used instead.
+    pub probe: String,
+    pub command: Vec<String>,
+    /// Printed once per run (after "note: ") when the fallback is taken.
+    pub note: String,
+}
+
+/// How one judge builds and runs one language: everything a build and a run need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    /// The judge's name ("POJ").
+    pub judge: String,
+    /// The language's name ("G++"), for `--lang` and lint rules.
+    pub language: String,
+    /// The exact entry to pick in the judge's language list.
+    pub label: String,
+    pub extensions: Vec<String>,
+    /// argv with `{src}` and `{out}`; `None` for an interpreted language or a ready executable.
+    pub compile: Option<Vec<String>>,
+    /// argv with `{out}` (compiled) or `{src}` (interpreted).
+    pub run: Vec<String>,
+    pub fallback: Option<Fallback>,
+    /// argv printing the compiler's version (part of the cache key).
+    pub version: Option<Vec<String>>,
+    /// The oldest compiler version the profile works with ("1.63").
+    pub min_version: Option<String>,
+    /// RLIMIT_STACK of a run; `None` inherits the runner's.
+    pub stack_bytes: Option<u64>,
+    /// The Debian package of the tool, for "not found" messages.
+    pub package: Option<String>,
+    pub about: Option<String>,
+}
+
+impl Profile {
+    /// "POJ G++": how reports name it.
+    pub fn name(&self) -> String {
+        if self.language.is_empty() {
+            self.judge.clone()
+        } else {
+            format!("{} {}", self.judge, self.language)
+        }
+    }
+
+    /// A file that is already executable: run as it is, with the runner's stack.
+    pub fn executable() -> Profile {
+        Profile {
+            judge: "executable".into(),
+            language: String::new(),
+            label: String::new(),
+            extensions: Vec::new(),
+            compile: None,
+            run: vec!["{src}".into()],
+            fallback: None,
+            version: None,
+            min_version: None,
+            stack_bytes: None,
+            package: None,
+            about: None,
+        }
+    }
+
+    /// Whether a file with extension `ext` is in this language.
+    pub fn takes(&self, ext: &str) -> bool {
+        self.extensions.iter().any(|e| e == ext)
+    }
+}
+
+/// One online judge.
+#[derive(Debug, Clone)]
+pub struct Judge {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub problem_url: Option<String>,
+    pub submit_url: Option<String>,
+    pub about: Option<String>,
+    /// In the order of judges.toml: `runner submit` tries them in this order.
+    pub languages: Vec<Arc<Profile>>,
+}
+
+impl Judge {
+    /// Whether `name` names this judge (its name or an alias, case ignored).
+    pub fn is_called(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    }
+
+    /// The language called `name` (its name or label, case ignored).
+    pub fn language(&self, name: &str) -> Option<&Arc<Profile>> {
+        self.languages
+            .iter()
+            .find(|l| l.language.eq_ignore_ascii_case(name) || l.label.eq_ignore_ascii_case(name))
+    }
+
+    /// The first language taking files with extension `ext`.
+    pub fn language_for(&self, ext: &str) -> Option<&Arc<Profile>> {
+        self.languages.iter().find(|l| l.takes(ext))
+    }
+
+    /// "G++, C++, GCC, C": the languages, for messages.
+    pub fn language_list(&self) -> String {
+        let names: Vec<&str> = self.languages.iter().map(|l| l.language.as_str()).collect();
+        names.join(", ")
+    }
+
+    /// `pattern` with `{id}` replaced by `id`, when both exist.
+    pub fn url(pattern: Option<&str>, id: Option<&str>) -> Option<String> {
+        let pattern = pattern?;
+        if pattern.contains("{id}") {
+            Some(pattern.replace("{id}", id?))
+        } else {
+            Some(pattern.to_string())
+        }
+    }
+}
+
+/// A dialect lint rule.
+#[derive(Debug, Clone)]
+pub struct LintRule {
+    pub id: String,
+    pub regex: regex::bytes::Regex,
+    pub message: String,
+    /// (judge, language) pairs; language "*" is every language of the judge.
+    pub applies_to: Vec<(String, String)>,
+    /// Match outside comments only.
+    pub code_only: bool,
+}
+
+impl LintRule {
+    /// Whether the rule applies to files built with `profile`.
+    pub fn applies(&self, profile: &Profile) -> bool {
+        self.applies_to.iter().any(|(j, l)| {
+            j.eq_ignore_ascii_case(&profile.judge)
+                && (l == "*" || l.eq_ignore_ascii_case(&profile.language))
+        })
+    }
+}
+
+/// The judges of a workspace, from its `judges.toml`.
+#[derive(Debug, Clone)]
+pub struct Judges {
+    pub path: PathBuf,
+    judges: Vec<Judge>,
+    lint: Vec<LintRule>,
+}
+
+impl Judges {
+    /// Reads `judges.toml` at the root of `ws`.
+    pub fn load(ws: &Workspace) -> Result<Judges, ConfigError> {
+        let path = ws.root().join(FILE);
+        let text = std::fs::read_to_string(&path).map_err(|e| ConfigError {
+            path: path.clone(),
+            line: None,
+            message: format!(
+                "cannot read: {e} (every workspace needs the judge profiles: copy the \
+                 repository's {FILE})"
+            ),
+        })?;
+        Self::parse(&path, &text)
+    }
+
+    /// Parses and checks the text of a `judges.toml`.
+    pub fn parse(path: &Path, text: &str) -> Result<Judges, ConfigError> {
+        let raw: RawJudges = parse_toml(path, text)?;
+        let err = |at: usize, message: String| ConfigError::at(path, text, Some(at), message);
+        let mut judges: Vec<Judge> = Vec::new();
+        for j in &raw.judge {
+            let at = j.span().start;
+            let j = j.get_ref();
+            for name in std::iter::once(&j.name).chain(&j.aliases) {
+                if name.trim().is_empty() || name.contains(':') {
+                    return Err(err(at, format!("`{name}` cannot name a judge")));
+                }
+                if let Some(other) = judges.iter().find(|o| o.is_called(name)) {
+                    return Err(err(
+                        at,
+                        format!(
+                            "the judge name `{name}` is already used by `{}`",
+                            other.name
+                        ),
+                    ));
+                }
+            }
+            let mut languages: Vec<Arc<Profile>> = Vec::new();
+            for l in &j.language {
+                let at = l.span().start;
+                let l = l.get_ref();
+                let profile = language(&j.name, l).map_err(|m| err(at, m))?;
+                if languages
+                    .iter()
+                    .any(|o| o.language.eq_ignore_ascii_case(&l.name))
+                {
+                    return Err(err(
+                        at,
+                        format!("{} has two languages named `{}`", j.name, l.name),
+                    ));
+                }
+                languages.push(Arc::new(profile));
+            }
+            judges.push(Judge {
+                name: j.name.clone(),
+                aliases: j.aliases.clone(),
+                problem_url: j.problem_url.clone(),
+                submit_url: j.submit_url.clone(),
+                about: j.about.clone(),
+                languages,
+            });
+        }
+        if !judges.iter().any(|j| j.name == LOCAL) {
+            return Err(ConfigError::at(
+                path,
+                text,
+                None,
+                format!("no judge named `{LOCAL}`: it builds every file a judge does not take"),
+            ));
+        }
+        let mut lint: Vec<LintRule> = Vec::new();
+        for r in &raw.lint {
+            let at = r.span().start;
+            let r = r.get_ref();
+            if lint.iter().any(|o| o.id == r.id) {
+                return Err(err(at, format!("two lint rules have the id `{}`", r.id)));
+            }
+            let regex = regex::bytes::Regex::new(r.pattern.get_ref()).map_err(|e| {
+                err(
+                    r.pattern.span().start,
+                    format!("lint `{}`: bad pattern: {e}", r.id),
+                )
+            })?;
+            let mut applies_to = Vec::new();
+            for a in &r.applies_to {
+                let Some((judge, lang)) = a.split_once(':') else {
+                    return Err(err(
+                        at,
+                        format!("lint `{}`: `{a}` is not of the form JUDGE:LANGUAGE", r.id),
+                    ));
+                };
+                let Some(judge) = judges.iter().find(|j| j.is_called(judge)) else {
+                    return Err(err(at, format!("lint `{}`: no judge `{judge}`", r.id)));
+                };
+                if lang != "*" && judge.language(lang).is_none() {
+                    return Err(err(
+                        at,
+                        format!(
+                            "lint `{}`: {} has no language `{lang}` (it has {})",
+                            r.id,
+                            judge.name,
+                            judge.language_list()
+                        ),
+                    ));
+                }
+                applies_to.push((judge.name.clone(), lang.to_string()));
+            }
+            lint.push(LintRule {
+                id: r.id.clone(),
+                regex,
+                message: r.message.clone(),
+                applies_to,
+                code_only: r.code_only,
+            });
+        }
+        Ok(Judges {
+            path: path.to_path_buf(),
+            judges,
+            lint,
+        })
+    }
+
+    /// The judge called `name` (name or alias, case ignored).
+    pub fn get(&self, name: &str) -> Option<&Judge> {
+        self.judges.iter().find(|j| j.is_called(name))
+    }
+
+    pub fn all(&self) -> &[Judge] {
+        &self.judges
+    }
+
+    /// The `local` judge.
+    pub fn local(&self) -> &Judge {
+        self.get(LOCAL).expect("checked when loaded")
+    }
+
+    /// "local, POJ, HDU, AcWing", for messages.
+    pub fn names(&self) -> String {
+        let names: Vec<&str> = self.judges.iter().map(|j| j.name.as_str()).collect();
+        names.join(", ")
+    }
+
+    /// Every extension some language takes.
+    pub fn extensions(&self) -> Vec<String> {
+        let mut all: Vec<String> = self
+            .judges
+            .iter()
+            .flat_map(|j| {
+                j.languages
+                    .iter()
+                    .flat_map(|l| l.extensions.iter().cloned())
+            })
+            .collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
+    /// The profile `path` is built with when it is a solution of a problem of `judge`: the
+    /// judge's first language taking its extension, else `local`'s; a ready executable runs as
+    /// it is.
+    pub fn profile_for(&self, judge: &str, path: &Path) -> Result<Arc<Profile>, String> {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let judge = self
+            .get(judge)
+            .ok_or_else(|| format!("no judge `{judge}` in {FILE} (it has {})", self.names()))?;
+        if let Some(p) = judge
+            .language_for(ext)
+            .or_else(|| self.local().language_for(ext))
+        {
+            return Ok(p.clone());
+        }
+        if crate::compile::Language::from_path(path) == Some(crate::compile::Language::Executable) {
+            return Ok(Arc::new(Profile::executable()));
+        }
+        Err(format!(
+            "{}: no language of {FILE} takes `.{ext}` files (not {}, not {LOCAL})",
+            path.display(),
+            judge.name
+        ))
+    }
+
+    /// The profile of a program of our own (brute force, generator, wrong solution): `local`.
+    pub fn local_profile(&self, path: &Path) -> Result<Arc<Profile>, String> {
+        self.profile_for(LOCAL, path)
+    }
+
+    /// The lint rules that apply to files built with `profile`.
+    pub fn lint_rules(&self, profile: &Profile) -> Vec<&LintRule> {
+        self.lint.iter().filter(|r| r.applies(profile)).collect()
+    }
+
+    /// Every problem whose `judge` names no judge: located in its problem.toml.
+    pub fn check(&self, problems: &[Problem]) -> Vec<ConfigError> {
+        #[derive(Deserialize)]
+        struct JudgeField {
+            judge: toml::Spanned<String>,
+        }
+        let mut errors = Vec::new();
+        for p in problems {
+            if self.get(&p.meta.judge).is_some() {
+                continue;
+            }
+            let path = p.dir.join("problem.toml");
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let at = toml::from_str::<JudgeField>(&text)
+                .ok()
+                .map(|f| f.judge.span().start);
+            errors.push(ConfigError::at(
+                &path,
+                &text,
+                at,
+                format!(
+                    "unknown judge `{}`: {FILE} knows {} (add the judge there)",
+                    p.meta.judge,
+                    self.names()
+                ),
+            ));
+        }
+        errors
+    }
+}
+
+/// Checks one `[[judge.language]]` and makes its profile.
+fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
+    let what = format!("{judge} {}", l.name);
+    if l.name.trim().is_empty() || l.name.contains(':') {
+        return Err(format!("`{}` cannot name a language", l.name));
+    }
+    if l.extensions.is_empty() {
+        return Err(format!("{what}: `extensions` is empty"));
+    }
+    if let Some(e) = l
+        .extensions
+        .iter()
+        .find(|e| e.is_empty() || e.starts_with('.') || e.contains('/'))
+    {
+        return Err(format!("{what}: `{e}`: write extensions without the dot"));
+    }
+    let has = |argv: &[String], p: &str| argv.iter().any(|a| a.contains(p));
+    let run = match (&l.compile, &l.run) {
+        (Some(c), run) => {
+            if c.is_empty() || !has(c, "{src}") || !has(c, "{out}") {
+                return Err(format!(
+                    "{what}: `compile` must name the compiler and hold {{src}} and {{out}}"
+                ));
+            }
+            run.clone().unwrap_or_else(|| vec!["{out}".into()])
+        }
+        (None, Some(run)) => {
+            if run.is_empty() || !has(run, "{src}") {
+                return Err(format!(
+                    "{what}: an interpreted language's `run` must hold {{src}}"
+                ));
+            }
+            run.clone()
+        }
+        (None, None) => {
+            return Err(format!(
+                "{what}: give `compile` (and optionally `run`), or `run` for an interpreter"
+            ))
+        }
+    };
+    if run.is_empty() {
+        return Err(format!("{what}: `run` is empty"));
+    }
+    let fallback = match (&l.fallback, &l.probe, &l.fallback_note) {
+        (None, None, None) => None,
+        (Some(command), Some(probe), Some(note)) => {
+            if l.compile.is_none() {
+                return Err(format!("{what}: a fallback needs a `compile` command"));
+            }
+            if command.is_empty() || !has(command, "{src}") || !has(command, "{out}") {
+                return Err(format!("{what}: `fallback` must hold {{src}} and {{out}}"));
+            }
+            Some(Fallback {
+                probe: probe.clone(),
+                command: command.clone(),
+                note: note.clone(),
+            })
+        }
+        _ => {
+            return Err(format!(
+                "{what}: `fallback`, `probe` and `fallback_note` go together"
+            ))
+        }
+    };
+    if let Some(v) = &l.min_version {
+        if parse_version(v).is_none() {
+            return Err(format!(
+                "{what}: min_version `{v}` is not a version like 1.63"
+            ));
+        }
+    }
+    if l.version.as_ref().is_some_and(|v| v.is_empty()) {
+        return Err(format!("{what}: `version` is empty"));
+    }
+    Ok(Profile {
+        judge: judge.to_string(),
+        language: l.name.clone(),
+        label: l.label.clone().unwrap_or_else(|| l.name.clone()),
+        extensions: l.extensions.clone(),
+        compile: l.compile.clone(),
+        run,
+        fallback,
+        version: l.version.clone(),
+        min_version: l.min_version.clone(),
+        stack_bytes: l.stack_kib.map(|k| k * 1024),
+        package: l.package.clone(),
+        about: l.about.clone(),
+    })
+}
+
+/// The first `MAJOR.MINOR[.PATCH]` in `text`, as numbers.
+pub fn parse_version(text: &str) -> Option<(u64, u64, u64)> {
+    let re = regex::Regex::new(r"(\d+)\.(\d+)(?:\.(\d+))?").expect("valid");
+    let c = re.captures(text)?;
+    let n = |i: usize| c.get(i).map_or(Some(0), |m| m.as_str().parse().ok());
+    Some((n(1)?, n(2)?, n(3)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repo_judges() -> Judges {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../judges.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        Judges::parse(&path, &text).unwrap()
+    }
+
+    #[test]
+    fn the_repository_file_loads() {
+        let j = repo_judges();
+        for name in ["local", "POJ", "HDU", "AcWing", "poj", "hdoj"] {
+            assert!(j.get(name).is_some(), "{name}");
+        }
+        let rust = j.local().language("rust").unwrap();
+        assert_eq!(rust.min_version.as_deref(), Some("1.63"));
+        let g = j.get("POJ").unwrap().language("G++").unwrap();
+        assert!(g
+            .compile
+            .as_ref()
+            .unwrap()
+            .iter()
+            .any(|a| a == "-std=gnu++98"));
+        assert!(g.compile.as_ref().unwrap().iter().any(|a| a == "-m32"));
+        assert!(!g
+            .fallback
+            .as_ref()
+            .unwrap()
+            .command
+            .iter()
+            .any(|a| a == "-m32"));
+        assert_eq!(g.stack_bytes, Some(2 << 20));
+    }
+
+    #[test]
+    fn profiles_by_judge_and_extension() {
+        let j = repo_judges();
+        let p = j
+            .profile_for("POJ", Path::new("solutions/cpp/x.cpp"))
+            .unwrap();
+        assert_eq!(p.name(), "POJ G++");
+        // POJ takes no Rust: local's.
+        let p = j.profile_for("POJ", Path::new("x.rs")).unwrap();
+        assert_eq!(p.name(), "local Rust");
+        let p = j.profile_for("hdu", Path::new("x.c")).unwrap();
+        assert_eq!(p.name(), "HDU GCC");
+        assert!(j.profile_for("POJ", Path::new("x.pas")).is_err());
+        assert!(j.profile_for("Codeforces", Path::new("x.cpp")).is_err());
+    }
+
+    #[test]
+    fn lint_rules_apply_by_judge_and_language() {
+        let j = repo_judges();
+        let ids = |judge: &str, lang: &str| -> Vec<String> {
+            let p = j.get(judge).unwrap().language(lang).unwrap().clone();
+            j.lint_rules(&p).iter().map(|r| r.id.clone()).collect()
+        };
+        assert!(ids("POJ", "G++").contains(&"lld-mingw".to_string()));
+        assert!(!ids("POJ", "C++").contains(&"lld-mingw".to_string()));
+        assert!(ids("POJ", "C++").contains(&"bits-stdc".to_string()));
+        assert!(ids("HDU", "G++").contains(&"non-ascii".to_string()));
+        assert!(!ids("POJ", "G++").contains(&"non-ascii".to_string()));
+        assert!(ids("local", "C++").is_empty());
+    }
+
+    fn parse_err(text: &str) -> String {
+        Judges::parse(Path::new("judges.toml"), text)
+            .unwrap_err()
+            .to_string()
+    }
+
+    const LOCAL_RUST: &str = "[[judge]]\nname = \"local\"\n[[judge.language]]\nname = \"Rust\"\nextensions = [\"rs\"]\ncompile = [\"rustc\", \"{src}\", \"-o\", \"{out}\"]\n";
+
+    #[test]
+    fn mistakes_are_located() {
+        let e = parse_err(&format!("{LOCAL_RUST}stack = 3\n"));
+        assert!(
+            e.starts_with("judges.toml:7:1: unknown field `stack`"),
+            "{e}"
+        );
+        let e = parse_err("[[judge]]\nname = \"POJ\"\n");
+        assert!(e.contains("no judge named `local`"), "{e}");
+        let e = parse_err(&format!(
+            "{LOCAL_RUST}[[judge]]\nname = \"X\"\n[[judge.language]]\nname = \"C\"\nextensions = [\"c\"]\ncompile = [\"gcc\", \"{{src}}\"]\n"
+        ));
+        assert!(e.contains("judges.toml:9:1: X C: `compile` must"), "{e}");
+        let e = parse_err(&format!(
+            "{LOCAL_RUST}[[lint]]\nid = \"a\"\npattern = \"(\"\nmessage = \"m\"\napplies_to = [\"local:Rust\"]\n"
+        ));
+        assert!(e.contains("judges.toml:9:11: lint `a`: bad pattern"), "{e}");
+        let e = parse_err(&format!(
+            "{LOCAL_RUST}[[lint]]\nid = \"a\"\npattern = \"x\"\nmessage = \"m\"\napplies_to = [\"local:Pascal\"]\n"
+        ));
+        assert!(
+            e.contains("local has no language `Pascal` (it has Rust)"),
+            "{e}"
+        );
+        let e = parse_err(&format!("{LOCAL_RUST}[[judge]]\nname = \"LOCAL\"\n"));
+        assert!(e.contains("already used by `local`"), "{e}");
+    }
+
+    #[test]
+    fn versions() {
+        assert_eq!(
+            parse_version("rustc 1.63.0 (4b91a6ea7 2022-08-08)"),
+            Some((1, 63, 0))
+        );
+        assert_eq!(
+            parse_version("g++ (Debian 12.2.0-14) 12.2.0"),
+            Some((12, 2, 0))
+        );
+        assert_eq!(parse_version("1.63"), Some((1, 63, 0)));
+        assert_eq!(parse_version("none"), None);
+    }
+}

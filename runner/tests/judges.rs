@@ -1,0 +1,382 @@
+//! Judge profiles (judges.toml) end to end, in temporary workspaces holding the repository's
+//! judges.toml: the dialect and the stack of a judge are enforced, an unknown judge or language is
+//! a clear error, a missing compiler fails only its own language, and `submit` refuses what the
+//! judge would reject and packs what it would accept.
+
+mod common;
+
+use common::*;
+use sha2::{Digest, Sha256};
+
+/// A problem `slug` of `judge`: input `n`, output `2n`.
+fn twice(ws: &Ws, slug: &str, judge: &str) {
+    ws.write(
+        &format!("problems/{slug}/problem.toml"),
+        &format!(
+            "title = \"Twice\"\njudge = \"{judge}\"\nid = \"1000\"\ntime_limit_ms = 1000\nmemory_limit_kib = 65536\n"
+        ),
+    );
+    ws.write(
+        &format!("fixtures/{slug}.toml"),
+        "[[case]]\nname = \"small\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"6\\n\"\n\n\
+         [[case]]\nname = \"two\"\nsource = \"hand\"\ninput = \"21\\n\"\noutput = \"42\\n\"\n",
+    );
+}
+
+/// Right, and valid C++98.
+const GOOD_98: &str = "#include <cstdio>\nint main() {\n    int m;\n    if (std::scanf(\"%d\", &m) != 1) return 1;\n    long long n = m;\n    std::printf(\"%d\\n\", (int)(2 * n));\n    return 0;\n}\n";
+
+/// Right, but C++11: `auto` and a range-for.
+const CXX11: &str = "#include <cstdio>\nint main() {\n    int n;\n    if (std::scanf(\"%d\", &n) != 1) return 1;\n    auto twice = 0;\n    int parts[2] = {n, n};\n    for (int p : parts) twice += p;\n    std::printf(\"%d\\n\", twice);\n    return 0;\n}\n";
+
+const TWICE_RS: &str = "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let n: u64 = s.trim().parse().unwrap();\n    println!(\"{}\", 2 * n);\n}\n";
+
+#[test]
+fn a_cxx11_port_is_ce_under_poj_and_ac_under_local() {
+    let ws = Ws::empty();
+    twice(&ws, "p", "POJ");
+    ws.write("port.cpp", CXX11);
+    let port = ws.path("port.cpp");
+    let port = port.to_str().unwrap();
+
+    let out = ws.runner(&["judge", "p", port]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(s.contains("port.cpp [POJ G++]: CE on all 2 cases"), "{s}");
+    assert!(s.contains("range-based"), "{s}");
+
+    let out = ws.runner(&["judge", "p", port, "--judge", "local"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("port.cpp [local C++]: 2/2 AC"),
+        "{}",
+        text(&out)
+    );
+
+    // As the problem's solution files: the port under POJ's profile, the Rust file under local's
+    // (POJ takes no Rust), each named with its profile.
+    ws.write("solutions/cpp/p.cpp", GOOD_98);
+    ws.write("solutions/src/bin/p.rs", TWICE_RS);
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    let s = stdout(&out);
+    assert!(s.contains("solutions/cpp/p.cpp [POJ G++]: 2/2 AC"), "{s}");
+    assert!(
+        s.contains("solutions/src/bin/p.rs [local Rust]: 2/2 AC"),
+        "{s}"
+    );
+}
+
+/// Recursion as deep as the input says, each level keeping a few locals on the stack: about
+/// 28 bytes a level with g++ -O2 (measured), so 150000 levels need some 4 MiB: more than POJ's
+/// 2 MiB (G++) or 1 MiB (C++), less than local's 8 MiB.
+const DEEP: &str = "#include <cstdio>\nint down(int n) {\n    volatile int pad[4];\n    pad[0] = n;\n    if (n == 0) return 0;\n    int r = down(n - 1) + 1;\n    return r + pad[0] - n;\n}\nint main() {\n    int n;\n    if (std::scanf(\"%d\", &n) != 1) return 1;\n    std::printf(\"%d\\n\", down(n));\n    return 0;\n}\n";
+
+#[test]
+fn a_recursion_deeper_than_the_judge_stack_is_re_there_and_ac_under_local() {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/d/problem.toml",
+        "title = \"Deep\"\njudge = \"POJ\"\ntime_limit_ms = 2000\nmemory_limit_kib = 65536\n",
+    );
+    ws.write(
+        "fixtures/d.toml",
+        "[[case]]\nname = \"deep\"\nsource = \"hand\"\ninput = \"150000\\n\"\noutput = \"150000\\n\"\n",
+    );
+    ws.write("deep.cpp", DEEP);
+    let deep = ws.path("deep.cpp");
+    let deep = deep.to_str().unwrap();
+    for lang in ["G++", "C++"] {
+        let out = ws.runner(&["judge", "d", deep, "--lang", lang]);
+        assert_code(&out, 1);
+        let s = stdout(&out);
+        assert!(
+            s.contains(&format!("deep.cpp [POJ {lang}] · case deep: RE (SIGSEGV)")),
+            "{s}"
+        );
+    }
+    let out = ws.runner(&["judge", "d", deep, "--judge", "local"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("deep.cpp [local C++]: 1/1 AC"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn an_unknown_judge_is_a_config_error_naming_file_and_line() {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"T\"\njudge = \"Codeforces\"\ntime_limit_ms = 1000\nmemory_limit_kib = 65536\n",
+    );
+    ws.write("fixtures/t.toml", "");
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "problems/t/problem.toml:2:9: unknown judge `Codeforces`: judges.toml knows local, POJ, HDU, AcWing"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_broken_judges_toml_is_located() {
+    let ws = Ws::twice();
+    let text = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
+    ws.write(
+        "judges.toml",
+        &format!("{text}\n[[lint]]\nid = \"x\"\npatern = \"y\"\n"),
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    let line = text.lines().count() + 4;
+    assert!(
+        stderr(&out).contains(&format!("judges.toml:{line}:1: unknown field `patern`")),
+        "{}",
+        text_of(&out)
+    );
+    std::fs::remove_file(ws.path("judges.toml")).unwrap();
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("judges.toml: cannot read"),
+        "{}",
+        text_of(&out)
+    );
+}
+
+fn text_of(out: &std::process::Output) -> String {
+    text(out)
+}
+
+#[test]
+fn submit_refuses_a_language_the_judge_does_not_take() {
+    let ws = Ws::empty();
+    twice(&ws, "p", "POJ");
+    ws.write("solutions/src/bin/p.rs", TWICE_RS);
+    let out = ws.runner(&["submit", "p", "--lang", "Pascal"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("POJ does not accept `Pascal`: it accepts G++, C++, GCC, C"),
+        "{}",
+        text(&out)
+    );
+    // Without --lang: POJ takes none of the files there are.
+    let out = ws.runner(&["submit", "p"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("POJ accepts G++, C++, GCC, C, and `p` has no solution file in any of them (its solution files: solutions/src/bin/p.rs)"),
+        "{}",
+        text(&out)
+    );
+    assert!(!ws.path("target/submit").exists());
+}
+
+#[test]
+fn submit_refuses_a_failing_port_and_writes_nothing() {
+    let ws = Ws::empty();
+    twice(&ws, "p", "POJ");
+    ws.write(
+        "solutions/cpp/p.cpp",
+        &GOOD_98.replace("(2 * n)", "(2 * n + (m > 5))"),
+    );
+    let out = ws.runner(&["submit", "p"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(
+        s.contains("solutions/cpp/p.cpp [POJ G++] · case two: WA"),
+        "{s}"
+    );
+    assert!(s.contains("-42") && s.contains("+43"), "{s}");
+    assert!(
+        s.contains(
+            "submit p: refused: 1 of 2 cases are not accepted under POJ G++; nothing was written"
+        ),
+        "{s}"
+    );
+    assert!(!ws.path("target/submit").exists());
+
+    // A C++11 port does not compile there.
+    ws.write("solutions/cpp/p.cpp", CXX11);
+    let out = ws.runner(&["submit", "p"]);
+    assert_code(&out, 1);
+    assert!(
+        stdout(&out).contains("refused: it does not compile under POJ G++"),
+        "{}",
+        text(&out)
+    );
+    assert!(!ws.path("target/submit").exists());
+}
+
+#[test]
+fn submit_refuses_a_linted_port_and_writes_nothing() {
+    let ws = Ws::empty();
+    twice(&ws, "p", "POJ");
+    // Right here (glibc reads %lld), wrong on POJ's MinGW.
+    let lld = "#include <cstdio>\nint main() {\n    long long n;\n    // %lld in a comment is no trap\n    if (std::scanf(\"%lld\", &n) != 1) return 1;\n    std::printf(\"%lld\\n\", 2 * n);\n    return 0;\n}\n";
+    ws.write("solutions/cpp/p.cpp", lld);
+    let out = ws.runner(&["submit", "p"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(s.contains("solutions/cpp/p.cpp [POJ G++]: 2/2 AC"), "{s}");
+    assert!(
+        s.contains("solutions/cpp/p.cpp:5: [lld-mingw] %lld in a printf/scanf format"),
+        "{s}"
+    );
+    assert!(s.contains("solutions/cpp/p.cpp:6: [lld-mingw]"), "{s}");
+    assert!(!s.contains("p.cpp:4:"), "{s}");
+    assert!(
+        s.contains("submit p: refused: the POJ G++ lint finds 2 traps"),
+        "{s}"
+    );
+    assert!(!ws.path("target/submit").exists());
+    // The full run passes it, with the lint as a warning.
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("warning: solutions/cpp/p.cpp:5: [lld-mingw]"),
+        "{}",
+        text(&out)
+    );
+    // The same file as POJ's MSVC C++ (whose CRT reads %lld) passes the lint.
+    let out = ws.runner(&["submit", "p", "--lang", "C++"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("pick \"C++\""), "{}", text(&out));
+}
+
+#[test]
+fn submit_passes_a_good_port_and_prints_the_packet() {
+    let ws = Ws::empty();
+    twice(&ws, "p", "POJ");
+    ws.write("solutions/cpp/p.cpp", GOOD_98);
+    ws.write("solutions/src/bin/p.rs", TWICE_RS);
+    let out = ws.runner(&["submit", "p"]);
+    assert_code(&out, 0);
+    let s = stdout(&out);
+    let hash: String = Sha256::digest(GOOD_98.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    for line in [
+        "submit p: solutions/cpp/p.cpp is accepted on all 2 cases under POJ G++, and the POJ G++ lint finds nothing".to_string(),
+        "  problem    http://poj.org/problem?id=1000".to_string(),
+        "  submit at  http://poj.org/submit?problem_id=1000".to_string(),
+        "  language   POJ: pick \"G++\" in its language list".to_string(),
+        format!("  file       target/submit/p.cpp ({} bytes)", GOOD_98.len()),
+        format!("  sha256     {hash}"),
+    ] {
+        assert!(s.contains(&line), "missing {line:?}\n{s}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(ws.path("target/submit/p.cpp")).unwrap(),
+        GOOD_98
+    );
+
+    // --print: the source alone on stdout, the rest on stderr.
+    let out = ws.runner(&["submit", "p", "--print"]);
+    assert_code(&out, 0);
+    assert_eq!(stdout(&out), GOOD_98);
+    assert!(stderr(&out).contains("pick \"G++\""), "{}", text(&out));
+}
+
+#[test]
+fn a_local_problem_has_nothing_to_submit_to() {
+    let ws = Ws::twice();
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    let out = ws.runner(&["submit", "t"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("is a problem of our own"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn a_missing_compiler_fails_its_language_only() {
+    let ws = Ws::twice();
+    let judges = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
+    let c = "compile = [\"gcc\", \"-O2\", \"-std=gnu11\"";
+    assert_eq!(judges.matches(c).count(), 1);
+    ws.write(
+        "judges.toml",
+        &judges.replace(
+            c,
+            "compile = [\"no-such-gcc-here\", \"-O2\", \"-std=gnu11\"",
+        ),
+    );
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    ws.write(
+        "solutions/c/t.c",
+        "#include <stdio.h>\nint main(void) { int n; scanf(\"%d\", &n); printf(\"%d\\n\", 2 * n); return 0; }\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(
+        s.contains("no-such-gcc-here not found: install gcc (Debian: apt-get install gcc)"),
+        "{s}"
+    );
+    assert!(s.contains("solutions/c/t.c [local C]: 0/1 AC"), "{s}");
+    assert!(
+        s.contains("solutions/src/bin/t.rs [local Rust]: 1/1 AC"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_compiler_that_cannot_build_32_bit_falls_back_with_one_note() {
+    let ws = Ws::empty();
+    let judges = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
+    // Stand-in for a g++ without multilib: the preferred commands carry a flag g++ refuses.
+    let judges = judges.replace("\"-O2\", \"-m32\"", "\"-O2\", \"-mno-such-flag\"");
+    ws.write("judges.toml", &judges);
+    for slug in ["p", "q"] {
+        twice(&ws, slug, "POJ");
+        ws.write(&format!("solutions/cpp/{slug}.cpp"), GOOD_98);
+    }
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    let note = "note: g++ -m32 is not available (install g++-multilib); building 64-bit";
+    assert_eq!(stderr(&out).matches(note).count(), 1, "{}", text(&out));
+    let s = stdout(&out);
+    assert!(
+        s.contains("solutions/cpp/p.cpp [POJ G++ (fallback build)]: 2/2 AC"),
+        "{s}"
+    );
+    let out = ws.runner(&["submit", "p"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("caution    built here as POJ G++ (fallback build)"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn a_judge_and_a_language_are_added_by_editing_judges_toml() {
+    let ws = Ws::empty();
+    let judges = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
+    ws.write(
+        "judges.toml",
+        &format!(
+            "{judges}\n[[judge]]\nname = \"Toy\"\n\n[[judge.language]]\nname = \"Shell\"\nlabel = \"POSIX sh\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{{src}}\"]\nstack_kib = 1024\n"
+        ),
+    );
+    twice(&ws, "s", "toy");
+    ws.write("solutions/sh/s.sh", "read n\necho $((2 * n))\n");
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("solutions/sh/s.sh [Toy Shell]: 2/2 AC"),
+        "{}",
+        text(&out)
+    );
+    let out = ws.runner(&["submit", "s"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("pick \"POSIX sh\""), "{}", text(&out));
+}

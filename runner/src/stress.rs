@@ -152,6 +152,7 @@ fn trial(
         limits: problem.meta.limits(),
         compare: problem.meta.compare,
         oracle: fixture::Oracle::Brute,
+        outside_statement: None,
         line: 0,
     };
     let outcome = run::run_case(sandbox, solution, &case, &problem.meta.limits());

@@ -16,6 +16,7 @@ use crate::fixture::{self, Oracle};
 use crate::problem::{self, Problem};
 use crate::report::{self, Progress, ReportOptions};
 use crate::run::{self, ExecOptions, Planned, Role, Subject};
+use crate::holes;
 use crate::scaffold;
 use crate::stress::{self, StressOptions};
 use crate::workspace::Workspace;
@@ -239,11 +240,21 @@ fn relative(ws: &Workspace, mut e: problem::ConfigError) -> problem::ConfigError
     e
 }
 
+/// The problems of the workspace; any error in them, or any hole in the workspace (see
+/// [`holes::workspace`]), stops the run.
 fn discover(ws: &Workspace) -> Result<Vec<Problem>> {
-    problem::discover(ws).map_err(|errors| {
+    let holes = holes::workspace(ws);
+    let (problems, mut errors) = match problem::discover(ws) {
+        Ok(p) => (p, Vec::new()),
+        Err(e) => (Vec::new(), e),
+    };
+    errors.extend(holes);
+    if errors.is_empty() {
+        Ok(problems)
+    } else {
         let errors = errors.into_iter().map(|e| relative(ws, e)).collect();
-        ConfigErrors(errors).into()
-    })
+        Err(ConfigErrors(errors).into())
+    }
 }
 
 fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Problem> {
@@ -254,7 +265,7 @@ fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Problem> 
             .map(|p| p.slug.as_str())
             .collect();
         if close.is_empty() {
-            format!("no problem `{slug}` (run with no arguments to see them all)")
+            format!("no problem `{slug}` (`runner list` shows them all)")
         } else {
             format!("no problem `{slug}`; did you mean {}?", close.join(", "))
         }
@@ -289,9 +300,18 @@ fn load_fixtures(
 ) -> Result<Vec<(Problem, Vec<fixture::Case>)>> {
     let mut loaded = Vec::new();
     let mut errors = Vec::new();
+    let mut matched = vec![false; cases.len()];
     for p in problems {
         match fixture::load(ws, p) {
             Ok(f) => {
+                errors.extend(
+                    holes::problem(ws, p, &f)
+                        .into_iter()
+                        .map(|e| relative(ws, e)),
+                );
+                for (i, name) in cases.iter().enumerate() {
+                    matched[i] |= f.cases.iter().any(|c| &c.name == name);
+                }
                 let kept: Vec<fixture::Case> = f
                     .cases
                     .into_iter()
@@ -305,11 +325,26 @@ fn load_fixtures(
     if !errors.is_empty() {
         return Err(ConfigErrors(errors).into());
     }
+    let unmatched: Vec<&str> = cases
+        .iter()
+        .zip(&matched)
+        .filter(|(_, &m)| !m)
+        .map(|(c, _)| c.as_str())
+        .collect();
+    if !unmatched.is_empty() {
+        let slugs: Vec<&str> = problems.iter().map(|p| p.slug.as_str()).collect();
+        let within = if slugs.len() <= 3 {
+            slugs.join(", ")
+        } else {
+            format!("the {} problems judged", slugs.len())
+        };
+        bail!(
+            "--case {}: no case of that name in {within} (every --case must match a case)",
+            unmatched.join(", "),
+        );
+    }
     if !cases.is_empty() {
         loaded.retain(|(_, c)| !c.is_empty());
-        if loaded.is_empty() {
-            bail!("no case is named {}", cases.join(", "));
-        }
     }
     Ok(loaded)
 }

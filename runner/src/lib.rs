@@ -10,6 +10,7 @@ pub mod compile;
 pub mod diff;
 pub mod exec;
 pub mod fixture;
+pub mod holes;
 pub mod problem;
 pub mod report;
 pub mod run;

@@ -53,7 +53,7 @@ fn broken_toml_and_wrong_types_are_located() {
     );
     fixture_error(
         "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\ncompare = \"fuzzy\"\n",
-        "fixtures/t.toml:5:11: unknown variant `fuzzy`",
+        "fixtures/t.toml:5:11: unknown compare mode `fuzzy`",
     );
 }
 

@@ -16,10 +16,12 @@ use crate::fixture::{self, Oracle};
 use crate::problem::{self, Problem};
 use crate::report::{self, Progress, ReportOptions};
 use crate::run::{self, ExecOptions, Planned, Role, Subject};
-use crate::holes;
 use crate::scaffold;
+use crate::single;
 use crate::stress::{self, StressOptions};
+use crate::validate;
 use crate::workspace::Workspace;
+use crate::{checker, holes};
 
 /// A local judge: runs every solution on every fixture case, the way an online judge would.
 #[derive(Debug, Parser)]
@@ -92,7 +94,28 @@ enum Command {
     New {
         /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
         slug: String,
+        /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
+        #[arg(long)]
+        checker: bool,
     },
+    /// Run one program on a hand-written input and print its output (default: the solution).
+    Run(RunArgs),
+    /// List the problems: slug, judge, id, title and number of cases.
+    List,
+}
+
+#[derive(Debug, Args)]
+struct RunArgs {
+    /// The problem's slug.
+    slug: String,
+    /// Run the problem's brute force (problems/<slug>/brute.rs), under its own limits.
+    #[arg(long, conflicts_with = "program")]
+    brute: bool,
+    /// Run this file (.rs, .cpp, .c, .py or an executable) under the problem's limits.
+    #[arg(long, value_name = "FILE")]
+    program: Option<PathBuf>,
+    /// The input file (`-`: standard input).
+    input: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -195,8 +218,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             stress::stress(&cx.ws, problem, &opts, cx.report.color, cx.progress)
         }
-        Some(Command::New { slug }) => {
-            let created = scaffold::new_problem(&cx.ws, &slug)?;
+        Some(Command::Run(a)) => run_one(&cx, &a),
+        Some(Command::List) => list(&cx),
+        Some(Command::New { slug, checker }) => {
+            let created = scaffold::new_problem(&cx.ws, &slug, checker)?;
             let mut out = std::io::stdout().lock();
             writeln!(out, "created problem `{slug}`:")?;
             for path in created {
@@ -204,9 +229,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             writeln!(
                 out,
-                "next: fill in problem.toml and the README, write the solution, brute.rs and \
-                 gen.rs, put the official sample in the fixture, then run \
-                 `cargo run -p runner -- {slug}`"
+                "next: fill in problem.toml and the README; put the official sample in \
+                 fixtures/{slug}.toml; write validate.rs{}, brute.rs, gen.rs and the solution; then\n\
+                 \x20 cargo run -p runner -- run {slug} --brute my.in   # the brute force's output for an input of yours\n\
+                 \x20 cargo run -p runner -- verify {slug}             # validator and brute force on every case\n\
+                 \x20 cargo run -p runner -- stress {slug}             # the solution against the brute force on random inputs\n\
+                 \x20 cargo run -p runner -- {slug}                    # judge the solution and the wrong solutions in wrong/",
+                if checker { ", checker.rs" } else { "" }
             )?;
             Ok(ExitCode::SUCCESS)
         }
@@ -352,11 +381,32 @@ fn load_fixtures(
 fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
     let builder = Builder::new(cx.ws.cache_dir());
     let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
+    execute_and_report_after(cx, plan, &builder, &sandbox, None)
+}
+
+/// Executes `plan` and prints its report, after `before` (a section already judged, e.g. the
+/// validator's in `verify`: its text is printed first and its counts join the last line).
+fn execute_and_report_after(
+    cx: &Settings,
+    mut plan: Vec<Planned>,
+    builder: &Builder,
+    sandbox: &exec::Sandbox,
+    before: Option<(String, report::Tally)>,
+) -> Result<ExitCode> {
+    for planned in &mut plan {
+        let needs_checker = planned
+            .cases
+            .iter()
+            .any(|c| c.compare == crate::compare::CompareMode::Checker);
+        if needs_checker && planned.checker.is_none() {
+            planned.checker = Some(checker::build(builder, &planned.problem)?);
+        }
+    }
     let progress = Progress::new(cx.progress);
     let report = run::execute(
         plan,
-        &builder,
-        &sandbox,
+        builder,
+        sandbox,
         &ExecOptions {
             jobs: cx.jobs,
             rerun_tle: true,
@@ -364,7 +414,14 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
         &|e| progress.on_event(&e),
     )?;
     drop(progress);
-    let (text, tally) = report::render(&report, cx.ws.root(), cx.report);
+    let (body, mut tally) = report::render_body(&report, cx.ws.root(), cx.report);
+    let mut text = String::new();
+    if let Some((first, t)) = before {
+        text.push_str(&first);
+        tally.add(t);
+    }
+    text.push_str(&body);
+    text.push_str(&report::render_last_line(&tally, cx.report));
     let mut out = std::io::stdout().lock();
     if report.compiled > 0 {
         writeln!(
@@ -379,6 +436,8 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
     out.flush()?;
     Ok(if report.interrupted {
         ExitCode::from(130)
+    } else if tally.checker_failures > 0 {
+        ExitCode::from(2)
     } else if tally.failed > 0 {
         ExitCode::from(1)
     } else {
@@ -419,6 +478,8 @@ fn judge_all(
                 problem,
                 cases,
                 subjects,
+                checker: None,
+                notes: Vec::new(),
             }
         })
         .collect();
@@ -449,6 +510,8 @@ fn judge_file(cx: &Settings, slug: &str, file: &Path, cases: &[String]) -> Resul
             why: None,
             limits: None,
         }],
+        checker: None,
+        notes: Vec::new(),
     }];
     execute_and_report(cx, plan)
 }
@@ -456,33 +519,101 @@ fn judge_file(cx: &Settings, slug: &str, file: &Path, cases: &[String]) -> Resul
 fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
     let problems = discover(&cx.ws)?;
     let chosen = select(&problems, filters)?;
-    let mut plan = Vec::new();
+    let mut work = Vec::new();
     let mut errors = Vec::new();
+    let err = |path: &Path, line: Option<(usize, usize)>, message: String| problem::ConfigError {
+        path: cx.ws.display(path).to_string().into(),
+        line,
+        message,
+    };
     for (problem, cases) in load_fixtures(&cx.ws, &chosen, &[])? {
-        let fixture_path = cx.ws.display(&problem.fixture_path(&cx.ws)).to_string();
+        let fixture_path = problem.fixture_path(&cx.ws);
         for c in cases.iter().filter(|c| c.source.is_none()) {
-            errors.push(problem::ConfigError {
-                path: fixture_path.clone().into(),
-                line: Some((c.line, 1)),
-                message: format!(
+            errors.push(err(
+                &fixture_path,
+                Some((c.line, 1)),
+                format!(
                     "case `{}` does not say where its expected output comes from \
                      (source = \"sample\" | \"hand\" | \"brute\" | \"formula\")",
                     c.name
                 ),
-            });
+            ));
         }
         if !problem.brute_path().is_file() {
-            errors.push(problem::ConfigError {
-                path: cx.ws.display(&problem.brute_path()).to_string().into(),
-                line: None,
-                message: "missing: verify needs the problem's brute force".into(),
-            });
-            continue;
+            errors.push(err(
+                &problem.brute_path(),
+                None,
+                "missing: verify needs the problem's brute force".into(),
+            ));
         }
-        let cases: Vec<fixture::Case> = cases
-            .into_iter()
-            .filter(|c| c.oracle == Oracle::Brute)
-            .collect();
+        let validator = validate::validator_path(&problem);
+        if !validator.is_file() {
+            errors.push(err(
+                &validator,
+                None,
+                "missing validate.rs: verify runs the problem's input validator on every \
+                 fixture input (`runner new` scaffolds one)"
+                    .into(),
+            ));
+        } else if !cases.iter().any(|c| c.outside_statement.is_some())
+            && validate::invalid_inputs(&problem).is_empty()
+        {
+            errors.push(err(
+                &validator,
+                None,
+                format!(
+                    "nothing shows that the validator rejects anything: mark a fixture case \
+                     outside_statement = \"why\", or add problems/{}/invalid/<name>.in",
+                    problem.slug
+                ),
+            ));
+        }
+        work.push((problem, cases));
+    }
+    if !errors.is_empty() {
+        return Err(ConfigErrors(errors).into());
+    }
+
+    let builder = Builder::new(cx.ws.cache_dir());
+    let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
+    let pool = run::pool(cx.jobs)?;
+    let mut checks = Vec::new();
+    for (problem, cases) in &work {
+        let path = validate::validator_path(problem);
+        let validator = match builder.build(&path)?.program {
+            Ok(v) => v,
+            Err(msg) => bail!(
+                "{}: the validator does not compile:\n{}",
+                cx.ws.display(&path),
+                msg.trim_end()
+            ),
+        };
+        checks.push(validate::check_problem(
+            &sandbox,
+            &pool,
+            &validator,
+            problem,
+            cases,
+            cx.ws.root(),
+        )?);
+        if exec::interrupted() {
+            break;
+        }
+    }
+    let validation = report::render_validation(&checks, cx.ws.root(), cx.report);
+
+    let mut plan = Vec::new();
+    for (problem, cases) in work {
+        let (cases, skipped): (Vec<fixture::Case>, Vec<fixture::Case>) =
+            cases.into_iter().partition(|c| c.oracle == Oracle::Brute);
+        let mut notes = Vec::new();
+        if !skipped.is_empty() {
+            notes.push(format!(
+                "skipped {} formula case{} (oracle = \"formula\")",
+                skipped.len(),
+                if skipped.len() == 1 { "" } else { "s" }
+            ));
+        }
         let limits = problem.meta.brute_limits();
         plan.push(Planned {
             subjects: vec![Subject {
@@ -493,10 +624,65 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
             }],
             problem,
             cases,
+            checker: None,
+            notes,
         });
     }
-    if !errors.is_empty() {
-        return Err(ConfigErrors(errors).into());
-    }
-    execute_and_report(cx, plan)
+    execute_and_report_after(cx, plan, &builder, &sandbox, Some(validation))
+}
+
+/// `runner run`: one program on one hand-written input.
+fn run_one(cx: &Settings, a: &RunArgs) -> Result<ExitCode> {
+    let problems = discover(&cx.ws)?;
+    let problem = find_problem(&problems, &a.slug)?;
+    let (source, limits, what) = if a.brute {
+        (
+            problem.brute_path(),
+            problem.meta.brute_limits(),
+            "the brute force".to_string(),
+        )
+    } else if let Some(p) = &a.program {
+        (
+            p.clone(),
+            problem.meta.limits(),
+            cx.ws.display(p).to_string(),
+        )
+    } else {
+        let s = problem.solutions.first().with_context(|| {
+            format!(
+                "{} has no solution: give --brute or --program FILE",
+                problem.slug
+            )
+        })?;
+        (
+            s.clone(),
+            problem.meta.limits(),
+            cx.ws.display(s).to_string(),
+        )
+    };
+    let input = if a.input == Path::new("-") {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
+        v
+    } else {
+        std::fs::read(&a.input).with_context(|| format!("cannot read {}", a.input.display()))?
+    };
+    single::run_on_input(
+        &cx.ws,
+        problem,
+        &single::Request {
+            source,
+            what,
+            limits,
+            input,
+        },
+    )
+}
+
+/// `runner list`: the problems, one per line.
+fn list(cx: &Settings) -> Result<ExitCode> {
+    let problems = discover(&cx.ws)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(single::list(&cx.ws, &problems).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -4,6 +4,7 @@
 //! and a [`report::Reporter`] alone writes to the terminal. The binary (`main.rs`) is a thin
 //! wrapper around [`cli::main`].
 
+pub mod checker;
 pub mod cli;
 pub mod compare;
 pub mod compile;
@@ -15,6 +16,8 @@ pub mod problem;
 pub mod report;
 pub mod run;
 pub mod scaffold;
+pub mod single;
 pub mod stress;
+pub mod validate;
 pub mod verdict;
 pub mod workspace;

@@ -11,9 +11,11 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Effects, Style};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::compare::CompareMode;
 use crate::diff::{self, DiffOptions};
 use crate::problem::Limits;
 use crate::run::{Event, Outcome, ProblemReport, Role, RunReport, SubjectReport};
+use crate::validate::ProblemChecks;
 use crate::verdict::Verdict;
 
 /// How the report looks.
@@ -23,11 +25,62 @@ pub struct ReportOptions {
     pub diff_lines: usize,
 }
 
-/// Counts of the last line.
+/// Counts of the last line, and what they count.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
+    /// Cases judged of the solutions (each case of each solution counts once).
+    pub solution_cases: usize,
+    /// Wrong solutions (each counts once: it got its verdict or not).
+    pub wrong_solutions: usize,
+    /// Cases checked against the brute force (`verify`).
+    pub brute_cases: usize,
+    /// Inputs given to a validator (`verify`).
+    pub validator_checks: usize,
+    /// Problems without any solution (each counts as one failure).
+    pub missing_solutions: usize,
+    /// Cases where the checker failed: the run ends with exit 2.
+    pub checker_failures: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, o: Tally) {
+        self.passed += o.passed;
+        self.failed += o.failed;
+        self.solution_cases += o.solution_cases;
+        self.wrong_solutions += o.wrong_solutions;
+        self.brute_cases += o.brute_cases;
+        self.validator_checks += o.validator_checks;
+        self.missing_solutions += o.missing_solutions;
+        self.checker_failures += o.checker_failures;
+    }
+
+    /// The last line: `N passed, M failed` and, in parentheses, what was counted, e.g.
+    /// `412 passed, 0 failed (371 solution cases, 41 wrong solutions)`.
+    pub fn last_line(&self) -> String {
+        let kinds = [
+            (self.solution_cases, "solution case", "solution cases"),
+            (self.wrong_solutions, "wrong solution", "wrong solutions"),
+            (self.brute_cases, "brute-force case", "brute-force cases"),
+            (self.validator_checks, "validator check", "validator checks"),
+            (
+                self.missing_solutions,
+                "problem without a solution",
+                "problems without a solution",
+            ),
+        ];
+        let what: Vec<String> = kinds
+            .iter()
+            .filter(|(n, _, _)| *n > 0)
+            .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        if !what.is_empty() {
+            line.push_str(&format!(" ({})", what.join(", ")));
+        }
+        line
+    }
 }
 
 /// Shows progress while a run lasts.
@@ -150,6 +203,13 @@ fn tail(bytes: &[u8], n: usize) -> String {
 
 /// Renders the whole report (everything printed to stdout at the end of a run).
 pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> (String, Tally) {
+    let (mut out, tally) = render_body(report, root, opts);
+    out.push_str(&render_last_line(&tally, opts));
+    (out, tally)
+}
+
+/// The report without its last line: failure blocks, a line per problem, warnings.
+pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> (String, Tally) {
     let p = Painter { color: opts.color };
     let mut out = String::new();
     let mut tally = Tally::default();
@@ -161,10 +221,28 @@ pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> (String, 
     if !out.is_empty() {
         out.push('\n');
     }
+    let mut warnings = Vec::new();
     for problem in &report.problems {
         let t = summary_line(&mut out, &p, problem, root);
-        tally.passed += t.passed;
-        tally.failed += t.failed;
+        tally.add(t);
+        warnings.extend(margin_warnings(problem, root));
+    }
+    for w in warnings {
+        let _ = writeln!(out, "{}", p.fg(AnsiColor::Yellow, &w));
+    }
+    if tally.checker_failures > 0 {
+        let n = tally.checker_failures;
+        let _ = writeln!(
+            out,
+            "{}",
+            p.fg(
+                AnsiColor::Red,
+                &format!(
+                    "error: the checker failed on {n} run{}: those verdicts say nothing about the programs (fix the checker)",
+                    if n == 1 { "" } else { "s" }
+                )
+            )
+        );
     }
     if report.interrupted {
         let _ = writeln!(
@@ -173,12 +251,53 @@ pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> (String, 
             p.fg(AnsiColor::Yellow, "interrupted: the run is incomplete")
         );
     }
-    let _ = writeln!(
-        out,
-        "{}",
-        p.bold(&format!("{} passed, {} failed", tally.passed, tally.failed))
-    );
     (out, tally)
+}
+
+/// The last line, `N passed, M failed (…)`.
+pub fn render_last_line(tally: &Tally, opts: ReportOptions) -> String {
+    let p = Painter { color: opts.color };
+    format!("{}\n", p.bold(&tally.last_line()))
+}
+
+/// A solution's case that used more than half its time limit: a machine twice as slow (or a
+/// judge's) could fail it. One warning per solution, naming its tightest case.
+fn margin_warnings(problem: &ProblemReport, root: &Path) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for s in &problem.subjects {
+        if s.subject.role != Role::Solution {
+            continue;
+        }
+        let tightest = s
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| {
+                let o = o.as_ref().filter(|o| o.verdict.is_accepted())?;
+                let limit = s
+                    .subject
+                    .limits
+                    .unwrap_or(problem.planned.cases[i].limits)
+                    .time;
+                (o.cpu * 2 > limit).then_some((i, o.cpu, limit))
+            })
+            .max_by(|a, b| {
+                let ratio = |&(_, cpu, limit): &(usize, Duration, Duration)| {
+                    cpu.as_secs_f64() / limit.as_secs_f64().max(1e-9)
+                };
+                ratio(a).total_cmp(&ratio(b))
+            });
+        if let Some((i, cpu, limit)) = tightest {
+            warnings.push(format!(
+                "warning: {}: case {} used {} of {} (over half the limit)",
+                rel(root, &s.subject.source),
+                problem.planned.cases[i].name,
+                ms(cpu),
+                ms(limit)
+            ));
+        }
+    }
+    warnings
 }
 
 fn case_header(
@@ -190,6 +309,7 @@ fn case_header(
     root: &Path,
 ) -> String {
     let case = &problem.planned.cases[case];
+    let limits = subject.subject.limits.unwrap_or(case.limits);
     let mut h = format!(
         "{} {} · {} · case {}: {}",
         p.fg(AnsiColor::Red, "FAIL"),
@@ -199,15 +319,19 @@ fn case_header(
         p.verdict(o.verdict),
     );
     if let Some(d) = &o.detail {
-        let _ = write!(h, " ({d})");
+        if by_checker(case, o) {
+            let _ = write!(h, " (by the checker)");
+        } else {
+            let _ = write!(h, " ({})", d.lines().next().unwrap_or_default());
+        }
     }
     let _ = write!(
         h,
         "  {} of {}, {} of {}",
         ms(o.cpu),
-        ms(case.limits.time),
+        ms(limits.time),
         mib(o.memory),
-        mib(case.limits.memory_bytes)
+        mib(limits.memory_bytes)
     );
     if o.rerun {
         h.push_str(", confirmed alone");
@@ -290,9 +414,31 @@ fn failures(
         }
         let case = &problem.planned.cases[i];
         out.push_str(&case_header(p, problem, subject, i, o, root));
+        if let Some(d) = &o.detail {
+            // A checker's reason stands in place of the diff; a detail of several lines (a
+            // failed checker's stderr) is shown whole.
+            let rest: Vec<&str> = if by_checker(case, o) {
+                d.lines().collect()
+            } else {
+                d.lines().skip(1).collect()
+            };
+            if !rest.is_empty() {
+                let label = if o.verdict == Verdict::CheckerFailed {
+                    "checker stderr"
+                } else {
+                    "checker"
+                };
+                let _ = writeln!(out, "     {label}:");
+                for l in rest {
+                    let _ = writeln!(out, "     │ {l}");
+                }
+            }
+        }
         let Some(run) = &o.output else { continue };
         match o.verdict {
-            Verdict::WrongAnswer | Verdict::PresentationError => {
+            Verdict::WrongAnswer | Verdict::PresentationError
+                if case.compare != CompareMode::Checker =>
+            {
                 if let Some(s) = diff::summary(&case.expected, &run.stdout) {
                     let _ = writeln!(out, "     {s}");
                 } else if o.verdict == Verdict::PresentationError {
@@ -323,6 +469,15 @@ fn failures(
     }
 }
 
+/// Whether `o`'s verdict was given by the checker (its detail is the checker's reason).
+fn by_checker(case: &crate::fixture::Case, o: &Outcome) -> bool {
+    case.compare == CompareMode::Checker
+        && matches!(
+            o.verdict,
+            Verdict::Accepted | Verdict::WrongAnswer | Verdict::PresentationError
+        )
+}
+
 /// The line of one problem; returns its counts.
 fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &Path) -> Tally {
     let slug = &problem.planned.problem.slug;
@@ -338,6 +493,17 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
                     .count();
                 tally.passed += accepted;
                 tally.failed += cases - accepted;
+                if s.subject.role == Role::Oracle {
+                    tally.brute_cases += cases;
+                } else {
+                    tally.solution_cases += cases;
+                }
+                tally.checker_failures += s
+                    .outcomes
+                    .iter()
+                    .flatten()
+                    .filter(|o| o.verdict == Verdict::CheckerFailed)
+                    .count();
                 ok &= accepted == cases;
                 let ran: Vec<&Outcome> = s.outcomes.iter().flatten().collect();
                 let slowest = ran.iter().map(|o| o.cpu).max().unwrap_or_default();
@@ -379,6 +545,12 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
         let rejected = wrong.iter().filter(|s| s.passed()).count();
         tally.passed += rejected;
         tally.failed += wrong.len() - rejected;
+        tally.wrong_solutions += wrong.len();
+        tally.checker_failures += wrong
+            .iter()
+            .flat_map(|s| s.outcomes.iter().flatten())
+            .filter(|o| o.verdict == Verdict::CheckerFailed)
+            .count();
         ok &= rejected == wrong.len();
         parts.push(format!(
             "wrong solutions: {rejected}/{} got their verdict",
@@ -388,8 +560,10 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
     if problem.subjects.is_empty() {
         ok = false;
         tally.failed += 1;
+        tally.missing_solutions += 1;
         parts.push(format!("no solution (add solutions/src/bin/{slug}.rs)"));
     }
+    parts.extend(problem.planned.notes.iter().cloned());
     let mark = if ok {
         p.fg(AnsiColor::Green, "PASS")
     } else {
@@ -397,4 +571,87 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
     };
     let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
     tally
+}
+
+/// Renders the validator's results (`verify`): a block per failed check, then a line per
+/// problem. The caller adds them to the brute force's report.
+pub fn render_validation(
+    problems: &[ProblemChecks],
+    root: &Path,
+    opts: ReportOptions,
+) -> (String, Tally) {
+    let p = Painter { color: opts.color };
+    let mut out = String::new();
+    let mut tally = Tally::default();
+    for pc in problems {
+        for c in &pc.checks {
+            let Some(why) = c.failure() else { continue };
+            let mut lines = why.lines();
+            let _ = writeln!(
+                out,
+                "{} {} · {} · {}: {}",
+                p.fg(AnsiColor::Red, "FAIL"),
+                p.bold(&pc.slug),
+                rel(root, &pc.validator),
+                p.bold(&c.what),
+                lines.next().unwrap_or_default()
+            );
+            for l in lines {
+                let _ = writeln!(out, "     │ {l}");
+            }
+            out.push('\n');
+        }
+    }
+    for pc in problems {
+        let n = pc.checks.len();
+        let passed = pc.checks.iter().filter(|c| c.passed()).count();
+        let reject = pc.checks.iter().filter(|c| c.must_reject.is_some()).count();
+        tally.passed += passed;
+        tally.failed += n - passed;
+        tally.validator_checks += n;
+        let mark = if passed == n {
+            p.fg(AnsiColor::Green, "PASS")
+        } else {
+            p.fg(AnsiColor::Red, "FAIL")
+        };
+        let _ = writeln!(
+            out,
+            "{mark} {:<28} validator: {passed}/{n} inputs as marked ({} to accept, {reject} to reject)",
+            pc.slug,
+            n - reject
+        );
+    }
+    (out, tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_line_starts_with_the_counts_and_says_what_they_count() {
+        let t = Tally {
+            passed: 412,
+            failed: 0,
+            solution_cases: 371,
+            wrong_solutions: 41,
+            ..Tally::default()
+        };
+        assert_eq!(
+            t.last_line(),
+            "412 passed, 0 failed (371 solution cases, 41 wrong solutions)"
+        );
+        let t = Tally {
+            passed: 3,
+            failed: 1,
+            brute_cases: 1,
+            validator_checks: 3,
+            ..Tally::default()
+        };
+        assert_eq!(
+            t.last_line(),
+            "3 passed, 1 failed (1 brute-force case, 3 validator checks)"
+        );
+        assert_eq!(Tally::default().last_line(), "0 passed, 0 failed");
+    }
 }

@@ -46,6 +46,10 @@ pub struct Planned {
     pub problem: Problem,
     pub cases: Vec<Case>,
     pub subjects: Vec<Subject>,
+    /// The problem's checker, for its cases with `compare = "checker"`.
+    pub checker: Option<Program>,
+    /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
+    pub notes: Vec<String>,
 }
 
 /// Options of the execution.
@@ -170,7 +174,7 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
         Some((
             Verdict::MemoryLimitExceeded,
             format!(
-                "{:.1} MiB over the limit of {:.1} MiB",
+                "peak {:.1} MiB, limit {:.1} MiB",
                 mib(out.peak_memory),
                 mib(limits.memory_bytes)
             ),
@@ -209,10 +213,14 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
     }
 }
 
-/// Judges one run against the expected output.
+/// Judges one run against the expected output (a `checker` case needs [`run_case`]'s checker).
 pub fn judge(out: &RunOutput, expected: &[u8], mode: CompareMode, limits: &Limits) -> Outcome {
     let (verdict, detail) = match limit_failure(out, limits) {
         Some((verdict, detail)) => (verdict, Some(detail)),
+        None if mode == CompareMode::Checker => (
+            Verdict::CheckerFailed,
+            Some("checker failed: compare = \"checker\" but no checker was given".into()),
+        ),
         None => (compare(mode, expected, &out.stdout), None),
     };
     Outcome {
@@ -232,8 +240,14 @@ fn allocation_failed(stderr: &[u8]) -> bool {
     has(b"memory allocation of") || has(b"std::bad_alloc") || has(b"MemoryError")
 }
 
-/// Runs `program` on `case` and judges it.
-pub fn run_case(sandbox: &Sandbox, program: &Program, case: &Case, limits: &Limits) -> Outcome {
+/// Runs `program` on `case` and judges it (with `checker` when the case says so).
+pub fn run_case(
+    sandbox: &Sandbox,
+    program: &Program,
+    case: &Case,
+    limits: &Limits,
+    checker: Option<&Program>,
+) -> Outcome {
     let run_limits = RunLimits {
         cpu: limits.time,
         memory_bytes: limits.memory_bytes,
@@ -241,7 +255,15 @@ pub fn run_case(sandbox: &Sandbox, program: &Program, case: &Case, limits: &Limi
     };
     match sandbox.run(program, case.input.clone(), &run_limits) {
         Ok(out) => {
-            let mut outcome = judge(&out, &case.expected, case.compare, limits);
+            let mut outcome = match checker {
+                Some(checker)
+                    if case.compare == CompareMode::Checker
+                        && limit_failure(&out, limits).is_none() =>
+                {
+                    crate::checker::judge(sandbox, checker, case, &out)
+                }
+                _ => judge(&out, &case.expected, case.compare, limits),
+            };
             if !outcome.verdict.is_accepted() {
                 outcome.output = Some(Box::new(out));
             }
@@ -374,7 +396,14 @@ pub fn execute(
         }
         let case = &reports[j.p].planned.cases[j.c];
         let program = subject.build.program.as_ref().expect("built");
-        let outcome = run_case(sandbox, program, case, &limits_of(&reports, j.p, j.s, j.c));
+        let checker = reports[j.p].planned.checker.as_ref();
+        let outcome = run_case(
+            sandbox,
+            program,
+            case,
+            &limits_of(&reports, j.p, j.s, j.c),
+            checker,
+        );
         if exec::interrupted() {
             return None;
         }
@@ -444,7 +473,14 @@ pub fn execute(
             }
             let program = reports[p].subjects[s].build.program.clone().expect("built");
             let case = &reports[p].planned.cases[c];
-            let mut outcome = run_case(sandbox, &program, case, &limits_of(&reports, p, s, c));
+            let checker = reports[p].planned.checker.as_ref();
+            let mut outcome = run_case(
+                sandbox,
+                &program,
+                case,
+                &limits_of(&reports, p, s, c),
+                checker,
+            );
             outcome.rerun = true;
             if outcome.verdict != Verdict::TimeLimitExceeded {
                 // Not confirmed alone: a wrong solution that must TLE is judged on its other
@@ -472,7 +508,14 @@ pub fn execute(
                     continue;
                 }
                 let case = &reports[p].planned.cases[c];
-                let outcome = run_case(sandbox, &program, case, &limits_of(&reports, p, s, c));
+                let checker = reports[p].planned.checker.as_ref();
+                let outcome = run_case(
+                    sandbox,
+                    &program,
+                    case,
+                    &limits_of(&reports, p, s, c),
+                    checker,
+                );
                 let done = outcome.verdict == Verdict::TimeLimitExceeded;
                 reports[p].subjects[s].outcomes[c] = Some(Outcome {
                     rerun: true,

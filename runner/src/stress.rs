@@ -12,12 +12,14 @@ use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
+use crate::compare::CompareMode;
 use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, RunLimits, Sandbox};
 use crate::fixture::{self, NewCase, Source};
 use crate::problem::{Limits, Problem};
 use crate::run::{self, Outcome};
+use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
 use crate::workspace::Workspace;
 
@@ -41,6 +43,13 @@ enum Trial {
         seed: u64,
         why: String,
     },
+    /// The generator printed an input the validator rejects: a generator bug (or a validator
+    /// bug), never the solution's fault.
+    InvalidInput {
+        seed: u64,
+        input: Vec<u8>,
+        why: String,
+    },
     /// The brute force failed (crash, timeout): not the solution's fault.
     BruteFailed {
         seed: u64,
@@ -62,6 +71,7 @@ impl Trial {
         match self {
             Trial::Agree => None,
             Trial::GeneratorFailed { seed, .. }
+            | Trial::InvalidInput { seed, .. }
             | Trial::BruteFailed { seed, .. }
             | Trial::Disagree { seed, .. } => Some(*seed),
         }
@@ -91,15 +101,25 @@ fn with_args(program: &Program, args: &[String]) -> Program {
     Program { argv }
 }
 
+/// The programs of a stress run besides the solution.
+struct Helpers {
+    gen: Program,
+    brute: Program,
+    /// `problems/<slug>/validate.rs`, when the problem has one.
+    validator: Option<Program>,
+    /// `problems/<slug>/checker.rs`, when the problem is judged by one.
+    checker: Option<Program>,
+}
+
 fn trial(
     sandbox: &Sandbox,
     problem: &Problem,
-    gen: &Program,
-    brute: &Program,
+    helpers: &Helpers,
     solution: &Program,
     seed: u64,
     size: u64,
 ) -> Trial {
+    let (gen, brute) = (&helpers.gen, &helpers.brute);
     let gen = with_args(gen, &[seed.to_string(), size.to_string()]);
     let input = match sandbox.run(&gen, Arc::from(&b""[..]), &run_limits(GEN_LIMITS)) {
         Ok(out) => match run::limit_failure(&out, &GEN_LIMITS) {
@@ -123,6 +143,24 @@ fn trial(
         }
     };
     let input: Arc<[u8]> = input.into();
+    if let Some(validator) = &helpers.validator {
+        match validate::check_input(sandbox, validator, input.clone()) {
+            Validation::Valid => {}
+            Validation::Invalid(why) => {
+                return Trial::InvalidInput {
+                    seed,
+                    input: input.to_vec(),
+                    why,
+                }
+            }
+            Validation::Failed(why) => {
+                return Trial::GeneratorFailed {
+                    seed,
+                    why: format!("the validator failed on the generated input: {why}"),
+                }
+            }
+        }
+    }
     let brute_limits = problem.meta.brute_limits();
     let expected = match sandbox.run(brute, input.clone(), &run_limits(brute_limits)) {
         Ok(out) => match run::limit_failure(&out, &brute_limits) {
@@ -155,7 +193,13 @@ fn trial(
         outside_statement: None,
         line: 0,
     };
-    let outcome = run::run_case(sandbox, solution, &case, &problem.meta.limits());
+    let outcome = run::run_case(
+        sandbox,
+        solution,
+        &case,
+        &problem.meta.limits(),
+        helpers.checker.as_ref(),
+    );
     if outcome.verdict.is_accepted() {
         Trial::Agree
     } else {
@@ -246,6 +290,23 @@ pub fn stress(
         let gen = built.pop().expect("three")?;
         (gen, brute, solution)
     };
+    let validator_src = validate::validator_path(problem);
+    let validator = if validator_src.is_file() {
+        Some(build(&builder, &validator_src, "the validator")?)
+    } else {
+        None
+    };
+    let checker = if problem.meta.compare == CompareMode::Checker {
+        Some(crate::checker::build(&builder, problem)?)
+    } else {
+        None
+    };
+    let helpers = Helpers {
+        gen,
+        brute,
+        validator,
+        checker,
+    };
     let pool = run::pool(opts.jobs)?;
     let start = Instant::now();
     let bar = (progress && std::io::stderr().is_terminal()).then(|| {
@@ -272,7 +333,7 @@ pub fn stress(
         let trials: Vec<Trial> = pool.install(|| {
             (first..first + n)
                 .into_par_iter()
-                .map(|seed| trial(&sandbox, problem, &gen, &brute, &solution, seed, opts.size))
+                .map(|seed| trial(&sandbox, problem, &helpers, &solution, seed, opts.size))
                 .collect()
         });
         done += n;
@@ -289,6 +350,13 @@ pub fn stress(
     }
     let elapsed = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
+    if helpers.validator.is_none() {
+        writeln!(
+            out,
+            "note: {} has no validate.rs: the generated inputs were not validated",
+            problem.slug
+        )?;
+    }
     let rerun = |seed: u64| {
         format!(
             "cargo run -p runner -- stress {} --seed {seed} --count 1 --size {}",
@@ -328,6 +396,22 @@ pub fn stress(
             writeln!(out, "reproduce: {}", rerun(seed))?;
             Ok(ExitCode::from(2))
         }
+        Trial::InvalidInput { seed, input, why } => {
+            writeln!(
+                out,
+                "stress {}: the GENERATOR left the statement on seed {seed}: the validator rejects its input — a generator bug (or a validator bug), not a wrong answer",
+                problem.slug
+            )?;
+            write!(out, "validate.rs says:\n{}", excerpt(why.as_bytes(), 10))?;
+            write!(
+                out,
+                "input (gen.rs {seed} {}):\n{}",
+                opts.size,
+                excerpt(&input, 30)
+            )?;
+            writeln!(out, "reproduce: {}", rerun(seed))?;
+            Ok(ExitCode::from(2))
+        }
         Trial::BruteFailed {
             seed,
             input,
@@ -345,6 +429,26 @@ pub fn stress(
                 "the brute force may be out of its reach: try a smaller --size\nreproduce: {}",
                 rerun(seed)
             )?;
+            Ok(ExitCode::from(2))
+        }
+        Trial::Disagree {
+            seed,
+            input,
+            outcome,
+            ..
+        } if outcome.verdict == Verdict::CheckerFailed => {
+            writeln!(
+                out,
+                "stress {}: the CHECKER failed on seed {seed} — this says nothing about the solution",
+                problem.slug
+            )?;
+            write!(
+                out,
+                "{}input:\n{}",
+                excerpt(outcome.detail.as_deref().unwrap_or("").as_bytes(), 20),
+                excerpt(&input, 30)
+            )?;
+            writeln!(out, "reproduce: {}", rerun(seed))?;
             Ok(ExitCode::from(2))
         }
         Trial::Disagree {
@@ -369,7 +473,11 @@ pub fn stress(
             write!(out, "brute force:\n{}", excerpt(&expected, 30))?;
             if let Some(run) = &outcome.output {
                 write!(out, "solution:\n{}", excerpt(&run.stdout, 30))?;
-                if matches!(
+                if problem.meta.compare == CompareMode::Checker {
+                    if let Some(d) = &outcome.detail {
+                        write!(out, "checker:\n{}", excerpt(d.as_bytes(), 20))?;
+                    }
+                } else if matches!(
                     outcome.verdict,
                     Verdict::WrongAnswer | Verdict::PresentationError
                 ) {

@@ -21,9 +21,12 @@ use crate::problem::{self, Problem};
 use crate::report::{self, Progress, ReportOptions};
 use crate::run::{self, ExecOptions, Planned, Role, Subject};
 use crate::scaffold;
+use crate::single;
 use crate::stress::{self, StressOptions};
 use crate::submit::{self, SubmitOptions};
+use crate::validate;
 use crate::workspace::Workspace;
+use crate::{checker, holes};
 
 /// A local judge: runs every solution on every fixture case, the way an online judge would.
 #[derive(Debug, Parser)]
@@ -119,7 +122,28 @@ enum Command {
     New {
         /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
         slug: String,
+        /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
+        #[arg(long)]
+        checker: bool,
     },
+    /// Run one program on a hand-written input and print its output (default: the solution).
+    Run(RunArgs),
+    /// List the problems: slug, judge, id, title and number of cases.
+    List,
+}
+
+#[derive(Debug, Args)]
+struct RunArgs {
+    /// The problem's slug.
+    slug: String,
+    /// Run the problem's brute force (problems/<slug>/brute.rs), under its own limits.
+    #[arg(long, conflicts_with = "program")]
+    brute: bool,
+    /// Run this file (.rs, .cpp, .c, .py or an executable) under the problem's limits.
+    #[arg(long, value_name = "FILE")]
+    program: Option<PathBuf>,
+    /// The input file (`-`: standard input).
+    input: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -258,8 +282,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Verify { filters }) => verify(&cx, &filters),
         Some(Command::Stress(a)) => stress_command(&cx, a),
-        Some(Command::New { slug }) => {
-            let created = scaffold::new_problem(&cx.ws, &slug)?;
+        Some(Command::Run(a)) => run_one(&cx, &a),
+        Some(Command::List) => list(&cx),
+        Some(Command::New { slug, checker }) => {
+            let created = scaffold::new_problem(&cx.ws, &slug, checker)?;
             let mut out = std::io::stdout().lock();
             writeln!(out, "created problem `{slug}`:")?;
             for path in created {
@@ -267,9 +293,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             writeln!(
                 out,
-                "next: fill in problem.toml and the README, write the solution, brute.rs and \
-                 gen.rs, put the official sample in the fixture, then run \
-                 `cargo run -p runner -- {slug}`"
+                "next: fill in problem.toml and the README; put the official sample in \
+                 fixtures/{slug}.toml; write validate.rs{}, brute.rs, gen.rs and the solution; then\n\
+                 \x20 cargo run -p runner -- run {slug} --brute my.in   # the brute force's output for an input of yours\n\
+                 \x20 cargo run -p runner -- verify {slug}             # validator and brute force on every case\n\
+                 \x20 cargo run -p runner -- stress {slug}             # the solution against the brute force on random inputs\n\
+                 \x20 cargo run -p runner -- {slug}                    # judge the solution and the wrong solutions in wrong/",
+                if checker { ", checker.rs" } else { "" }
             )?;
             Ok(ExitCode::SUCCESS)
         }
@@ -303,15 +333,18 @@ fn relative(ws: &Workspace, mut e: problem::ConfigError) -> problem::ConfigError
     e
 }
 
-/// The problems of the workspace; every one must name a judge of `judges.toml`.
+/// The problems of the workspace; every one must name a judge of `judges.toml`, and any hole in
+/// the workspace (see [`holes::workspace`]) stops the run.
 fn discover(cx: &Settings) -> Result<Vec<Problem>> {
     let ws = &cx.ws;
     let judges = cx.judges()?;
-    let problems = problem::discover(ws).map_err(|errors| {
-        let errors = errors.into_iter().map(|e| relative(ws, e)).collect();
-        ConfigErrors(errors)
-    })?;
-    let errors = judges.check(&problems);
+    let holes = holes::workspace(ws);
+    let (problems, mut errors) = match problem::discover(ws) {
+        Ok(p) => (p, Vec::new()),
+        Err(e) => (Vec::new(), e),
+    };
+    errors.extend(holes);
+    errors.extend(judges.check(&problems));
     if !errors.is_empty() {
         let errors = errors.into_iter().map(|e| relative(ws, e)).collect();
         return Err(ConfigErrors(errors).into());
@@ -339,7 +372,7 @@ fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Problem> 
             .map(|p| p.slug.as_str())
             .collect();
         if close.is_empty() {
-            format!("no problem `{slug}` (run with no arguments to see them all)")
+            format!("no problem `{slug}` (`runner list` shows them all)")
         } else {
             format!("no problem `{slug}`; did you mean {}?", close.join(", "))
         }
@@ -374,9 +407,18 @@ fn load_fixtures(
 ) -> Result<Vec<(Problem, Vec<fixture::Case>)>> {
     let mut loaded = Vec::new();
     let mut errors = Vec::new();
+    let mut matched = vec![false; cases.len()];
     for p in problems {
         match fixture::load(ws, p) {
             Ok(f) => {
+                errors.extend(
+                    holes::problem(ws, p, &f)
+                        .into_iter()
+                        .map(|e| relative(ws, e)),
+                );
+                for (i, name) in cases.iter().enumerate() {
+                    matched[i] |= f.cases.iter().any(|c| &c.name == name);
+                }
                 let kept: Vec<fixture::Case> = f
                     .cases
                     .into_iter()
@@ -390,11 +432,26 @@ fn load_fixtures(
     if !errors.is_empty() {
         return Err(ConfigErrors(errors).into());
     }
+    let unmatched: Vec<&str> = cases
+        .iter()
+        .zip(&matched)
+        .filter(|(_, &m)| !m)
+        .map(|(c, _)| c.as_str())
+        .collect();
+    if !unmatched.is_empty() {
+        let slugs: Vec<&str> = problems.iter().map(|p| p.slug.as_str()).collect();
+        let within = if slugs.len() <= 3 {
+            slugs.join(", ")
+        } else {
+            format!("the {} problems judged", slugs.len())
+        };
+        bail!(
+            "--case {}: no case of that name in {within} (every --case must match a case)",
+            unmatched.join(", "),
+        );
+    }
     if !cases.is_empty() {
         loaded.retain(|(_, c)| !c.is_empty());
-        if loaded.is_empty() {
-            bail!("no case is named {}", cases.join(", "));
-        }
     }
     Ok(loaded)
 }
@@ -419,19 +476,41 @@ fn diff_options(cx: &Settings) -> DiffOptions {
 }
 
 fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
+    let builder = Builder::new(cx.ws.cache_dir());
+    let sandbox = sandbox(cx)?;
+    execute_and_report_after(cx, plan, &builder, &sandbox, None)
+}
+
+/// Executes `plan` and prints its report, after `before` (a section already judged, e.g. the
+/// validator's in `verify`: its text is printed first and its counts join the last line).
+fn execute_and_report_after(
+    cx: &Settings,
+    mut plan: Vec<Planned>,
+    builder: &Builder,
+    sandbox: &exec::Sandbox,
+    before: Option<(String, run::Tally)>,
+) -> Result<ExitCode> {
+    let judges = cx.judges()?;
+    for planned in &mut plan {
+        let needs_checker = planned
+            .cases
+            .iter()
+            .any(|c| c.compare == crate::compare::CompareMode::Checker);
+        if needs_checker && planned.checker.is_none() {
+            planned.checker = Some(checker::build(builder, &judges, &planned.problem)?);
+        }
+    }
     let lint_targets: Vec<(PathBuf, Arc<Profile>)> = plan
         .iter()
         .flat_map(|p| &p.subjects)
         .filter(|s| s.role == Role::Solution)
         .map(|s| (s.source.clone(), s.profile.clone()))
         .collect();
-    let builder = Builder::new(cx.ws.cache_dir());
-    let sandbox = sandbox(cx)?;
     let progress = Progress::new(cx.progress);
     let report = run::execute(
         plan,
-        &builder,
-        &sandbox,
+        builder,
+        sandbox,
         &ExecOptions {
             jobs: cx.jobs,
             diff: diff_options(cx),
@@ -442,6 +521,7 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
     for note in builder.take_notes() {
         eprintln!("note: {note}");
     }
+    let mut tally = report.tally();
     let mut text = String::new();
     if report.compiled > 0 {
         text.push_str(&format!(
@@ -451,9 +531,12 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
             report.cached
         ));
     }
-    text.push_str(&report::render(&report, cx.ws.root(), cx.report));
+    if let Some((first, t)) = before {
+        text.push_str(&first);
+        tally.add(t);
+    }
+    text.push_str(&report::render_body(&report, cx.ws.root(), cx.report));
     // The dialect lint: a solution that passes here but falls into a judge's known trap.
-    let judges = cx.judges()?;
     for (source, profile) in &lint_targets {
         let rules = judges.lint_rules(profile);
         if rules.is_empty() {
@@ -475,8 +558,13 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
             ));
         }
     }
+    text.push_str(&report::render_last_line(&tally, cx.report));
     print(&text)?;
-    Ok(ExitCode::from(report.exit_code()))
+    Ok(ExitCode::from(if report.interrupted {
+        130
+    } else {
+        tally.exit_code()
+    }))
 }
 
 /// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.
@@ -566,6 +654,8 @@ fn judge_all(
             problem,
             cases,
             subjects,
+            checker: None,
+            notes: Vec::new(),
         });
     }
     execute_and_report(cx, plan)
@@ -622,6 +712,8 @@ fn judge_file(
             limits: None,
             profile,
         }],
+        checker: None,
+        notes: Vec::new(),
     }];
     execute_and_report(cx, plan)
 }
@@ -629,33 +721,105 @@ fn judge_file(
 fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
     let problems = discover(cx)?;
     let chosen = select(&problems, filters)?;
-    let mut plan = Vec::new();
+    let mut work = Vec::new();
     let mut errors = Vec::new();
+    let err = |path: &Path, line: Option<(usize, usize)>, message: String| problem::ConfigError {
+        path: cx.ws.display(path).to_string().into(),
+        line,
+        message,
+    };
     for (problem, cases) in load_fixtures(&cx.ws, &chosen, &[])? {
-        let fixture_path = cx.ws.display(&problem.fixture_path(&cx.ws)).to_string();
+        let fixture_path = problem.fixture_path(&cx.ws);
         for c in cases.iter().filter(|c| c.source.is_none()) {
-            errors.push(problem::ConfigError {
-                path: fixture_path.clone().into(),
-                line: Some((c.line, 1)),
-                message: format!(
+            errors.push(err(
+                &fixture_path,
+                Some((c.line, 1)),
+                format!(
                     "case `{}` does not say where its expected output comes from \
                      (source = \"sample\" | \"hand\" | \"brute\" | \"formula\")",
                     c.name
                 ),
-            });
+            ));
         }
         if !problem.brute_path().is_file() {
-            errors.push(problem::ConfigError {
-                path: cx.ws.display(&problem.brute_path()).to_string().into(),
-                line: None,
-                message: "missing: verify needs the problem's brute force".into(),
-            });
-            continue;
+            errors.push(err(
+                &problem.brute_path(),
+                None,
+                "missing: verify needs the problem's brute force".into(),
+            ));
         }
-        let cases: Vec<fixture::Case> = cases
-            .into_iter()
-            .filter(|c| c.oracle == Oracle::Brute)
-            .collect();
+        let validator = validate::validator_path(&problem);
+        if !validator.is_file() {
+            errors.push(err(
+                &validator,
+                None,
+                "missing validate.rs: verify runs the problem's input validator on every \
+                 fixture input (`runner new` scaffolds one)"
+                    .into(),
+            ));
+        } else if !cases.iter().any(|c| c.outside_statement.is_some())
+            && validate::invalid_inputs(&problem).is_empty()
+        {
+            errors.push(err(
+                &validator,
+                None,
+                format!(
+                    "nothing shows that the validator rejects anything: mark a fixture case \
+                     outside_statement = \"why\", or add problems/{}/invalid/<name>.in",
+                    problem.slug
+                ),
+            ));
+        }
+        work.push((problem, cases));
+    }
+    if !errors.is_empty() {
+        return Err(ConfigErrors(errors).into());
+    }
+
+    let builder = Builder::new(cx.ws.cache_dir());
+    let sandbox = sandbox(cx)?;
+    let pool = run::pool(cx.jobs)?;
+    let judges = cx.judges()?;
+    let mut checks = Vec::new();
+    for (problem, cases) in &work {
+        let path = validate::validator_path(problem);
+        let profile = judges
+            .local_profile(&path)
+            .map_err(|e| anyhow::anyhow!(e))?;
+        let validator = match builder.build(&path, &profile)?.program {
+            Ok(v) => v,
+            Err(msg) => bail!(
+                "{}: the validator does not compile:\n{}",
+                cx.ws.display(&path),
+                msg.trim_end()
+            ),
+        };
+        checks.push(validate::check_problem(
+            &sandbox,
+            &pool,
+            &validator,
+            problem,
+            cases,
+            cx.ws.root(),
+        )?);
+        if exec::interrupted() {
+            break;
+        }
+    }
+    let validation = report::render_validation(&checks, cx.ws.root(), cx.report);
+
+    let mut plan = Vec::new();
+    for (problem, cases) in work {
+        let (cases, skipped): (Vec<fixture::Case>, Vec<fixture::Case>) =
+            cases.into_iter().partition(|c| c.oracle == Oracle::Brute);
+        let mut notes = Vec::new();
+        if !skipped.is_empty() {
+            notes.push(format!(
+                "skipped {} formula case{} (oracle = \"formula\")",
+                skipped.len(),
+                if skipped.len() == 1 { "" } else { "s" }
+            ));
+        }
         let limits = problem.meta.brute_limits();
         let profile = profile_for(cx, crate::judges::LOCAL, &problem.brute_path())?;
         plan.push(Planned {
@@ -668,10 +832,71 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
             }],
             problem,
             cases,
+            checker: None,
+            notes,
         });
     }
-    if !errors.is_empty() {
-        return Err(ConfigErrors(errors).into());
-    }
-    execute_and_report(cx, plan)
+    execute_and_report_after(cx, plan, &builder, &sandbox, Some(validation))
+}
+
+/// `runner run`: one program on one hand-written input.
+fn run_one(cx: &Settings, a: &RunArgs) -> Result<ExitCode> {
+    let problems = discover(cx)?;
+    let problem = find_problem(&problems, &a.slug)?;
+    let (source, limits, what, judge) = if a.brute {
+        (
+            problem.brute_path(),
+            problem.meta.brute_limits(),
+            "the brute force".to_string(),
+            crate::judges::LOCAL,
+        )
+    } else if let Some(p) = &a.program {
+        (
+            p.clone(),
+            problem.meta.limits(),
+            cx.ws.display(p).to_string(),
+            problem.meta.judge.as_str(),
+        )
+    } else {
+        let s = problem.solutions.first().with_context(|| {
+            format!(
+                "{} has no solution: give --brute or --program FILE",
+                problem.slug
+            )
+        })?;
+        (
+            s.clone(),
+            problem.meta.limits(),
+            cx.ws.display(s).to_string(),
+            problem.meta.judge.as_str(),
+        )
+    };
+    let input = if a.input == Path::new("-") {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)?;
+        v
+    } else {
+        std::fs::read(&a.input).with_context(|| format!("cannot read {}", a.input.display()))?
+    };
+    single::run_on_input(
+        &cx.ws,
+        &*cx.judges()?,
+        problem,
+        &single::Request {
+            source,
+            what,
+            limits,
+            input,
+            judge: judge.to_string(),
+        },
+        cx.sandbox,
+    )
+}
+
+/// `runner list`: the problems, one per line.
+fn list(cx: &Settings) -> Result<ExitCode> {
+    let problems = discover(cx)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(single::list(&cx.ws, &problems).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,12 +1,20 @@
 //! Comparing a program's output with the expected output. Outputs are bytes, never assumed UTF-8.
+//!
+//! Every mode but `checker` is judged here, by a pure function; a checker is a program, run by
+//! [`crate::checker`].
 
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
 use crate::verdict::Verdict;
 
 /// How output is compared with the expected output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
+///
+/// In TOML: `compare = "lines"` (the default), `"exact"`, `"tokens"`, `"checker"`, or
+/// `compare = { float = { abs = 1e-6, rel = 1e-6 } }` (either tolerance may be left out: 0).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum CompareMode {
     /// Line by line, as most judges do: CRLF equals LF, trailing spaces and tabs at the end of a
     /// line and trailing blank lines are ignored. Other whitespace differences are PE.
@@ -16,6 +24,21 @@ pub enum CompareMode {
     Exact,
     /// Whitespace-separated tokens; layout is free.
     Tokens,
+    /// Whitespace-separated tokens; two numbers match when they are within the absolute OR the
+    /// relative tolerance of each other; any other token must match exactly. Layout is free.
+    Float(Tolerance),
+    /// The problem's checker program (`problems/<slug>/checker.rs`) decides.
+    Checker,
+}
+
+/// The tolerances of `float`: `|actual - expected| <= abs` or `<= rel * |expected|`.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tolerance {
+    #[serde(default)]
+    pub abs: f64,
+    #[serde(default)]
+    pub rel: f64,
 }
 
 impl CompareMode {
@@ -24,16 +47,85 @@ impl CompareMode {
             CompareMode::Lines => "lines",
             CompareMode::Exact => "exact",
             CompareMode::Tokens => "tokens",
+            CompareMode::Float(_) => "float",
+            CompareMode::Checker => "checker",
         }
     }
 }
 
+const EXPECTED: &str = "\"lines\", \"exact\", \"tokens\", \"checker\" or \
+                        { float = { abs = 1e-6, rel = 1e-6 } }";
+
+impl<'de> Deserialize<'de> for CompareMode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct ModeVisitor;
+        impl<'de> Visitor<'de> for ModeVisitor {
+            type Value = CompareMode;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(EXPECTED)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<CompareMode, E> {
+                match v {
+                    "lines" => Ok(CompareMode::Lines),
+                    "exact" => Ok(CompareMode::Exact),
+                    "tokens" => Ok(CompareMode::Tokens),
+                    "checker" => Ok(CompareMode::Checker),
+                    "float" => Err(E::custom(
+                        "`float` needs its tolerances: compare = { float = { abs = 1e-6, rel = 1e-6 } }",
+                    )),
+                    other => Err(E::custom(format!(
+                        "unknown compare mode `{other}`, expected {EXPECTED}"
+                    ))),
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<CompareMode, A::Error> {
+                let Some(key) = map.next_key::<String>()? else {
+                    return Err(de::Error::custom(format!(
+                        "empty table, expected {EXPECTED}"
+                    )));
+                };
+                if key != "float" {
+                    return Err(de::Error::custom(format!(
+                        "unknown compare mode `{key}`, expected {EXPECTED}"
+                    )));
+                }
+                let tol: Tolerance = map.next_value()?;
+                if map.next_key::<String>()?.is_some() {
+                    return Err(de::Error::custom(
+                        "compare = { float = { … } } takes nothing beside `float`",
+                    ));
+                }
+                for (name, v) in [("abs", tol.abs), ("rel", tol.rel)] {
+                    if !(v.is_finite() && v >= 0.0) {
+                        return Err(de::Error::custom(format!(
+                            "float tolerance `{name}` must be a finite number >= 0, not {v}"
+                        )));
+                    }
+                }
+                Ok(CompareMode::Float(tol))
+            }
+        }
+        d.deserialize_any(ModeVisitor)
+    }
+}
+
 /// Judges `actual` against `expected`: AC, PE (same tokens, different layout) or WA.
+///
+/// `checker` cannot be judged without its program: it gives [`Verdict::CheckerFailed`] here, and
+/// the caller judges such cases with [`crate::checker`] instead.
 pub fn compare(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Verdict {
     let same = match mode {
         CompareMode::Exact => expected == actual,
         CompareMode::Lines => normalized_lines(expected).eq(normalized_lines(actual)),
         CompareMode::Tokens => tokens(expected).eq(tokens(actual)),
+        CompareMode::Float(tol) => {
+            return if float_tokens_match(tol, expected, actual) {
+                Verdict::Accepted
+            } else {
+                Verdict::WrongAnswer
+            }
+        }
+        CompareMode::Checker => return Verdict::CheckerFailed,
     };
     if same {
         Verdict::Accepted
@@ -42,6 +134,44 @@ pub fn compare(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Verdict {
     } else {
         Verdict::WrongAnswer
     }
+}
+
+/// Whether every token of `actual` matches its token of `expected` under `tol` (and the counts
+/// are equal).
+fn float_tokens_match(tol: Tolerance, expected: &[u8], actual: &[u8]) -> bool {
+    let mut e = tokens(expected);
+    let mut a = tokens(actual);
+    loop {
+        match (e.next(), a.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if float_token_matches(tol, x, y) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// One token of `float`: equal bytes, or two numbers within tolerance. NaN matches only NaN and
+/// an infinity only the same infinity.
+pub fn float_token_matches(tol: Tolerance, expected: &[u8], actual: &[u8]) -> bool {
+    if expected == actual {
+        return true;
+    }
+    let (Some(e), Some(a)) = (number(expected), number(actual)) else {
+        return false;
+    };
+    if e.is_nan() || a.is_nan() {
+        return e.is_nan() && a.is_nan();
+    }
+    if e.is_infinite() || a.is_infinite() {
+        return e == a;
+    }
+    let diff = (a - e).abs();
+    diff <= tol.abs || diff <= tol.rel * e.abs()
+}
+
+/// A token as a number, if it is one (`12`, `-0.5`, `1e-9`, `inf`, `nan`).
+fn number(token: &[u8]) -> Option<f64> {
+    std::str::from_utf8(token).ok()?.parse::<f64>().ok()
 }
 
 /// Whitespace as the judges count it: ASCII space, tab, CR, LF, vertical tab, form feed.
@@ -151,7 +281,12 @@ mod tests {
 
     #[test]
     fn different_tokens_are_wa() {
-        for m in [CompareMode::Lines, CompareMode::Exact, CompareMode::Tokens] {
+        for m in [
+            CompareMode::Lines,
+            CompareMode::Exact,
+            CompareMode::Tokens,
+            float(0.0, 0.0),
+        ] {
             assert_eq!(compare(m, b"Kiki\nCici\n", b"Cici\nKiki\n"), WrongAnswer);
             assert_eq!(compare(m, b"Kiki\nCici\n", b"Kiki\n"), WrongAnswer);
             assert_eq!(compare(m, b"Kiki\n", b""), WrongAnswer);
@@ -184,6 +319,118 @@ mod tests {
             compare(CompareMode::Lines, b"\xff\n", b"\xfe\n"),
             WrongAnswer
         );
+    }
+
+    fn float(abs: f64, rel: f64) -> CompareMode {
+        CompareMode::Float(Tolerance { abs, rel })
+    }
+
+    #[test]
+    fn float_absolute_tolerance() {
+        let m = float(1e-6, 0.0);
+        assert_eq!(compare(m, b"0.5\n", b"0.5000009\n"), Accepted);
+        assert_eq!(compare(m, b"0.5\n", b"0.4999991"), Accepted);
+        assert_eq!(compare(m, b"0.5\n", b"0.500002\n"), WrongAnswer);
+        // Absolute only: a large number off by a tiny relative amount is still wrong.
+        assert_eq!(compare(m, b"1000000\n", b"1000000.01\n"), WrongAnswer);
+        // Layout is free, as in `tokens`.
+        assert_eq!(compare(m, b"1.0 2.0\n", b"1\n2\n"), Accepted);
+    }
+
+    #[test]
+    fn float_relative_tolerance() {
+        let m = float(0.0, 1e-6);
+        assert_eq!(compare(m, b"1000000\n", b"1000000.9\n"), Accepted);
+        assert_eq!(compare(m, b"1000000\n", b"1000001.1\n"), WrongAnswer);
+        // Relative to the expected value: near zero, nothing but zero is close enough.
+        assert_eq!(compare(m, b"0\n", b"0.0000001\n"), WrongAnswer);
+        assert_eq!(compare(m, b"0\n", b"-0.0\n"), Accepted);
+        assert_eq!(compare(m, b"-2e3\n", b"-2000.001\n"), Accepted);
+    }
+
+    #[test]
+    fn float_either_tolerance_is_enough() {
+        let m = float(1e-3, 1e-3);
+        assert_eq!(compare(m, b"0.0001\n", b"0.0009\n"), Accepted); // abs
+        assert_eq!(compare(m, b"5000\n", b"5004\n"), Accepted); // rel
+        assert_eq!(compare(m, b"5000\n", b"5006\n"), WrongAnswer);
+        assert_eq!(compare(m, b"0.5\n", b"0.5011\n"), WrongAnswer);
+    }
+
+    #[test]
+    fn float_nan_and_infinities() {
+        let m = float(1e-6, 1e-6);
+        assert_eq!(compare(m, b"nan\n", b"NaN\n"), Accepted);
+        assert_eq!(compare(m, b"nan\n", b"0\n"), WrongAnswer);
+        assert_eq!(compare(m, b"0\n", b"nan\n"), WrongAnswer);
+        assert_eq!(compare(m, b"inf\n", b"inf\n"), Accepted);
+        assert_eq!(compare(m, b"inf\n", b"infinity\n"), Accepted);
+        assert_eq!(compare(m, b"inf\n", b"-inf\n"), WrongAnswer);
+        assert_eq!(compare(m, b"inf\n", b"1e308\n"), WrongAnswer);
+        assert_eq!(compare(m, b"1e308\n", b"inf\n"), WrongAnswer);
+    }
+
+    #[test]
+    fn float_token_count_must_match() {
+        let m = float(1.0, 1.0);
+        assert_eq!(compare(m, b"1 2\n", b"1\n"), WrongAnswer);
+        assert_eq!(compare(m, b"1\n", b"1 2\n"), WrongAnswer);
+        assert_eq!(compare(m, b"1\n", b""), WrongAnswer);
+        assert_eq!(compare(m, b"", b""), Accepted);
+    }
+
+    #[test]
+    fn float_words_compare_exactly() {
+        let m = float(1e-6, 1e-6);
+        assert_eq!(
+            compare(m, b"Case 1: 0.5\n", b"Case 1: 0.5000001\n"),
+            Accepted
+        );
+        assert_eq!(compare(m, b"Case 1: 0.5\n", b"case 1: 0.5\n"), WrongAnswer);
+        assert_eq!(compare(m, b"Yes\n", b"1\n"), WrongAnswer);
+        assert_eq!(compare(m, b"1\n", b"one\n"), WrongAnswer);
+        assert_eq!(compare(m, b"\xff\n", b"\xff\n"), Accepted);
+        assert_eq!(compare(m, b"\xff\n", b"\xfe\n"), WrongAnswer);
+    }
+
+    #[test]
+    fn compare_modes_read_from_toml() {
+        #[derive(Deserialize, Debug)]
+        struct T {
+            compare: CompareMode,
+        }
+        let parse = |s: &str| toml::from_str::<T>(s).map(|t| t.compare);
+        assert_eq!(parse("compare = \"tokens\"").unwrap(), CompareMode::Tokens);
+        assert_eq!(
+            parse("compare = \"checker\"").unwrap(),
+            CompareMode::Checker
+        );
+        assert_eq!(
+            parse("compare = { float = { abs = 1e-6, rel = 1e-9 } }").unwrap(),
+            float(1e-6, 1e-9)
+        );
+        assert_eq!(
+            parse("compare = { float = { rel = 1e-9 } }").unwrap(),
+            float(0.0, 1e-9)
+        );
+        let e = parse("compare = \"float\"").unwrap_err().to_string();
+        assert!(e.contains("`float` needs its tolerances"), "{e}");
+        let e = parse("compare = \"fuzzy\"").unwrap_err().to_string();
+        assert!(e.contains("unknown compare mode `fuzzy`"), "{e}");
+        let e = parse("compare = { float = { abs = -1.0 } }")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("must be a finite number >= 0"), "{e}");
+        let e = parse("compare = { float = { ab = 1.0 } }")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown field `ab`"), "{e}");
+        assert!(parse("compare = 3").is_err());
+    }
+
+    #[test]
+    fn checker_mode_cannot_be_judged_without_its_program() {
+        assert_eq!(compare(CompareMode::Checker, b"1\n", b"1\n"), CheckerFailed);
     }
 
     #[test]

@@ -94,9 +94,10 @@ pub fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {
     pub argv: Vec<OsString>,
-    /// Which element of `argv` is a file of the user's that the program needs (its binary or
-    /// script): the sandbox shows the program that file and nothing else of the user's.
-    pub file: Option<usize>,
+    /// Which elements of `argv` are files of the user's that the program needs (its binary or
+    /// script; a checker's input, expected and actual outputs): the sandbox shows the program
+    /// those files and nothing else of the user's.
+    pub files: Vec<usize>,
     /// RLIMIT_STACK of its runs (`None`: the runner's own).
     pub stack_bytes: Option<u64>,
 }
@@ -106,7 +107,7 @@ impl Program {
     pub fn file(path: impl Into<OsString>) -> Program {
         Program {
             argv: vec![path.into()],
-            file: Some(0),
+            files: vec![0],
             stack_bytes: None,
         }
     }
@@ -274,10 +275,12 @@ impl Builder {
             }
             let program = Program {
                 argv: expand(&profile.run, &source, &source),
-                file: profile
+                files: profile
                     .run
                     .iter()
-                    .position(|a| a == "{src}" || a == "{out}"),
+                    .position(|a| a == "{src}" || a == "{out}")
+                    .into_iter()
+                    .collect(),
                 stack_bytes: profile.stack_bytes,
             };
             return Ok(done(Ok(program), false, &built_as));
@@ -343,10 +346,12 @@ impl Builder {
         let ce = dir.join("compile-error.txt");
         let program = |exe: &Path| Program {
             argv: expand(&profile.run, &source, exe),
-            file: profile
+            files: profile
                 .run
                 .iter()
-                .position(|a| a == "{src}" || a == "{out}"),
+                .position(|a| a == "{src}" || a == "{out}")
+                .into_iter()
+                .collect(),
             stack_bytes: profile.stack_bytes,
         };
         if exe.is_file() {

@@ -60,6 +60,7 @@ struct RawCase {
     time_limit_ms: Option<u64>,
     compare: Option<CompareMode>,
     oracle: Option<Oracle>,
+    outside_statement: Option<Spanned<String>>,
 }
 
 /// A case's input or expected output: inline bytes, or a file that is read (or handed to the
@@ -120,6 +121,9 @@ pub struct Case {
     pub limits: Limits,
     pub compare: CompareMode,
     pub oracle: Oracle,
+    /// Why the input deliberately breaks the statement (CRLF, extra whitespace, …), if it does:
+    /// the problem's validator must reject it.
+    pub outside_statement: Option<String>,
     /// Where the case is declared, for messages.
     pub line: usize,
 }
@@ -129,6 +133,9 @@ pub struct Case {
 pub struct Fixture {
     pub path: PathBuf,
     pub cases: Vec<Case>,
+    /// The files under `fixtures/` that the cases read (resolved), so that a file no case reads
+    /// can be found.
+    pub files: Vec<PathBuf>,
 }
 
 /// Whether `name` is a valid case name.
@@ -168,10 +175,28 @@ pub fn parse(
     limits: Limits,
     compare: CompareMode,
 ) -> Result<Fixture, ConfigError> {
-    let file: FixtureFile = parse_toml(path, text)?;
+    let file: FixtureFile =
+        parse_toml(path, text).map_err(|e| match single_bracket_table(text, "case") {
+            Some(offset) => ConfigError::at(
+                path,
+                text,
+                Some(offset),
+                "`[case]` declares a single table: write `[[case]]` (two brackets) for each case",
+            ),
+            None => e,
+        })?;
+    if file.case.is_empty() {
+        return Err(ConfigError::at(
+            path,
+            text,
+            None,
+            "no [[case]]: a problem with no cases proves nothing (add the official sample first)",
+        ));
+    }
     let err = |offset: usize, msg: String| ConfigError::at(path, text, Some(offset), msg);
     let mut seen: HashMap<&str, usize> = HashMap::new();
     let mut cases = Vec::with_capacity(file.case.len());
+    let mut files = Vec::new();
     for spanned in &file.case {
         let raw = spanned.get_ref();
         let at = spanned.span().start;
@@ -192,6 +217,28 @@ pub fn parse(
         }
         let input = content(ws, path, text, at, "input", &raw.input, &raw.input_file)?;
         let expected = content(ws, path, text, at, "output", &raw.output, &raw.output_file)?;
+        for f in [&raw.input_file, &raw.output_file].into_iter().flatten() {
+            if let Ok(resolved) = resolve_fixture_file(ws, f.get_ref()) {
+                files.push(resolved);
+            }
+        }
+        if raw.source == Some(Source::Brute) && raw.oracle == Some(Oracle::Formula) {
+            return Err(err(
+                at,
+                format!(
+                    "case `{name}`: source = \"brute\" with oracle = \"formula\": verify would never \
+                     run the brute force on it (say source = \"formula\", or drop the oracle key)"
+                ),
+            ));
+        }
+        if let Some(why) = &raw.outside_statement {
+            if why.get_ref().trim().is_empty() {
+                return Err(err(
+                    why.span().start,
+                    format!("case `{name}`: outside_statement must say why the input breaks the statement"),
+                ));
+            }
+        }
         if raw.time_limit_ms == Some(0) {
             return Err(err(
                 at,
@@ -210,13 +257,34 @@ pub fn parse(
             },
             compare: raw.compare.unwrap_or(compare),
             oracle: raw.oracle.unwrap_or_default(),
+            outside_statement: raw.outside_statement.as_ref().map(|s| s.get_ref().clone()),
             line: crate::problem::line_col(text, at).0,
         });
     }
     Ok(Fixture {
         path: path.to_path_buf(),
         cases,
+        files,
     })
+}
+
+/// The offset of a `[name]` header (one pair of brackets) where `[[name]]` was meant: TOML reads
+/// it as a single table and reports only a type error or a `duplicate key` at the second one.
+pub fn single_bracket_table(text: &str, name: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix('[') {
+            if !rest.starts_with('[') {
+                let inner = rest.split(']').next().unwrap_or_default();
+                if inner.trim() == name {
+                    return Some(offset + (line.len() - t.len()));
+                }
+            }
+        }
+        offset += line.len();
+    }
+    None
 }
 
 /// The bytes of a case's `input`/`output`, inline or from `<key>_file`.
@@ -562,6 +630,112 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("cannot open fixtures/p/none.in"), "{e}");
+    }
+
+    #[test]
+    fn a_fixture_without_cases_is_refused() {
+        let (_d, ws) = ws();
+        for text in ["", "# only a comment\n", "\n\n"] {
+            let e = parse_str(&ws, text).unwrap_err();
+            assert!(e.message.contains("no [[case]]"), "{text:?}: {e}");
+            assert_eq!(e.line, None);
+        }
+    }
+
+    #[test]
+    fn single_bracket_case_says_to_use_double_brackets_at_its_line() {
+        let (_d, ws) = ws();
+        // One [case]: TOML sees a table where an array is wanted.
+        let e = parse_str(
+            &ws,
+            "# cases\n\n[case]\nname = \"a\"\ninput = \"\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some((3, 1)), "{e}");
+        assert!(e.message.contains("write `[[case]]`"), "{e}");
+        // Two of them: TOML says `duplicate key` at the second; the first is the mistake.
+        let e = parse_str(
+            &ws,
+            "[case]\nname = \"a\"\ninput = \"\"\noutput = \"\"\n\n[case]\nname = \"b\"\ninput = \"\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some((1, 1)), "{e}");
+        assert!(e.message.contains("write `[[case]]`"), "{e}");
+        // After good cases, still found, indented or not.
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\n\n  [ case ]\nname = \"b\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some((6, 3)), "{e}");
+    }
+
+    #[test]
+    fn outside_statement_is_kept_and_must_say_why() {
+        let (_d, ws) = ws();
+        let f = parse_str(
+            &ws,
+            "[[case]]\nname = \"crlf\"\ninput = \"1\\r\\n\"\noutput = \"2\\n\"\noutside_statement = \"CRLF line ends\"\n\n\
+             [[case]]\nname = \"plain\"\ninput = \"1\\n\"\noutput = \"2\\n\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            f.cases[0].outside_statement.as_deref(),
+            Some("CRLF line ends")
+        );
+        assert_eq!(f.cases[1].outside_statement, None);
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\noutside_statement = \" \"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some((5, 21)), "{e}");
+        assert!(e.message.contains("must say why"), "{e}");
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput = \"\"\noutput = \"\"\noutside_statement = true\n",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("invalid type"), "{e}");
+    }
+
+    #[test]
+    fn a_formula_oracle_on_a_brute_case_is_refused() {
+        let (_d, ws) = ws();
+        let e = parse_str(
+            &ws,
+            "[[case]]\nname = \"ok\"\ninput = \"\"\noutput = \"\"\n\n\
+             [[case]]\nname = \"big\"\nsource = \"brute\"\noracle = \"formula\"\ninput = \"\"\noutput = \"\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.line.map(|l| l.0), Some(6), "{e}");
+        assert!(
+            e.message
+                .contains("case `big`: source = \"brute\" with oracle = \"formula\""),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_files_a_fixture_reads_are_listed() {
+        let (dir, ws) = ws();
+        std::fs::write(dir.path().join("fixtures/p/a.in"), "1\n").unwrap();
+        std::fs::write(dir.path().join("fixtures/p/a.out"), "2\n").unwrap();
+        let f = parse_str(
+            &ws,
+            "[[case]]\nname = \"a\"\ninput_file = \"p/a.in\"\noutput_file = \"p/a.out\"\n\n\
+             [[case]]\nname = \"b\"\ninput_file = \"p/a.in\"\noutput = \"2\"\n",
+        )
+        .unwrap();
+        let real = |f: &str| dir.path().join(f).canonicalize().unwrap();
+        assert_eq!(
+            f.files,
+            [
+                real("fixtures/p/a.in"),
+                real("fixtures/p/a.out"),
+                real("fixtures/p/a.in")
+            ]
+        );
     }
 
     #[test]

@@ -58,7 +58,8 @@ struct request {
     uint32_t argc;
     uint32_t envc;
     uint32_t nproc;  /* RLIMIT_NPROC in the sandbox; 0: unchanged */
-    uint32_t expose; /* 1: two more strings follow, a host file and its path in the sandbox */
+    uint32_t expose; /* files to show the program: 2 × expose more strings follow, each a
+                      * host file and its path in the sandbox (/box/NAME) */
 };
 
 enum { REPLY_STARTED = 1, REPLY_EXITED = 2, REPLY_EXEC_FAILED = 3, REPLY_READY = 4 };
@@ -105,7 +106,8 @@ static int take_strings(char *buf, size_t len, size_t *at, uint32_t count, char 
 static char buf[MAX_MESSAGE];
 static char *argv_out[MAX_STRINGS + 1];
 static char *envp_out[MAX_STRINGS + 1];
-static char *expose_out[3];
+#define MAX_EXPOSE 8
+static char *expose_out[2 * MAX_EXPOSE + 1];
 
 /* The sandbox's root, or NULL when programs run without a sandbox. */
 static const char *root = NULL;
@@ -249,14 +251,15 @@ static int setup_sandbox(const char *dir) {
     return 0;
 }
 
-/* Once per case: a fresh /tmp and the program's file in /box. */
-static int prepare_case(const char *host_file, const char *box_path) {
+/* Once per case: a fresh /tmp and the program's files in /box. */
+static int prepare_case(uint32_t count) {
     char target[4096];
     path_in_root(target, sizeof target, "tmp");
     umount2(target, MNT_DETACH);
     if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, "size=256m,mode=1777") != 0)
         return errno;
-    if (host_file) {
+    for (uint32_t i = 0; i < count; i++) {
+        const char *host_file = expose_out[2 * i], *box_path = expose_out[2 * i + 1];
         if (strncmp(box_path, "/box/", 5) != 0 || strchr(box_path + 5, '/')) return EINVAL;
         path_in_root(target, sizeof target, box_path);
         int fd = open(target, O_CREAT | O_WRONLY | O_CLOEXEC, 0755);
@@ -267,11 +270,12 @@ static int prepare_case(const char *host_file, const char *box_path) {
     return 0;
 }
 
-static void end_case(const char *box_path) {
+static void end_case(uint32_t count) {
     char target[4096];
-    if (!box_path) return;
-    path_in_root(target, sizeof target, box_path);
-    umount2(target, MNT_DETACH);
+    for (uint32_t i = 0; i < count; i++) {
+        path_in_root(target, sizeof target, expose_out[2 * i + 1]);
+        umount2(target, MNT_DETACH);
+    }
 }
 
 static void set_path_from(char **envp) {
@@ -371,8 +375,8 @@ static ssize_t read_full(int fd, void *p, size_t len) {
 
 /* One case in the sandbox. */
 static void run_sandboxed(const struct request *req, int fds[3]) {
-    const char *box = req->expose ? expose_out[1] : NULL;
-    int e = prepare_case(req->expose ? expose_out[0] : NULL, box);
+    uint32_t box = req->expose;
+    int e = prepare_case(box);
     int errpipe[2], report[2];
     if (e || pipe2(errpipe, O_CLOEXEC) != 0) {
         for (int i = 0; i < 3; i++) close(fds[i]);
@@ -472,7 +476,8 @@ int main(int argc, char **argv) {
             bad = req.argc == 0 || req.argc > MAX_STRINGS || req.envc > MAX_STRINGS ||
                   take_strings(buf, (size_t)n, &at, req.argc, argv_out) != 0 ||
                   take_strings(buf, (size_t)n, &at, req.envc, envp_out) != 0 ||
-                  (req.expose && take_strings(buf, (size_t)n, &at, 2, expose_out) != 0);
+                  req.expose > MAX_EXPOSE ||
+                  take_strings(buf, (size_t)n, &at, 2 * req.expose, expose_out) != 0;
         }
         if (bad) {
             for (int i = 0; i < 3; i++)

@@ -308,7 +308,17 @@ fn load_wrong(dir: &Path) -> Result<Vec<WrongProgram>, ConfigError> {
     }
     let text = std::fs::read_to_string(&manifest_path)
         .map_err(|e| ConfigError::at(&manifest_path, "", None, format!("cannot read: {e}")))?;
-    let manifest: WrongManifest = parse_toml(&manifest_path, &text)?;
+    let manifest: WrongManifest = parse_toml(&manifest_path, &text).map_err(|e| {
+        match crate::fixture::single_bracket_table(&text, "program") {
+            Some(at) => ConfigError::at(
+                &manifest_path,
+                &text,
+                Some(at),
+                "`[program]` declares a single table: write `[[program]]` (two brackets) for each program",
+            ),
+            None => e,
+        }
+    })?;
     let mut listed = Vec::new();
     for entry in &manifest.program {
         let at = Some(entry.span().start);

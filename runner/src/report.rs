@@ -11,10 +11,12 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Effects, Style};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::compare::CompareMode;
 use crate::diff;
 use crate::problem::Limits;
-use crate::run::{Event, Outcome, Phase, ProblemReport, Role, RunReport, SubjectReport};
+use crate::run::{Event, Outcome, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
 use crate::stress::{Finding, StressReport};
+use crate::validate::ProblemChecks;
 use crate::verdict::Verdict;
 
 /// How the report looks.
@@ -146,6 +148,13 @@ fn tail(bytes: &[u8], n: usize) -> String {
 
 /// Renders the whole report (everything printed to stdout at the end of a run).
 pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> String {
+    let mut out = render_body(report, root, opts);
+    out.push_str(&render_last_line(&report.tally(), opts));
+    out
+}
+
+/// The report without its last line: failure blocks, a line per problem, warnings.
+pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> String {
     let p = Painter { color: opts.color };
     let mut out = String::new();
     for problem in &report.problems {
@@ -156,10 +165,29 @@ pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> String {
     if !out.is_empty() {
         out.push('\n');
     }
+    let mut warnings = Vec::new();
     for problem in &report.problems {
         summary_line(&mut out, &p, problem, root);
+        warnings.extend(margin_warnings(problem, root));
+    }
+    for w in warnings {
+        let _ = writeln!(out, "{}", p.fg(AnsiColor::Yellow, &w));
     }
     let tally = report.tally();
+    if tally.checker_failures > 0 {
+        let n = tally.checker_failures;
+        let _ = writeln!(
+            out,
+            "{}",
+            p.fg(
+                AnsiColor::Red,
+                &format!(
+                    "error: the checker failed on {n} run{}: those verdicts say nothing about the programs (fix the checker)",
+                    if n == 1 { "" } else { "s" }
+                )
+            )
+        );
+    }
     if report.interrupted {
         let _ = writeln!(
             out,
@@ -167,12 +195,53 @@ pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> String {
             p.fg(AnsiColor::Yellow, "interrupted: the run is incomplete")
         );
     }
-    let _ = writeln!(
-        out,
-        "{}",
-        p.bold(&format!("{} passed, {} failed", tally.passed, tally.failed))
-    );
     out
+}
+
+/// The last line, `N passed, M failed (…)`.
+pub fn render_last_line(tally: &Tally, opts: ReportOptions) -> String {
+    let p = Painter { color: opts.color };
+    format!("{}\n", p.bold(&tally.last_line()))
+}
+
+/// A solution's case that used more than half its time limit: a machine twice as slow (or a
+/// judge's) could fail it. One warning per solution, naming its tightest case.
+fn margin_warnings(problem: &ProblemReport, root: &Path) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for s in &problem.subjects {
+        if s.subject.role != Role::Solution {
+            continue;
+        }
+        let tightest = s
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| {
+                let o = o.as_ref().filter(|o| o.verdict.is_accepted())?;
+                let limit = s
+                    .subject
+                    .limits
+                    .unwrap_or(problem.planned.cases[i].limits)
+                    .time;
+                (o.cpu * 2 > limit).then_some((i, o.cpu, limit))
+            })
+            .max_by(|a, b| {
+                let ratio = |&(_, cpu, limit): &(usize, Duration, Duration)| {
+                    cpu.as_secs_f64() / limit.as_secs_f64().max(1e-9)
+                };
+                ratio(a).total_cmp(&ratio(b))
+            });
+        if let Some((i, cpu, limit)) = tightest {
+            warnings.push(format!(
+                "warning: {}: case {} used {} of {} (over half the limit)",
+                rel(root, &s.subject.source),
+                problem.planned.cases[i].name,
+                ms(cpu),
+                ms(limit)
+            ));
+        }
+    }
+    warnings
 }
 
 fn case_header(
@@ -184,6 +253,7 @@ fn case_header(
     root: &Path,
 ) -> String {
     let case = &problem.planned.cases[case];
+    let limits = subject.subject.limits.unwrap_or(case.limits);
     let mut h = format!(
         "{} {} · {} · case {}: {}",
         p.fg(AnsiColor::Red, "FAIL"),
@@ -193,15 +263,19 @@ fn case_header(
         p.verdict(o.verdict),
     );
     if let Some(d) = &o.detail {
-        let _ = write!(h, " ({d})");
+        if by_checker(case, o) {
+            let _ = write!(h, " (by the checker)");
+        } else {
+            let _ = write!(h, " ({})", d.lines().next().unwrap_or_default());
+        }
     }
     let _ = write!(
         h,
         "  {} of {}, {} of {}",
         ms(o.cpu),
-        ms(case.limits.time),
+        ms(limits.time),
         mib(o.memory),
-        mib(case.limits.memory_bytes)
+        mib(limits.memory_bytes)
     );
     if o.confirmed_alone {
         h.push_str(", confirmed alone");
@@ -281,7 +355,28 @@ fn failures(
         if o.verdict.is_accepted() {
             continue;
         }
+        let case = &problem.planned.cases[i];
         out.push_str(&case_header(p, problem, subject, i, o, root));
+        if let Some(d) = &o.detail {
+            // A checker's reason stands in place of the diff; a detail of several lines (a
+            // failed checker's stderr) is shown whole.
+            let rest: Vec<&str> = if by_checker(case, o) {
+                d.lines().collect()
+            } else {
+                d.lines().skip(1).collect()
+            };
+            if !rest.is_empty() {
+                let label = if o.verdict == Verdict::CheckerFailed {
+                    "checker stderr"
+                } else {
+                    "checker"
+                };
+                let _ = writeln!(out, "     {label}:");
+                for l in rest {
+                    let _ = writeln!(out, "     │ {l}");
+                }
+            }
+        }
         let Some(f) = &o.failure else { continue };
         if let Some(s) = &f.first_difference {
             let _ = writeln!(out, "     {s}");
@@ -300,6 +395,15 @@ fn failures(
         }
         out.push('\n');
     }
+}
+
+/// Whether `o`'s verdict was given by the checker (its detail is the checker's reason).
+fn by_checker(case: &crate::fixture::Case, o: &Outcome) -> bool {
+    case.compare == CompareMode::Checker
+        && matches!(
+            o.verdict,
+            Verdict::Accepted | Verdict::WrongAnswer | Verdict::PresentationError
+        )
 }
 
 /// The line of one problem.
@@ -355,6 +459,7 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
     if problem.subjects.is_empty() {
         parts.push(format!("no solution (add solutions/src/bin/{slug}.rs)"));
     }
+    parts.extend(problem.planned.notes.iter().cloned());
     let mark = if problem.passed() {
         p.fg(AnsiColor::Green, "PASS")
     } else {
@@ -474,10 +579,24 @@ pub fn render_stress(
         Finding::InvalidInput { input, why } => {
             let _ = writeln!(
                 out,
-                "stress {}: the GENERATOR left the statement on seed {seed} (size {size}): the validator says: {why} — this says nothing about the solutions",
+                "stress {}: the GENERATOR left the statement on seed {seed} (size {size}): the validator rejects its input — a generator bug (or a validator bug), not a wrong answer",
                 r.slug
             );
+            let _ = write!(out, "validate.rs says:\n{}", excerpt(why.as_bytes(), 10));
             let _ = write!(out, "input:\n{}", excerpt(input, 30));
+        }
+        Finding::CheckerFailed { input, why } => {
+            let _ = writeln!(
+                out,
+                "stress {}: the CHECKER failed on seed {seed} — this says nothing about the solutions",
+                r.slug
+            );
+            let _ = write!(
+                out,
+                "{}input:\n{}",
+                excerpt(why.as_bytes(), 20),
+                excerpt(input, 30)
+            );
         }
         Finding::BruteFailed {
             input,
@@ -514,6 +633,11 @@ pub fn render_stress(
             let _ = write!(out, "input (gen.rs {seed} {size}):\n{}", excerpt(input, 30));
             let _ = write!(out, "brute force:\n{}", excerpt(expected, 30));
             let _ = write!(out, "solution:\n{}", excerpt(actual, 30));
+            if let Some(d) = outcome.detail.as_ref().filter(|_| outcome.killed.is_none()) {
+                if !d.is_empty() && outcome.failure.as_ref().is_none_or(|f| f.diff.is_none()) {
+                    let _ = write!(out, "checker:\n{}", excerpt(d.as_bytes(), 20));
+                }
+            }
             if let Some(f) = &outcome.failure {
                 if let Some(s) = &f.first_difference {
                     let _ = writeln!(out, "{s}");
@@ -536,4 +660,87 @@ pub fn render_stress(
         }
     }
     out
+}
+
+/// Renders the validator's results (`verify`): a block per failed check, then a line per
+/// problem. The caller adds them to the brute force's report.
+pub fn render_validation(
+    problems: &[ProblemChecks],
+    root: &Path,
+    opts: ReportOptions,
+) -> (String, Tally) {
+    let p = Painter { color: opts.color };
+    let mut out = String::new();
+    let mut tally = Tally::default();
+    for pc in problems {
+        for c in &pc.checks {
+            let Some(why) = c.failure() else { continue };
+            let mut lines = why.lines();
+            let _ = writeln!(
+                out,
+                "{} {} · {} · {}: {}",
+                p.fg(AnsiColor::Red, "FAIL"),
+                p.bold(&pc.slug),
+                rel(root, &pc.validator),
+                p.bold(&c.what),
+                lines.next().unwrap_or_default()
+            );
+            for l in lines {
+                let _ = writeln!(out, "     │ {l}");
+            }
+            out.push('\n');
+        }
+    }
+    for pc in problems {
+        let n = pc.checks.len();
+        let passed = pc.checks.iter().filter(|c| c.passed()).count();
+        let reject = pc.checks.iter().filter(|c| c.must_reject.is_some()).count();
+        tally.passed += passed;
+        tally.failed += n - passed;
+        tally.validator_checks += n;
+        let mark = if passed == n {
+            p.fg(AnsiColor::Green, "PASS")
+        } else {
+            p.fg(AnsiColor::Red, "FAIL")
+        };
+        let _ = writeln!(
+            out,
+            "{mark} {:<28} validator: {passed}/{n} inputs as marked ({} to accept, {reject} to reject)",
+            pc.slug,
+            n - reject
+        );
+    }
+    (out, tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_line_starts_with_the_counts_and_says_what_they_count() {
+        let t = Tally {
+            passed: 412,
+            failed: 0,
+            solution_cases: 371,
+            wrong_solutions: 41,
+            ..Tally::default()
+        };
+        assert_eq!(
+            t.last_line(),
+            "412 passed, 0 failed (371 solution cases, 41 wrong solutions)"
+        );
+        let t = Tally {
+            passed: 3,
+            failed: 1,
+            brute_cases: 1,
+            validator_checks: 3,
+            ..Tally::default()
+        };
+        assert_eq!(
+            t.last_line(),
+            "3 passed, 1 failed (1 brute-force case, 3 validator checks)"
+        );
+        assert_eq!(Tally::default().last_line(), "0 passed, 0 failed");
+    }
 }

@@ -53,6 +53,10 @@ pub struct Planned {
     pub problem: Problem,
     pub cases: Vec<Case>,
     pub subjects: Vec<Subject>,
+    /// The problem's checker, for its cases with `compare = "checker"`.
+    pub checker: Option<Program>,
+    /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
+    pub notes: Vec<String>,
 }
 
 /// Options of the execution.
@@ -198,24 +202,74 @@ impl SubjectReport {
     }
 }
 
-/// What the last line counts: every case of every solution (and brute force), and every wrong
-/// solution as one item (it passes when it got its verdict).
+/// The counts of the last line, and what they count: every case of every solution (and of the
+/// brute force in `verify`), and every wrong solution as one item (it passes when it got its
+/// verdict).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
     pub passed: usize,
     pub failed: usize,
-    /// Of which: solution (or brute-force) cases.
-    pub cases: usize,
-    /// Of which: wrong solutions.
-    pub wrong: usize,
+    /// Cases judged of the solutions (each case of each solution counts once).
+    pub solution_cases: usize,
+    /// Wrong solutions (each counts once: it got its verdict or not).
+    pub wrong_solutions: usize,
+    /// Cases checked against the brute force (`verify`).
+    pub brute_cases: usize,
+    /// Inputs given to a validator (`verify`).
+    pub validator_checks: usize,
+    /// Problems without any solution (each counts as one failure).
+    pub missing_solutions: usize,
+    /// Runs where the checker failed: the run ends with exit 2.
+    pub checker_failures: usize,
 }
 
 impl Tally {
-    fn add(&mut self, other: Tally) {
-        self.passed += other.passed;
-        self.failed += other.failed;
-        self.cases += other.cases;
-        self.wrong += other.wrong;
+    pub fn add(&mut self, o: Tally) {
+        self.passed += o.passed;
+        self.failed += o.failed;
+        self.solution_cases += o.solution_cases;
+        self.wrong_solutions += o.wrong_solutions;
+        self.brute_cases += o.brute_cases;
+        self.validator_checks += o.validator_checks;
+        self.missing_solutions += o.missing_solutions;
+        self.checker_failures += o.checker_failures;
+    }
+
+    /// The last line: `N passed, M failed` and, in parentheses, what was counted, e.g.
+    /// `412 passed, 0 failed (371 solution cases, 41 wrong solutions)`.
+    pub fn last_line(&self) -> String {
+        let kinds = [
+            (self.solution_cases, "solution case", "solution cases"),
+            (self.wrong_solutions, "wrong solution", "wrong solutions"),
+            (self.brute_cases, "brute-force case", "brute-force cases"),
+            (self.validator_checks, "validator check", "validator checks"),
+            (
+                self.missing_solutions,
+                "problem without a solution",
+                "problems without a solution",
+            ),
+        ];
+        let what: Vec<String> = kinds
+            .iter()
+            .filter(|(n, _, _)| *n > 0)
+            .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+            .collect();
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        if !what.is_empty() {
+            line.push_str(&format!(" ({})", what.join(", ")));
+        }
+        line
+    }
+
+    /// 2 a checker failed (the verdicts say nothing), 1 something failed, 0 all passed.
+    pub fn exit_code(&self) -> u8 {
+        if self.checker_failures > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
     }
 }
 
@@ -230,16 +284,26 @@ impl ProblemReport {
     pub fn tally(&self) -> Tally {
         let mut t = Tally::default();
         for s in &self.subjects {
+            t.checker_failures += s
+                .outcomes
+                .iter()
+                .flatten()
+                .filter(|o| o.verdict == Verdict::CheckerFailed)
+                .count();
             match s.subject.role {
                 Role::Solution | Role::Oracle => {
                     let cases = s.outcomes.len();
                     let accepted = s.accepted();
                     t.passed += accepted;
                     t.failed += cases - accepted;
-                    t.cases += cases;
+                    if s.subject.role == Role::Oracle {
+                        t.brute_cases += cases;
+                    } else {
+                        t.solution_cases += cases;
+                    }
                 }
                 Role::Wrong { .. } => {
-                    t.wrong += 1;
+                    t.wrong_solutions += 1;
                     if s.passed() {
                         t.passed += 1;
                     } else {
@@ -250,6 +314,7 @@ impl ProblemReport {
         }
         if self.subjects.is_empty() {
             t.failed += 1;
+            t.missing_solutions += 1;
         }
         t
     }
@@ -276,14 +341,12 @@ impl RunReport {
         t
     }
 
-    /// 130 interrupted, 1 something failed, 0 all passed.
+    /// 130 interrupted, 2 a checker failed, 1 something failed, 0 all passed.
     pub fn exit_code(&self) -> u8 {
         if self.interrupted {
             130
-        } else if self.tally().failed > 0 {
-            1
         } else {
-            0
+            self.tally().exit_code()
         }
     }
 }
@@ -375,6 +438,10 @@ pub fn judge(
 ) -> Outcome {
     let (verdict, detail) = match limit_failure(out, limits) {
         Some((verdict, detail)) => (verdict, Some(detail)),
+        None if mode == CompareMode::Checker => (
+            Verdict::CheckerFailed,
+            Some("checker failed: compare = \"checker\" but no checker was given".into()),
+        ),
         None => (compare(mode, expected, &out.stdout), None),
     };
     let failure = (!verdict.is_accepted()).then(|| {
@@ -416,13 +483,14 @@ fn allocation_failed(stderr: &[u8]) -> bool {
     has(b"memory allocation of") || has(b"std::bad_alloc") || has(b"MemoryError")
 }
 
-/// Runs `program` on `case` and judges it. The expected output is read after the run and
-/// dropped with it.
+/// Runs `program` on `case` and judges it (with `checker` when the case says so). The expected
+/// output is read after the run and dropped with it.
 pub fn run_case(
     exec: &dyn Executor,
     program: &Program,
     case: &Case,
     limits: &Limits,
+    checker: Option<&Program>,
     diff: DiffOptions,
 ) -> Outcome {
     let out = match exec.run(
@@ -434,6 +502,14 @@ pub fn run_case(
         Ok(out) => out,
         Err(e) => return Outcome::cannot_start(&e),
     };
+    match checker {
+        Some(checker)
+            if case.compare == CompareMode::Checker && limit_failure(&out, limits).is_none() =>
+        {
+            return crate::checker::judge(exec, checker, case, &out);
+        }
+        _ => {}
+    }
     match case.expected.read() {
         Ok(expected) => judge(&out, &expected, case.compare, limits, diff),
         Err(e) => Outcome::cannot_start(&e),
@@ -529,6 +605,10 @@ impl JobTable {
         &self.reports[j.problem].planned.cases[j.case]
     }
 
+    fn checker(&self, j: &Job) -> Option<&Program> {
+        self.reports[j.problem].planned.checker.as_ref()
+    }
+
     /// The limits of a job: the subject's own (the brute force's), else the case's.
     pub fn limits(&self, j: &Job) -> Limits {
         self.subject(j)
@@ -565,7 +645,14 @@ impl JobTable {
         }
         let subject = self.subject(j);
         let program = subject.build.program.as_ref().expect("only built subjects");
-        let outcome = run_case(exec, program, self.case(j), &self.limits(j), opts.diff);
+        let outcome = run_case(
+            exec,
+            program,
+            self.case(j),
+            &self.limits(j),
+            self.checker(j),
+            opts.diff,
+        );
         if exec::interrupted() {
             return None;
         }
@@ -729,7 +816,14 @@ pub fn confirm_phase(
             return;
         }
         let program = table.subject(&j).build.program.clone().expect("built");
-        let mut outcome = run_case(exec, &program, table.case(&j), &table.limits(&j), opts.diff);
+        let mut outcome = run_case(
+            exec,
+            &program,
+            table.case(&j),
+            &table.limits(&j),
+            table.checker(&j),
+            opts.diff,
+        );
         outcome.confirmed_alone = true;
         if outcome.verdict != Verdict::TimeLimitExceeded
             && table.subject(&j).subject.role == must_tle
@@ -762,8 +856,14 @@ pub fn confirm_phase(
             {
                 continue;
             }
-            let mut outcome =
-                run_case(exec, &program, table.case(&j), &table.limits(&j), opts.diff);
+            let mut outcome = run_case(
+                exec,
+                &program,
+                table.case(&j),
+                &table.limits(&j),
+                table.checker(&j),
+                opts.diff,
+            );
             outcome.confirmed_alone = true;
             let done = outcome.verdict == Verdict::TimeLimitExceeded;
             table.finished(&j, &outcome, emit);
@@ -966,6 +1066,7 @@ mod tests {
                 limits: LIMITS,
                 compare: CompareMode::Lines,
                 oracle: crate::fixture::Oracle::Brute,
+                outside_statement: None,
                 line: 1,
             })
             .collect();
@@ -998,6 +1099,8 @@ mod tests {
             },
             cases,
             subjects,
+            checker: None,
+            notes: Vec::new(),
         }];
         let builder = Builder::new(dir.path().join("cache"));
         Setup {
@@ -1042,7 +1145,7 @@ mod tests {
         let subject = &report.problems[0].subjects[0];
         assert!(subject.passed());
         assert_eq!(report.exit_code(), 0);
-        assert_eq!(report.tally().wrong, 1);
+        assert_eq!(report.tally().wrong_solutions, 1);
     }
 
     #[test]

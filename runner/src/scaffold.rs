@@ -6,18 +6,22 @@ use anyhow::{bail, Context, Result};
 
 use crate::workspace::{is_valid_slug, Workspace};
 
-/// Creates the problem's folder (problem.toml, README.md, brute.rs, gen.rs), an empty solution
-/// and a fixture file with a sample case. Refuses to overwrite anything.
-pub fn new_problem(ws: &Workspace, slug: &str) -> Result<Vec<PathBuf>> {
+/// Creates the problem's folder (problem.toml, README.md, validate.rs, brute.rs, gen.rs,
+/// wrong/wrong.toml, invalid/empty.in, and checker.rs with `checker`), an empty solution and a
+/// fixture file with a sample case. Refuses to overwrite anything.
+pub fn new_problem(ws: &Workspace, slug: &str, checker: bool) -> Result<Vec<PathBuf>> {
     if !is_valid_slug(slug) {
         bail!("`{slug}` is not a valid slug: use lowercase letters, digits and `-`");
     }
     let dir = ws.problems_dir().join(slug);
-    let files: Vec<(PathBuf, String)> = vec![
-        (dir.join("problem.toml"), problem_toml(slug)),
+    let mut files: Vec<(PathBuf, String)> = vec![
+        (dir.join("problem.toml"), problem_toml(slug, checker)),
         (dir.join("README.md"), readme(slug)),
+        (dir.join("validate.rs"), validator(slug)),
+        (dir.join("invalid").join("empty.in"), String::new()),
         (dir.join("brute.rs"), BRUTE.to_string()),
         (dir.join("gen.rs"), GEN.to_string()),
+        (dir.join("wrong").join("wrong.toml"), WRONG_TOML.to_string()),
         (
             ws.solutions_dir()
                 .join("src/bin")
@@ -29,6 +33,9 @@ pub fn new_problem(ws: &Workspace, slug: &str) -> Result<Vec<PathBuf>> {
             FIXTURE.to_string(),
         ),
     ];
+    if checker {
+        files.push((dir.join("checker.rs"), checker_rs(slug)));
+    }
     if let Some((path, _)) = files.iter().find(|(p, _)| p.exists()) {
         bail!("{} exists already: nothing was created", ws.display(path));
     }
@@ -40,7 +47,13 @@ pub fn new_problem(ws: &Workspace, slug: &str) -> Result<Vec<PathBuf>> {
     Ok(files.into_iter().map(|(p, _)| p).collect())
 }
 
-fn problem_toml(slug: &str) -> String {
+fn problem_toml(slug: &str, checker: bool) -> String {
+    let compare = if checker {
+        r#"compare = "checker"            # problems/<slug>/checker.rs judges every output"#
+    } else {
+        r#"compare = "lines"              # "lines", "exact", "tokens", "checker", or
+                               # { float = { abs = 1e-6, rel = 1e-6 } }"#
+    };
     format!(
         r#"title = "{slug}"
 judge = "local"                # "HDU", "POJ", … with id and url, or "local"
@@ -48,10 +61,145 @@ judge = "local"                # "HDU", "POJ", … with id and url, or "local"
 # url = "https://…"
 time_limit_ms = 1000
 memory_limit_kib = 262144
-compare = "lines"              # "lines", "exact" or "tokens"
+{compare}
 "#
     )
 }
+
+fn validator(slug: &str) -> String {
+    VALIDATE.replace("{slug}", slug)
+}
+
+fn checker_rs(slug: &str) -> String {
+    CHECKER.replace("{slug}", slug)
+}
+
+const WRONG_TOML: &str = r#"# Wrong solutions: plausible mistakes that the fixtures must catch. Put each program in this
+# folder and list it here with the verdict it must get on some case; the run fails if it does not
+# (the fixtures then miss that mistake: add a case that catches it). An unlisted file is an error.
+#
+# [[program]]
+# file = "no-sort.rs"
+# expect = "WA"          # PE | WA | TLE | MLE | OLE | RE | CE
+# why = "positions are not given sorted"
+"#;
+
+const VALIDATE: &str = r#"//! Input validator for {slug}: reads one input on stdin and exits 0 only if it satisfies the
+//! statement exactly (line structure, token counts, ranges, distinctness, the number of tests);
+//! otherwise it prints where on stderr (`line 3: a_2 = 0 is out of 1..=1000`) and exits 1.
+//! `runner verify` runs it on every fixture input (a case marked outside_statement = "why" must be
+//! rejected) and on invalid/*.in (all must be rejected); `runner stress` on every generated input.
+use std::io::Read;
+use std::process::exit;
+
+fn fail(line: usize, msg: &str) -> ! {
+    eprintln!("line {line}: {msg}");
+    exit(1)
+}
+
+/// The input as strict lines: LF only, a final newline, single spaces between tokens, nothing
+/// else around them.
+struct Lines {
+    lines: Vec<String>,
+    next: usize,
+}
+
+impl Lines {
+    fn read() -> Lines {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).unwrap();
+        let text = String::from_utf8(bytes).unwrap_or_else(|_| fail(1, "not UTF-8"));
+        if let Some(i) = text.find(|c: char| c != '\n' && c != ' ' && !c.is_ascii_graphic()) {
+            let line = text[..i].matches('\n').count() + 1;
+            fail(line, &format!("character {:?} (only printable ASCII, spaces and LF)", &text[i..i + 1]));
+        }
+        if !text.is_empty() && !text.ends_with('\n') {
+            fail(text.lines().count(), "no newline at the end of the last line");
+        }
+        Lines { lines: text.lines().map(str::to_string).collect(), next: 0 }
+    }
+
+    /// The tokens of the next line (its 1-based number first).
+    fn line(&mut self) -> (usize, Vec<String>) {
+        let n = self.next + 1;
+        let Some(l) = self.lines.get(self.next) else { fail(n, "missing line") };
+        self.next += 1;
+        if l.is_empty() {
+            fail(n, "empty line");
+        }
+        if l.starts_with(' ') || l.ends_with(' ') || l.contains("  ") {
+            fail(n, "tokens must be separated by single spaces, with none around them");
+        }
+        (n, l.split(' ').map(str::to_string).collect())
+    }
+
+    fn at_end(&self) -> bool {
+        self.next == self.lines.len()
+    }
+}
+
+/// `tok` as an integer in lo..=hi, written canonically (no `+`, no leading zeros).
+fn int(line: usize, name: &str, tok: &str, lo: i64, hi: i64) -> i64 {
+    let v: i64 = tok.parse().unwrap_or_else(|_| fail(line, &format!("{name} = {tok:?} is not an integer")));
+    if v.to_string() != tok {
+        fail(line, &format!("{name} = {tok:?} is not written canonically"));
+    }
+    if !(lo..=hi).contains(&v) {
+        fail(line, &format!("{name} = {v} is out of {lo}..={hi}"));
+    }
+    v
+}
+
+fn main() {
+    let mut input = Lines::read();
+    // TODO: the statement's format. This checks the scaffold's: at least one line, each holding
+    // one integer n with 1 <= n <= 1000.
+    if input.at_end() {
+        fail(1, "empty input: at least one test");
+    }
+    while !input.at_end() {
+        let (line, tokens) = input.line();
+        if tokens.len() != 1 {
+            fail(line, &format!("{} tokens, expected 1", tokens.len()));
+        }
+        int(line, "n", &tokens[0], 1, 1000);
+    }
+}
+"#;
+
+const CHECKER: &str = r#"//! Checker for {slug}: `checker INPUT EXPECTED ACTUAL` (file paths, testlib's order). Exit 0: the
+//! output is right (AC); 1: wrong (WA); 2: badly formatted (PE); anything else: the checker
+//! itself failed. The reason goes to stderr: the report shows it in place of a diff.
+use std::process::exit;
+
+fn verdict(code: i32, msg: &str) -> ! {
+    eprintln!("{msg}");
+    exit(code)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() != 4 {
+        verdict(3, "usage: checker INPUT EXPECTED ACTUAL");
+    }
+    let read = |p: &str| {
+        std::fs::read_to_string(p).unwrap_or_else(|e| verdict(3, &format!("cannot read {p}: {e}")))
+    };
+    let (_input, expected, actual) = (read(&args[1]), read(&args[2]), read(&args[3]));
+    // TODO: judge `actual` against the input itself: every right answer must be accepted, not
+    // only the one in EXPECTED. This placeholder compares tokens, like compare = "tokens".
+    let e: Vec<&str> = expected.split_ascii_whitespace().collect();
+    let a: Vec<&str> = actual.split_ascii_whitespace().collect();
+    for (i, (x, y)) in e.iter().zip(&a).enumerate() {
+        if x != y {
+            verdict(1, &format!("token {}: expected {x:?}, got {y:?}", i + 1));
+        }
+    }
+    if a.len() != e.len() {
+        verdict(1, &format!("{} tokens, expected {}", a.len(), e.len()));
+    }
+}
+"#;
 
 fn readme(slug: &str) -> String {
     format!(
@@ -127,6 +275,16 @@ fn main() {
 
 const FIXTURE: &str = r#"# One [[case]] per test: name, source ("sample" | "hand" | "brute" | "formula"),
 # input/output inline or input_file/output_file under fixtures/. See the README.
+# A case whose input deliberately breaks the statement (CRLF, extra spaces, …) says why with
+# outside_statement = "…": the validator must reject it. For example:
+#
+# [[case]]
+# name = "crlf"
+# source = "hand"
+# note = "the sample with CRLF line ends: solutions must not care"
+# outside_statement = "CRLF line ends"
+# input = "TODO\r\n"
+# output = "TODO\n"
 
 [[case]]
 name = "sample"

@@ -13,9 +13,11 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 
+use crate::compare::CompareMode;
 use crate::compile::{Builder, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, Executor, RunOutput, Stdin};
+use crate::fixture::{Case, Content, Oracle};
 use crate::judges::{Judges, LOCAL};
 use crate::problem::{Limits, Problem};
 use crate::run::{self, Outcome};
@@ -57,6 +59,8 @@ pub enum Finding {
     GeneratorFailed { why: String },
     /// The validator rejected the generator's input: the generator leaves the statement.
     InvalidInput { input: Vec<u8>, why: String },
+    /// The checker failed (crash, bad jury answer): not the solutions' fault.
+    CheckerFailed { input: Vec<u8>, why: String },
     /// The brute force failed (crash, timeout): not the solutions' fault.
     BruteFailed {
         input: Vec<u8>,
@@ -120,7 +124,7 @@ fn with_args(program: &Program, args: &[String]) -> Program {
     argv.extend(args.iter().map(Into::into));
     Program {
         argv,
-        file: program.file,
+        files: program.files.clone(),
         stack_bytes: program.stack_bytes,
     }
 }
@@ -131,6 +135,8 @@ struct Kit<'a> {
     gen: Program,
     validator: Option<Program>,
     brute: Program,
+    /// `problems/<slug>/checker.rs`, when the problem is judged by one.
+    checker: Option<Program>,
     solutions: Vec<(PathBuf, Program)>,
     diff: DiffOptions,
 }
@@ -212,7 +218,30 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
                 })
             }
         };
-        let outcome = run::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff);
+        let outcome = match &kit.checker {
+            Some(checker) if run::limit_failure(&out, &limits).is_none() => {
+                let case = Case {
+                    name: format!("seed-{seed}"),
+                    source: None,
+                    note: None,
+                    input: Content::from(input.clone()),
+                    expected: Content::from(expected.clone()),
+                    limits,
+                    compare: kit.problem.meta.compare,
+                    oracle: Oracle::Brute,
+                    outside_statement: None,
+                    line: 0,
+                };
+                crate::checker::judge(exec, checker, &case, &out)
+            }
+            _ => run::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff),
+        };
+        if outcome.verdict == Verdict::CheckerFailed {
+            return Some(Finding::CheckerFailed {
+                input,
+                why: outcome.detail.unwrap_or_default(),
+            });
+        }
         if !outcome.verdict.is_accepted() {
             return Some(Finding::Disagree {
                 input,
@@ -277,6 +306,9 @@ pub fn stress(
         if validator_path.is_file() {
             all.push((validator_path.clone(), "the validator", LOCAL));
         }
+        if problem.meta.compare == CompareMode::Checker {
+            all.push((problem.dir.join("checker.rs"), "the checker", LOCAL));
+        }
         all.extend(
             sources
                 .iter()
@@ -292,6 +324,8 @@ pub fn stress(
             .cloned()
             .zip(built.split_off(built.len() - sources.len()))
             .collect();
+        let checker =
+            (problem.meta.compare == CompareMode::Checker).then(|| built.pop().expect("built"));
         let validator = validator_path
             .is_file()
             .then(|| built.pop().expect("built"));
@@ -302,6 +336,7 @@ pub fn stress(
             gen,
             validator,
             brute,
+            checker,
             solutions,
             diff: opts.diff,
         }

@@ -135,6 +135,15 @@ pub fn submit(
     );
     let submit_url = Judge::url(judge.submit_url.as_deref(), problem.meta.id.as_deref());
     let ncases = cases.len();
+    let builder = Builder::new(ws.cache_dir());
+    let checker = if cases
+        .iter()
+        .any(|c| c.compare == crate::compare::CompareMode::Checker)
+    {
+        Some(crate::checker::build(&builder, judges, &problem)?)
+    } else {
+        None
+    };
     let plan = vec![Planned {
         problem,
         cases,
@@ -145,8 +154,9 @@ pub fn submit(
             limits: None,
             profile: profile.clone(),
         }],
+        checker,
+        notes: Vec::new(),
     }];
-    let builder = Builder::new(ws.cache_dir());
     let sandbox = Sandbox::new(&ws.cache_dir(), opts.sandbox)?;
     let progress = Progress::new(opts.progress);
     let report = run::execute(

@@ -31,10 +31,14 @@ pub enum Verdict {
     /// Compile error.
     #[serde(rename = "CE")]
     CompileError,
+    /// Judge error: the checker crashed, timed out or exited with a code other than 0, 1, 2.
+    /// Not the program's fault, never expected of a wrong solution: the run ends with exit 2.
+    #[serde(skip_deserializing)]
+    CheckerFailed,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::Accepted,
         Verdict::PresentationError,
         Verdict::WrongAnswer,
@@ -43,6 +47,7 @@ impl Verdict {
         Verdict::OutputLimitExceeded,
         Verdict::RuntimeError,
         Verdict::CompileError,
+        Verdict::CheckerFailed,
     ];
 
     pub fn is_accepted(self) -> bool {
@@ -60,6 +65,7 @@ impl Verdict {
             Verdict::OutputLimitExceeded => "OLE",
             Verdict::RuntimeError => "RE",
             Verdict::CompileError => "CE",
+            Verdict::CheckerFailed => "JE",
         }
     }
 
@@ -74,6 +80,7 @@ impl Verdict {
             Verdict::OutputLimitExceeded => "output limit exceeded",
             Verdict::RuntimeError => "runtime error",
             Verdict::CompileError => "compile error",
+            Verdict::CheckerFailed => "judge error: the checker failed, the program is not judged",
         }
     }
 }
@@ -95,9 +102,15 @@ mod tests {
             expect: Verdict,
         }
         for v in Verdict::ALL {
+            if v == Verdict::CheckerFailed {
+                continue;
+            }
             let w: W = toml::from_str(&format!("expect = \"{}\"", v.as_str())).unwrap();
             assert_eq!(w.expect, v);
         }
         assert!(toml::from_str::<W>("expect = \"Wrong\"").is_err());
+        // A checker failure is never a program's verdict.
+        assert!(toml::from_str::<W>("expect = \"JE\"").is_err());
+        assert!(toml::from_str::<W>("expect = \"CheckerFailed\"").is_err());
     }
 }

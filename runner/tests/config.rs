@@ -53,7 +53,7 @@ fn broken_toml_and_wrong_types_are_located() {
     );
     fixture_error(
         "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\ncompare = \"fuzzy\"\n",
-        "fixtures/t.toml:5:11: unknown variant `fuzzy`",
+        "fixtures/t.toml:5:11: unknown compare mode `fuzzy`",
     );
 }
 
@@ -107,7 +107,10 @@ fn wrong_solutions_must_get_their_declared_verdict() {
     );
     assert!(s.contains("the fixtures do not catch this mistake"), "{s}");
     assert!(s.contains("wrong solutions: 1/2 got their verdict"), "{s}");
-    assert!(s.trim_end().ends_with("2 passed, 1 failed"), "{s}");
+    assert!(
+        last_line(&out).starts_with("2 passed, 1 failed (1 solution case, 2 wrong solutions)"),
+        "{s}"
+    );
     // --skip-wrong judges the solution alone.
     let out = ws.runner(&["--skip-wrong"]);
     assert_code(&out, 0);
@@ -202,6 +205,15 @@ fn new_scaffolds_a_problem_that_runs_and_refuses_to_overwrite() {
     assert_code(&out, 2);
 }
 
+/// A validator for `t`: one integer 0..=1000 per line, at least one line.
+const VALIDATE_RS: &str = "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let mut lines = 0;\n    for l in s.lines() {\n        lines += 1;\n        let ok = l.parse::<u64>().is_ok_and(|n| n <= 1000);\n        if !ok {\n            eprintln!(\"line {lines}: {l:?} is not an integer in 0..=1000\");\n            std::process::exit(1);\n        }\n    }\n    if lines == 0 {\n        eprintln!(\"empty input\");\n        std::process::exit(1);\n    }\n}\n";
+
+/// Gives `t` a validator and an input it must reject, as `verify` requires.
+fn add_validator(ws: &Ws) {
+    ws.write("problems/t/validate.rs", VALIDATE_RS);
+    ws.write("problems/t/invalid/empty.in", "");
+}
+
 const GEN_RS: &str = "fn main() {\n    let seed: u64 = std::env::args().nth(1).unwrap().parse().unwrap();\n    let x = seed.wrapping_mul(0x9e3779b97f4a7c15) >> 40;\n    println!(\"{}\", x % 100);\n}\n";
 
 #[test]
@@ -209,6 +221,7 @@ fn stress_finds_a_planted_bug_and_saves_it_without_disturbing_the_fixture() {
     let ws = Ws::twice();
     ws.write("problems/t/gen.rs", GEN_RS);
     ws.write("problems/t/brute.rs", TWICE_RS);
+    add_validator(&ws);
     ws.write(
         "solutions/src/bin/t.rs",
         &TWICE_RS.replace("2 * n)", "2 * n + u64::from(n == 37))"),
@@ -273,6 +286,7 @@ fn stress_agrees_on_a_right_solution_and_blames_a_broken_brute_force() {
 fn verify_catches_a_fixture_the_brute_force_disagrees_with() {
     let ws = Ws::twice();
     ws.write("problems/t/brute.rs", TWICE_RS);
+    add_validator(&ws);
     ws.write(
         "fixtures/t.toml",
         "[[case]]\nname = \"good\"\nsource = \"hand\"\ninput = \"3\"\noutput = \"6\"\n\n\
@@ -288,6 +302,10 @@ fn verify_catches_a_fixture_the_brute_force_disagrees_with() {
         "formula cases are not given to the brute force:\n{s}"
     );
     assert!(s.contains("brute force: 1/2 AC"), "{s}");
+    assert!(
+        s.contains("skipped 1 formula case (oracle = \"formula\")"),
+        "{s}"
+    );
     ws.write(
         "fixtures/t.toml",
         "[[case]]\nname = \"a\"\ninput = \"3\"\noutput = \"6\"\n",

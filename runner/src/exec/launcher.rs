@@ -46,12 +46,12 @@ pub struct Expose {
 }
 
 /// A request: `struct request` (4 × u64, 4 × u32), then argv and envp as NUL-terminated strings,
-/// then, when a file is exposed, its host path and its path in the sandbox.
+/// then, for each exposed file, its host path and its path in the sandbox.
 pub fn encode_request(
     limits: &Rlimits,
     argv: &[OsString],
     envp: &[OsString],
-    expose: Option<&Expose>,
+    expose: &[Expose],
 ) -> Vec<u8> {
     let mut buf = Vec::with_capacity(64 + argv.iter().map(|a| a.len() + 1).sum::<usize>());
     for v in [
@@ -65,12 +65,12 @@ pub fn encode_request(
     buf.extend_from_slice(&(argv.len() as u32).to_ne_bytes());
     buf.extend_from_slice(&(envp.len() as u32).to_ne_bytes());
     buf.extend_from_slice(&limits.nproc.to_ne_bytes());
-    buf.extend_from_slice(&u32::from(expose.is_some()).to_ne_bytes());
+    buf.extend_from_slice(&(expose.len() as u32).to_ne_bytes());
     for s in argv.iter().chain(envp) {
         buf.extend_from_slice(s.as_bytes());
         buf.push(0);
     }
-    if let Some(e) = expose {
+    for e in expose {
         buf.extend_from_slice(e.host.as_os_str().as_bytes());
         buf.push(0);
         buf.extend_from_slice(e.in_box.as_bytes());
@@ -289,7 +289,7 @@ mod tests {
             &limits,
             &["prog".into(), "x".into()],
             &["A=1".into()],
-            Some(&expose),
+            &[expose],
         );
         let u64_at = |i: usize| u64::from_ne_bytes(b[i..i + 8].try_into().unwrap());
         let u32_at = |i: usize| u32::from_ne_bytes(b[i..i + 4].try_into().unwrap());

@@ -470,17 +470,17 @@ fn run_with(
     // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
     let mut envp: Vec<OsString> = vec![SANDBOX_PATH.into(), "LANG=C.UTF-8".into()];
     let mut argv = program.argv.clone();
-    let mut expose = None;
+    let mut expose = Vec::new();
     if launcher.sandbox.is_ok() {
-        // The program sees its own file in /box, and nothing else of the user's.
-        if let Some(i) = program.file {
+        // The program sees its own files in /box, and nothing else of the user's.
+        for &i in &program.files {
             let host = PathBuf::from(&argv[i]);
             let name = host
                 .file_name()
-                .map_or("prog".into(), |n| n.to_string_lossy().replace('/', "_"));
-            let in_box = format!("/box/{name}");
+                .map_or("file".into(), |n| n.to_string_lossy().replace('/', "_"));
+            let in_box = format!("/box/{i}-{name}");
             argv[i] = in_box.clone().into();
-            expose = Some(Expose { host, in_box });
+            expose.push(Expose { host, in_box });
         }
     } else {
         let mut path = OsString::from("PATH=");
@@ -489,7 +489,7 @@ fn run_with(
     }
     let (out_r, out_w) = pipe()?;
     let (err_r, err_w) = pipe()?;
-    let request = launcher::encode_request(&rlimits, &argv, &envp, expose.as_ref());
+    let request = launcher::encode_request(&rlimits, &argv, &envp, &expose);
     if interrupted() {
         return Ok(Err(io::Error::new(
             io::ErrorKind::Interrupted,
@@ -654,7 +654,7 @@ mod tests {
     fn shell(script: &str) -> Program {
         Program {
             argv: vec![OsString::from("sh"), "-c".into(), script.into()],
-            file: None,
+            files: vec![],
             stack_bytes: None,
         }
     }

@@ -80,6 +80,16 @@ pub fn assert_code(out: &Output, code: i32) {
     assert_eq!(out.status.code(), Some(code), "{}", text(out));
 }
 
+/// The last line of stdout: `N passed, M failed (…)` after a judge run.
+pub fn last_line(out: &Output) -> String {
+    stdout(out)
+        .trim_end()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }

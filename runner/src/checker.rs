@@ -1,0 +1,163 @@
+//! Checkers (`compare = "checker"`): `problems/<slug>/checker.rs`, for problems where many
+//! outputs are right. It is called as testlib calls one, `checker INPUT EXPECTED ACTUAL` (three
+//! files), and answers with its exit code: 0 AC, 1 WA, 2 PE. Anything else, a crash or a limit is
+//! a checker failure ([`Verdict::CheckerFailed`]): the program is not judged, and the run ends
+//! with exit 2. The checker's stderr is the reason shown in the report, in place of a diff.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+
+use crate::compile::{Builder, Program};
+use crate::diff;
+use crate::exec::{Executor, Exit, RunOutput, Stdin};
+use crate::fixture::Case;
+use crate::judges::Judges;
+use crate::problem::{Limits, Problem};
+use crate::run::{self, Failure, Outcome};
+use crate::verdict::Verdict;
+
+/// Generous limits: the checker is ours, and its time is not the program's.
+pub const LIMITS: Limits = Limits {
+    time: Duration::from_secs(10),
+    memory_bytes: 1 << 30,
+    stack_bytes: None,
+};
+
+/// `problems/<slug>/checker.rs`.
+pub fn checker_path(problem: &Problem) -> PathBuf {
+    problem.dir.join("checker.rs")
+}
+
+/// Builds the problem's checker; a missing file or a compile error is an error (exit 2).
+pub fn build(builder: &Builder, judges: &Judges, problem: &Problem) -> Result<Program> {
+    let path = checker_path(problem);
+    if !path.is_file() {
+        bail!(
+            "{}: missing: compare = \"checker\" needs the problem's checker",
+            path.display()
+        );
+    }
+    let profile = judges
+        .local_profile(&path)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    match builder.build(&path, &profile)?.program {
+        Ok(p) => Ok(p),
+        Err(msg) => bail!(
+            "{}: the checker does not compile:\n{}",
+            path.display(),
+            msg.trim_end()
+        ),
+    }
+}
+
+/// What the checker said of one output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckerResult {
+    /// AC, WA, PE, or [`Verdict::CheckerFailed`].
+    pub verdict: Verdict,
+    /// The checker's stderr (escaped, trimmed), or why it failed.
+    pub message: String,
+}
+
+/// The checker's stderr as text: escaped, trimmed, at most 20 lines.
+fn message(stderr: &[u8]) -> String {
+    let text = diff::escape(stderr, false);
+    let lines: Vec<&str> = text.trim().lines().collect();
+    let mut s = lines[..lines.len().min(20)].join("\n");
+    if lines.len() > 20 {
+        s.push_str(&format!("\n… {} more lines", lines.len() - 20));
+    }
+    s
+}
+
+/// Judges `actual` (a program's output) on the case with `input` and `expected` by running
+/// `checker INPUT EXPECTED ACTUAL` on temporary files.
+pub fn check(
+    exec: &dyn Executor,
+    checker: &Program,
+    input: &[u8],
+    expected: &[u8],
+    actual: &[u8],
+) -> CheckerResult {
+    let failed = |message: String| CheckerResult {
+        verdict: Verdict::CheckerFailed,
+        message,
+    };
+    let files = (|| -> std::io::Result<(tempfile::TempDir, Vec<PathBuf>)> {
+        let dir = tempfile::Builder::new()
+            .prefix("runner-checker-")
+            .tempdir()?;
+        let mut paths = Vec::new();
+        for (name, bytes) in [("input", input), ("expected", expected), ("actual", actual)] {
+            let p = dir.path().join(name);
+            std::fs::write(&p, bytes)?;
+            paths.push(p);
+        }
+        Ok((dir, paths))
+    })();
+    let (_dir, paths) = match files {
+        Ok(f) => f,
+        Err(e) => return failed(format!("cannot write the checker's files: {e}")),
+    };
+    // The three files are the checker's arguments, and shown to it in the sandbox.
+    let mut program = checker.clone();
+    for p in &paths {
+        program.files.push(program.argv.len());
+        program.argv.push(p.as_os_str().to_os_string());
+    }
+    let out = match exec.run(&program, Stdin::Bytes(b""), &LIMITS, 1 << 20) {
+        Ok(out) => out,
+        Err(e) => return failed(format!("cannot start the checker: {e}")),
+    };
+    let said = message(&out.stderr);
+    let verdict = match (out.killed, out.exit) {
+        (None, Exit::Code(0)) => Verdict::Accepted,
+        (None, Exit::Code(1)) => Verdict::WrongAnswer,
+        (None, Exit::Code(2)) => Verdict::PresentationError,
+        _ => {
+            let how = match run::limit_failure(&out, &LIMITS) {
+                Some((v, detail)) if v != Verdict::RuntimeError => format!("{v}, {detail}"),
+                _ => out.exit.describe(),
+            };
+            return failed(if said.is_empty() {
+                format!("checker failed ({how})")
+            } else {
+                format!("checker failed ({how})\n{said}")
+            });
+        }
+    };
+    CheckerResult {
+        verdict,
+        message: said,
+    }
+}
+
+/// The outcome of a program's run `out` on `case`, judged by `checker`; the run must be within
+/// its limits (see [`run::limit_failure`]). `detail` carries the checker's message.
+pub fn judge(exec: &dyn Executor, checker: &Program, case: &Case, out: &RunOutput) -> Outcome {
+    let r = match (case.input.read(), case.expected.read()) {
+        (Ok(input), Ok(expected)) => check(exec, checker, &input, &expected, &out.stdout),
+        (Err(e), _) | (_, Err(e)) => CheckerResult {
+            verdict: Verdict::CheckerFailed,
+            message: format!("checker failed: {e}"),
+        },
+    };
+    let failure = (!r.verdict.is_accepted()).then(|| {
+        Box::new(Failure {
+            stderr: out.stderr.clone(),
+            ..Failure::default()
+        })
+    });
+    Outcome {
+        verdict: r.verdict,
+        detail: (!r.message.is_empty()).then_some(r.message),
+        cpu: out.cpu,
+        wall: out.wall,
+        memory: out.peak_memory,
+        killed: out.killed,
+        failure,
+        confirmed_alone: false,
+    }
+}

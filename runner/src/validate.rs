@@ -1,0 +1,228 @@
+//! Input validators (`problems/<slug>/validate.rs`): a program that reads one input on stdin and
+//! exits 0 only if it satisfies the statement exactly; otherwise it exits non-zero and says where
+//! on stderr (`line 3: a_2 = 0 is out of 1..=1000`).
+//!
+//! `verify` runs it on every fixture input (a case marked `outside_statement` must be rejected,
+//! any other accepted) and on every `problems/<slug>/invalid/*.in` (all must be rejected);
+//! `stress` runs it on every generated input through [`check_input`].
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use crate::compile::Program;
+use crate::diff;
+use crate::exec::{Executor, Exit, Stdin};
+use crate::fixture::{Case, Content};
+use crate::problem::{Limits, Problem};
+use crate::run;
+
+/// Generous limits: a validator reads one input once.
+pub const LIMITS: Limits = Limits {
+    time: Duration::from_secs(10),
+    memory_bytes: 1 << 30,
+    stack_bytes: None,
+};
+
+/// What the validator said of one input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Validation {
+    /// Exit 0: the input satisfies the statement.
+    Valid,
+    /// A non-zero exit code: the input breaks the statement; the validator's reason.
+    Invalid(String),
+    /// The validator itself failed (a signal, a limit, cannot start): it proved nothing.
+    Failed(String),
+}
+
+/// The validator's stderr as a reason: its non-empty lines, escaped, without Rust's backtrace
+/// hint, at most 5.
+fn reason(stderr: &[u8], exit: Exit) -> String {
+    let text = diff::escape(stderr, false);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
+        .take(5)
+        .collect();
+    if lines.is_empty() {
+        format!("{} (and no reason on stderr)", exit.describe())
+    } else {
+        lines.join("\n")
+    }
+}
+
+/// Runs `validator` on `input`. Any non-zero exit code is a rejection; a signal, a limit or a
+/// failure to start is [`Validation::Failed`].
+pub fn check_input(exec: &dyn Executor, validator: &Program, input: Stdin<'_>) -> Validation {
+    let out = match exec.run(validator, input, &LIMITS, 1 << 20) {
+        Ok(out) => out,
+        Err(e) => return Validation::Failed(format!("cannot start the validator: {e}")),
+    };
+    match (run::limit_failure(&out, &LIMITS), out.exit) {
+        (None, _) => Validation::Valid,
+        (Some(_), Exit::Code(code)) if out.killed.is_none() && code != 0 => {
+            Validation::Invalid(reason(&out.stderr, out.exit))
+        }
+        (Some((verdict, detail)), _) => {
+            let stderr = reason(&out.stderr, out.exit);
+            Validation::Failed(format!("{verdict} ({detail}): {stderr}"))
+        }
+    }
+}
+
+/// One input `verify` gives the validator, and what must come of it.
+#[derive(Debug, Clone)]
+pub struct Check {
+    /// `case NAME` or the path of an invalid/ file.
+    pub what: String,
+    /// `None`: the input must be accepted; `Some(why)`: it must be rejected, because `why`.
+    pub must_reject: Option<String>,
+    pub result: Validation,
+}
+
+impl Check {
+    /// Whether the validator did what the input asks.
+    pub fn passed(&self) -> bool {
+        matches!(
+            (&self.must_reject, &self.result),
+            (None, Validation::Valid) | (Some(_), Validation::Invalid(_))
+        )
+    }
+
+    /// Why the check failed, for the report; `None` when it passed.
+    pub fn failure(&self) -> Option<String> {
+        Some(match (&self.must_reject, &self.result) {
+            (None, Validation::Invalid(why)) => {
+                format!("REJECTED, but it must be accepted (it is inside the statement):\n{why}")
+            }
+            (Some(why), Validation::Valid) => format!(
+                "ACCEPTED, but it must be rejected ({why}): the validator lets a broken input through"
+            ),
+            (_, Validation::Failed(why)) => format!("the validator failed: {why}"),
+            _ => return None,
+        })
+    }
+}
+
+/// The validator's results on one problem.
+#[derive(Debug)]
+pub struct ProblemChecks {
+    pub slug: String,
+    pub validator: PathBuf,
+    pub checks: Vec<Check>,
+}
+
+/// The inputs `problems/<slug>/invalid/*.in`, sorted.
+pub fn invalid_inputs(problem: &Problem) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(problem.dir.join("invalid"))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "in"))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// `problems/<slug>/validate.rs`.
+pub fn validator_path(problem: &Problem) -> PathBuf {
+    problem.dir.join("validate.rs")
+}
+
+/// The work of `verify` for one problem: every case and every invalid/ file, in parallel on
+/// `pool`. `root` only shortens the paths shown.
+pub fn check_problem(
+    exec: &dyn Executor,
+    pool: &rayon::ThreadPool,
+    validator: &Program,
+    problem: &Problem,
+    cases: &[Case],
+    root: &Path,
+) -> std::io::Result<ProblemChecks> {
+    let mut inputs: Vec<(String, Option<String>, Content)> = cases
+        .iter()
+        .map(|c| {
+            (
+                format!("case {}", c.name),
+                c.outside_statement.clone(),
+                c.input.clone(),
+            )
+        })
+        .collect();
+    for path in invalid_inputs(problem) {
+        let len = std::fs::metadata(&path)?.len();
+        let shown = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        inputs.push((
+            shown,
+            Some("every file in invalid/ breaks the statement".into()),
+            Content::File { path, len },
+        ));
+    }
+    let checks = pool.install(|| {
+        inputs
+            .into_par_iter()
+            .map(|(what, must_reject, input)| Check {
+                result: check_input(exec, validator, input.as_stdin()),
+                what,
+                must_reject,
+            })
+            .collect()
+    });
+    Ok(ProblemChecks {
+        slug: problem.slug.clone(),
+        validator: validator_path(problem),
+        checks,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_check_passes_only_when_the_validator_did_what_the_input_asks() {
+        let check = |must: Option<&str>, result: Validation| Check {
+            what: "case a".into(),
+            must_reject: must.map(Into::into),
+            result,
+        };
+        assert!(check(None, Validation::Valid).passed());
+        assert!(check(Some("crlf"), Validation::Invalid("line 1: CR".into())).passed());
+        let c = check(Some("crlf"), Validation::Valid);
+        assert!(!c.passed());
+        assert!(c
+            .failure()
+            .unwrap()
+            .contains("ACCEPTED, but it must be rejected (crlf)"));
+        let c = check(None, Validation::Invalid("line 3: a_2 = 0".into()));
+        assert!(c.failure().unwrap().contains("REJECTED"));
+        assert!(c.failure().unwrap().contains("line 3: a_2 = 0"));
+        // A crashing validator rejects nothing: it fails either way.
+        for must in [None, Some("crlf")] {
+            let c = check(must, Validation::Failed("RE (SIGSEGV)".into()));
+            assert!(!c.passed());
+            assert!(c.failure().unwrap().starts_with("the validator failed"));
+        }
+    }
+
+    #[test]
+    fn the_reason_is_the_validators_stderr_without_rusts_hint() {
+        let stderr = b"thread 'main' panicked at validate.rs:9:5:\nline 3: a_2 = 0 is out of 1..=1000\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n";
+        assert_eq!(
+            reason(stderr, Exit::Code(101)),
+            "thread 'main' panicked at validate.rs:9:5:\nline 3: a_2 = 0 is out of 1..=1000"
+        );
+        assert_eq!(
+            reason(b"", Exit::Code(1)),
+            "exit code 1 (and no reason on stderr)"
+        );
+    }
+}

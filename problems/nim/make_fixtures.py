@@ -87,8 +87,8 @@ def main():
         [1] * 20,
         [1] * 19,
         [2**29, 2**29 - 1, 1],  # xor = 2^30 - 2: Win
-        [LIMIT, 1, LIMIT ^ 1],
-        [LIMIT ^ 1, LIMIT ^ 2, 3],
+        [LIMIT - 1, 1, LIMIT - 2],  # xor 0 (LIMIT ^ 1 would exceed LIMIT)
+        [LIMIT - 1, LIMIT - 4, 3],  # xor 0 (LIMIT ^ 1, LIMIT ^ 2 would exceed LIMIT)
         list(range(1, 21)),  # 1 xor ... xor 20 = 20
         [LIMIT - k for k in range(20)],
     ]

@@ -256,6 +256,12 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
         if ignored(&e.file_name()) {
             continue;
         }
+        // `NAME.err` beside `NAME.in` holds the validator's expected message.
+        let message_of_an_input =
+            path.extension() == Some(OsStr::new("err")) && path.with_extension("in").is_file();
+        if message_of_an_input {
+            continue;
+        }
         if path.is_dir() || path.extension() != Some(OsStr::new("in")) {
             errors.push(error(
                 &path,

@@ -79,16 +79,22 @@ pub struct Check {
     pub what: String,
     /// `None`: the input must be accepted; `Some(why)`: it must be rejected, because `why`.
     pub must_reject: Option<String>,
+    /// For an invalid/ file with a `.err` beside it: what the validator must say.
+    pub message: Option<String>,
     pub result: Validation,
 }
 
 impl Check {
     /// Whether the validator did what the input asks.
     pub fn passed(&self) -> bool {
-        matches!(
-            (&self.must_reject, &self.result),
-            (None, Validation::Valid) | (Some(_), Validation::Invalid(_))
-        )
+        match (&self.must_reject, &self.result) {
+            (None, Validation::Valid) => true,
+            (Some(_), Validation::Invalid(why)) => self
+                .message
+                .as_ref()
+                .is_none_or(|m| why.contains(m.as_str())),
+            _ => false,
+        }
     }
 
     /// Why the check failed, for the report; `None` when it passed.
@@ -101,6 +107,10 @@ impl Check {
                 "ACCEPTED, but it must be rejected ({why}): the validator lets a broken input through"
             ),
             (_, Validation::Failed(why)) => format!("the validator failed: {why}"),
+            (Some(_), Validation::Invalid(why)) if !self.passed() => format!(
+                "rejected, but not for the reason its .err file gives:\nexpected: {}\ngot:      {why}",
+                self.message.as_deref().unwrap_or_default()
+            ),
             _ => return None,
         })
     }
@@ -143,12 +153,13 @@ pub fn check_problem(
     cases: &[Case],
     root: &Path,
 ) -> std::io::Result<ProblemChecks> {
-    let mut inputs: Vec<(String, Option<String>, Content)> = cases
+    let mut inputs: Vec<(String, Option<String>, Option<String>, Content)> = cases
         .iter()
         .map(|c| {
             (
                 format!("case {}", c.name),
                 c.outside_statement.clone(),
+                None,
                 c.input.clone(),
             )
         })
@@ -160,19 +171,25 @@ pub fn check_problem(
             .unwrap_or(&path)
             .display()
             .to_string();
+        let message = std::fs::read_to_string(path.with_extension("err"))
+            .ok()
+            .map(|m| m.trim().to_string())
+            .filter(|m| !m.is_empty());
         inputs.push((
             shown,
             Some("every file in invalid/ breaks the statement".into()),
+            message,
             Content::File { path, len },
         ));
     }
     let checks = pool.install(|| {
         inputs
             .into_par_iter()
-            .map(|(what, must_reject, input)| Check {
+            .map(|(what, must_reject, message, input)| Check {
                 result: check_input(exec, validator, input.as_stdin()),
                 what,
                 must_reject,
+                message,
             })
             .collect()
     });
@@ -193,6 +210,7 @@ mod tests {
             what: "case a".into(),
             must_reject: must.map(Into::into),
             result,
+            message: None,
         };
         assert!(check(None, Validation::Valid).passed());
         assert!(check(Some("crlf"), Validation::Invalid("line 1: CR".into())).passed());

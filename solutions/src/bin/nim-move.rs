@@ -28,7 +28,10 @@ fn main() -> io::Result<()> {
             continue;
         }
         // a ^ x < a  <=>  a has the top bit of x set; such a pile always exists (x != 0).
-        let i = (0..n).rev().find(|&i| piles[i] ^ x < piles[i]).expect("a pile with the top bit");
+        let i = (0..n)
+            .rev()
+            .find(|&i| piles[i] ^ x < piles[i])
+            .expect("a pile with the top bit");
         writeln!(out, "{} {}", i + 1, piles[i] - (piles[i] ^ x))?;
     }
     out.flush()

@@ -11,6 +11,7 @@ pub mod diff;
 pub mod exec;
 pub mod fixture;
 pub mod problem;
+pub mod records;
 pub mod report;
 pub mod run;
 pub mod scaffold;

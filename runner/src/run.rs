@@ -85,6 +85,9 @@ pub enum Event<'a> {
         slug: &'a str,
         case: &'a str,
         outcome: &'a Outcome,
+        /// The program judged and the fixture case it ran on (for the JSON stream).
+        subject: &'a Subject,
+        fixture: &'a Case,
     },
     RerunStarted {
         jobs: usize,
@@ -387,6 +390,8 @@ pub fn execute(
             slug: &reports[j.p].planned.problem.slug,
             case: &case.name,
             outcome: &outcome,
+            subject: &subject.subject,
+            fixture: case,
         });
         Some((j.p, j.s, j.c, outcome))
     };
@@ -462,6 +467,8 @@ pub fn execute(
                 slug: &reports[p].planned.problem.slug,
                 case: &case.name,
                 outcome: &outcome,
+                subject: &reports[p].subjects[s].subject,
+                fixture: case,
             });
             reports[p].subjects[s].outcomes[c] = Some(outcome);
         }
@@ -474,10 +481,18 @@ pub fn execute(
                 let case = &reports[p].planned.cases[c];
                 let outcome = run_case(sandbox, &program, case, &limits_of(&reports, p, s, c));
                 let done = outcome.verdict == Verdict::TimeLimitExceeded;
-                reports[p].subjects[s].outcomes[c] = Some(Outcome {
+                let outcome = Outcome {
                     rerun: true,
                     ..outcome
+                };
+                emit(Event::CaseFinished {
+                    slug: &reports[p].planned.problem.slug,
+                    case: &case.name,
+                    outcome: &outcome,
+                    subject: &reports[p].subjects[s].subject,
+                    fixture: case,
                 });
+                reports[p].subjects[s].outcomes[c] = Some(outcome);
                 if done {
                     break;
                 }

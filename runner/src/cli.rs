@@ -12,6 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::compile::{Builder, Language};
 use crate::exec;
+use crate::export::{Outputs, ReportArgs, Selected};
 use crate::fixture::{self, Oracle};
 use crate::problem::{self, Problem};
 use crate::report::{self, Progress, ReportOptions};
@@ -26,6 +27,9 @@ use crate::workspace::Workspace;
 pub struct Cli {
     #[command(flatten)]
     global: GlobalArgs,
+
+    #[command(flatten)]
+    reports: ReportArgs,
 
     /// Judge only problems whose slug contains one of these.
     filters: Vec<String>,
@@ -145,9 +149,10 @@ struct Settings {
     jobs: usize,
     report: ReportOptions,
     progress: bool,
+    outputs: Outputs,
 }
 
-fn context(g: &GlobalArgs) -> Result<Settings> {
+fn context(g: &GlobalArgs, reports: &ReportArgs) -> Result<Settings> {
     let ws = match &g.root {
         Some(root) => Workspace::at(root)?,
         None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
@@ -163,6 +168,7 @@ fn context(g: &GlobalArgs) -> Result<Settings> {
         ColorChoice::Never => false,
         ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
     };
+    let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir(), g.diff_lines)?;
     Ok(Settings {
         ws,
         jobs,
@@ -170,12 +176,21 @@ fn context(g: &GlobalArgs) -> Result<Settings> {
             color,
             diff_lines: g.diff_lines,
         },
-        progress: std::io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+        progress: std::io::stderr().is_terminal()
+            && std::env::var_os("CI").is_none()
+            && outputs.human(),
+        outputs,
     })
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let cx = context(&cli.global)?;
+    let cx = context(&cli.global, &cli.reports)?;
+    if cli.reports.any() && matches!(cli.command, Some(Command::Stress(_) | Command::New { .. })) {
+        bail!(
+            "--format, --junit, --partition, --timings and --failed apply to judging \
+             (no command, `judge`, `verify`)"
+        );
+    }
     match cli.command {
         None => judge_all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
         Some(Command::Judge { slug, file, cases }) => judge_file(&cx, &slug, &file, &cases),
@@ -315,33 +330,39 @@ fn load_fixtures(
 }
 
 fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
+    let plan = match cx.outputs.select(plan)? {
+        Selected::Run(plan) => plan,
+        Selected::Nothing(why) => return cx.outputs.nothing(&why),
+    };
     let builder = Builder::new(cx.ws.cache_dir());
     let sandbox = exec::Sandbox::new(&cx.ws.cache_dir())?;
     let progress = Progress::new(cx.progress);
-    let report = run::execute(
-        plan,
-        &builder,
-        &sandbox,
-        &ExecOptions {
-            jobs: cx.jobs,
-            rerun_tle: true,
-        },
-        &|e| progress.on_event(&e),
-    )?;
+    let opts = ExecOptions {
+        jobs: cx.jobs,
+        rerun_tle: true,
+    };
+    let stream = cx.outputs.stream(opts.rerun_tle);
+    let report = run::execute(plan, &builder, &sandbox, &opts, &|e| {
+        progress.on_event(&e);
+        cx.outputs.on_event(stream.as_ref(), &e);
+    })?;
     drop(progress);
     let (text, tally) = report::render(&report, cx.ws.root(), cx.report);
-    let mut out = std::io::stdout().lock();
-    if report.compiled > 0 {
-        writeln!(
-            out,
-            "built {} program(s): {} compiled, {} from the cache",
-            report.compiled + report.cached,
-            report.compiled,
-            report.cached
-        )?;
+    if cx.outputs.human() {
+        let mut out = std::io::stdout().lock();
+        if report.compiled > 0 {
+            writeln!(
+                out,
+                "built {} program(s): {} compiled, {} from the cache",
+                report.compiled + report.cached,
+                report.compiled,
+                report.cached
+            )?;
+        }
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
     }
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
+    cx.outputs.finish(&report, stream)?;
     Ok(if report.interrupted {
         ExitCode::from(130)
     } else if tally.failed > 0 {

@@ -83,6 +83,9 @@ enum Command {
         /// Judge only the case with this name (repeatable).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
+        /// Judge again whenever the file changes, until Ctrl-C.
+        #[arg(long)]
+        watch: bool,
     },
     /// Check every fixture case against the problem's brute force (problems/<slug>/brute.rs).
     Verify {
@@ -193,7 +196,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
     match cli.command {
         None => judge_all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
-        Some(Command::Judge { slug, file, cases }) => judge_file(&cx, &slug, &file, &cases),
+        Some(Command::Judge {
+            slug,
+            file,
+            cases,
+            watch: true,
+        }) => {
+            if cli.reports.failed || cli.reports.partition.is_some() {
+                bail!("--watch judges every case: it does not go with --failed or --partition");
+            }
+            crate::watch::watch(&file, || judge_file(&cx, &slug, &file, &cases))
+        }
+        Some(Command::Judge {
+            slug, file, cases, ..
+        }) => judge_file(&cx, &slug, &file, &cases),
         Some(Command::Verify { filters }) => verify(&cx, &filters),
         Some(Command::Stress(a)) => {
             let problems = discover(&cx.ws)?;

@@ -20,4 +20,5 @@ pub mod run;
 pub mod scaffold;
 pub mod stress;
 pub mod verdict;
+pub mod watch;
 pub mod workspace;

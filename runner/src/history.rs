@@ -38,7 +38,9 @@ pub fn load(path: &Path) -> Result<Option<Records>> {
 pub fn save(path: &Path, records: &Records) -> Result<()> {
     let dir = path.parent().context("the history file has no folder")?;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644))
+        .tempfile_in(dir)?;
     serde_json::to_writer(&mut tmp, records)?;
     tmp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;

@@ -195,6 +195,7 @@ fn bare(set: &Set, exe: &Path, jobs: usize) -> Duration {
 }
 
 /// Runs the runner, returning its wall time and its peak resident set (wait4).
+#[allow(clippy::zombie_processes)] // reaped by the wait4 below, which also gives its rusage
 fn runner(bin: &Path, set: &Set, exe: &Path, jobs: usize) -> (Duration, u64) {
     let start = Instant::now();
     let child = Command::new(bin)

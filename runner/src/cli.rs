@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::compile::{Builder, Language};
 use crate::diff::DiffOptions;
 use crate::exec;
+use crate::export::{Outputs, ReportArgs, Selected};
 use crate::fixture::{self, Oracle};
 use crate::judges::{Judges, Profile};
 use crate::lint;
@@ -34,6 +35,9 @@ use crate::{checker, holes};
 pub struct Cli {
     #[command(flatten)]
     global: GlobalArgs,
+
+    #[command(flatten)]
+    reports: ReportArgs,
 
     /// Judge only problems whose slug contains one of these.
     filters: Vec<String>,
@@ -91,6 +95,9 @@ enum Command {
         /// Judge only the case with this name (repeatable).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
+        /// Judge again whenever the file changes, until Ctrl-C.
+        #[arg(long)]
+        watch: bool,
         /// Build it with this judge's profile instead of the problem's (e.g. `local`).
         #[arg(long, value_name = "JUDGE")]
         judge: Option<String>,
@@ -203,6 +210,7 @@ struct Settings {
     progress: bool,
     sandbox: bool,
     judges: OnceLock<Arc<Judges>>,
+    outputs: Outputs,
 }
 
 impl Settings {
@@ -218,7 +226,7 @@ impl Settings {
     }
 }
 
-fn context(g: &GlobalArgs) -> Result<Settings> {
+fn context(g: &GlobalArgs, reports: &ReportArgs) -> Result<Settings> {
     let ws = match &g.root {
         Some(root) => Workspace::at(root)?,
         None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
@@ -234,6 +242,7 @@ fn context(g: &GlobalArgs) -> Result<Settings> {
         ColorChoice::Never => false,
         ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
     };
+    let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir(), g.diff_lines)?;
     Ok(Settings {
         ws,
         jobs,
@@ -241,14 +250,23 @@ fn context(g: &GlobalArgs) -> Result<Settings> {
             color,
             diff_lines: g.diff_lines,
         },
-        progress: std::io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+        progress: std::io::stderr().is_terminal()
+            && std::env::var_os("CI").is_none()
+            && outputs.human(),
         sandbox: !g.no_sandbox,
         judges: OnceLock::new(),
+        outputs,
     })
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    let cx = context(&cli.global)?;
+    let cx = context(&cli.global, &cli.reports)?;
+    if cli.reports.any() && matches!(cli.command, Some(Command::Stress(_) | Command::New { .. })) {
+        bail!(
+            "--format, --junit, --partition, --timings and --failed apply to judging \
+             (no command, `judge`, `verify`)"
+        );
+    }
     match cli.command {
         None => judge_all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
         Some(Command::Judge {
@@ -257,6 +275,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
             cases,
             judge,
             lang,
+            watch: true,
+        }) => {
+            if cli.reports.failed || cli.reports.partition.is_some() {
+                bail!("--watch judges every case: it does not go with --failed or --partition");
+            }
+            crate::watch::watch(&file, || {
+                judge_file(&cx, &slug, &file, &cases, judge.as_deref(), lang.as_deref())
+            })
+        }
+        Some(Command::Judge {
+            slug,
+            file,
+            cases,
+            judge,
+            lang,
+            watch: false,
         }) => judge_file(&cx, &slug, &file, &cases, judge.as_deref(), lang.as_deref()),
         Some(Command::Submit { slug, lang, print }) => {
             let judges = cx.judges()?;
@@ -485,11 +519,16 @@ fn execute_and_report(cx: &Settings, plan: Vec<Planned>) -> Result<ExitCode> {
 /// validator's in `verify`: its text is printed first and its counts join the last line).
 fn execute_and_report_after(
     cx: &Settings,
-    mut plan: Vec<Planned>,
+    plan: Vec<Planned>,
     builder: &Builder,
     sandbox: &exec::Sandbox,
     before: Option<(String, run::Tally)>,
 ) -> Result<ExitCode> {
+    // --partition and --failed choose what runs.
+    let mut plan = match cx.outputs.select(plan)? {
+        Selected::Run(plan) => plan,
+        Selected::Nothing(why) => return cx.outputs.nothing(&why),
+    };
     let judges = cx.judges()?;
     for planned in &mut plan {
         let needs_checker = planned
@@ -507,6 +546,7 @@ fn execute_and_report_after(
         .map(|s| (s.source.clone(), s.profile.clone()))
         .collect();
     let progress = Progress::new(cx.progress);
+    let stream = cx.outputs.stream();
     let report = run::execute(
         plan,
         builder,
@@ -515,7 +555,10 @@ fn execute_and_report_after(
             jobs: cx.jobs,
             diff: diff_options(cx),
         },
-        &|e| progress.on_event(&e),
+        &|e| {
+            progress.on_event(&e);
+            cx.outputs.on_event(stream.as_ref(), &e);
+        },
     )?;
     drop(progress);
     for note in builder.take_notes() {
@@ -559,7 +602,10 @@ fn execute_and_report_after(
         }
     }
     text.push_str(&report::render_last_line(&tally, cx.report));
-    print(&text)?;
+    if cx.outputs.human() {
+        print(&text)?;
+    }
+    cx.outputs.finish(&report, stream)?;
     Ok(ExitCode::from(if report.interrupted {
         130
     } else {

@@ -6,7 +6,7 @@
 //! progress is sent as [`Event`]s and the result is a [`RunReport`], which also decides pass,
 //! fail and the exit code; `report.rs` only draws it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -139,11 +139,13 @@ pub enum Event<'a> {
         total: usize,
     },
     Built(&'a Built),
+    /// A (program, case) was judged. A TLE that the wall clock gave is reported again after it
+    /// is confirmed alone ([`Outcome::confirmed_alone`]): the later report stands.
     CaseFinished {
         slug: &'a str,
-        source: &'a Path,
-        role: Role,
-        case: &'a str,
+        /// The program judged and the fixture case it ran on.
+        subject: &'a Subject,
+        fixture: &'a Case,
         outcome: &'a Outcome,
     },
     Finished,
@@ -668,9 +670,8 @@ impl JobTable {
         let s = self.subject(j);
         emit(Event::CaseFinished {
             slug: &self.reports[j.problem].planned.problem.slug,
-            source: &s.subject.source,
-            role: s.subject.role,
-            case: &self.case(j).name,
+            subject: &s.subject,
+            fixture: self.case(j),
             outcome,
         });
     }
@@ -1015,7 +1016,7 @@ mod tests {
             _limits: &Limits,
             _cap: usize,
         ) -> std::io::Result<RunOutput> {
-            let name = Path::new(&program.argv[0])
+            let name = std::path::Path::new(&program.argv[0])
                 .file_name()
                 .unwrap()
                 .to_string_lossy()

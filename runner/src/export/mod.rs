@@ -1,0 +1,232 @@
+//! What a judge run gives machines: the JSON Lines stream, the JUnit file, the history that
+//! `--failed` reads, and the choice of a plan's part (`--partition`, `--failed`).
+//!
+//! The exporters are pure functions of the records ([`json`], [`junit`]); [`Outputs`] is the glue
+//! the command line calls before, during and after a run.
+
+pub mod json;
+pub mod junit;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+
+use crate::history;
+use crate::partition::{self, Partition, Timings};
+use crate::records::{self, Line, Records};
+use crate::run::{Event, Planned, RunReport};
+
+/// The format of stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Format {
+    /// The report, for a person.
+    #[default]
+    Human,
+    /// JSON Lines: a line per (program, case) as it finishes, a line per wrong solution, and a
+    /// summary last.
+    Json,
+}
+
+/// The command-line options of this module (global: they apply to the default command, `judge`
+/// and `verify`).
+#[derive(Debug, Clone, Args)]
+pub struct ReportArgs {
+    /// The output: human (the report) or json (JSON Lines; no report, no progress bar).
+    #[arg(long, global = true, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// Also write a JUnit XML report to PATH.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub junit: Option<PathBuf>,
+
+    /// Run only shard K of N: count:K/N (balanced by expected cost; K/N means the same) or
+    /// hash:K/N. A wrong solution goes to one shard with all its cases.
+    #[arg(long, global = true, value_name = "K/N")]
+    pub partition: Option<Partition>,
+
+    /// Past timings for --partition count: a last-run.json of an earlier run; give every shard
+    /// the same file.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub timings: Option<PathBuf>,
+
+    /// Re-run only what failed in the last run (target/judge/last-run.json).
+    #[arg(long, global = true)]
+    pub failed: bool,
+}
+
+impl ReportArgs {
+    /// Whether any of these options was given.
+    pub fn any(&self) -> bool {
+        self.format != Format::Human
+            || self.junit.is_some()
+            || self.partition.is_some()
+            || self.timings.is_some()
+            || self.failed
+    }
+}
+
+/// A plan cut down by `--failed` and `--partition`, or why nothing is left to run.
+pub enum Selected {
+    Run(Vec<Planned>),
+    Nothing(String),
+}
+
+/// The outputs of one judge run.
+pub struct Outputs {
+    args: ReportArgs,
+    root: PathBuf,
+    history: PathBuf,
+    diff_lines: usize,
+}
+
+/// The stream of JSON lines on stdout, when the format is json.
+pub type Stream = json::Stream<std::io::Stdout>;
+
+impl Outputs {
+    pub fn new(args: ReportArgs, root: &Path, cache_dir: &Path, diff_lines: usize) -> Result<Self> {
+        if args.timings.is_some() && args.partition.is_none() {
+            bail!("--timings is read by --partition count:K/N only");
+        }
+        Ok(Self {
+            args,
+            root: root.to_path_buf(),
+            history: cache_dir.join(history::FILE),
+            diff_lines,
+        })
+    }
+
+    pub fn human(&self) -> bool {
+        self.args.format == Format::Human
+    }
+
+    /// Applies `--failed`, then `--partition`.
+    pub fn select(&self, plan: Vec<Planned>) -> Result<Selected> {
+        if !self.args.failed && self.args.partition.is_none() {
+            return Ok(Selected::Run(plan));
+        }
+        let units = partition::units(&plan, &self.root);
+        let mut keep = vec![true; units.len()];
+        if self.args.failed {
+            let Some(last) = history::load(&self.history)? else {
+                bail!(
+                    "no last run is recorded ({}): run once without --failed",
+                    self.history.display()
+                );
+            };
+            let failed = history::failed(&last);
+            if failed.is_empty() {
+                return Ok(Selected::Nothing(
+                    "the last run had no failures: nothing to re-run".into(),
+                ));
+            }
+            for (k, u) in keep.iter_mut().zip(&units) {
+                *k = failed.contains(&u.key);
+            }
+            if !keep.contains(&true) {
+                let n = failed.len();
+                return Ok(Selected::Nothing(format!(
+                    "nothing to re-run: the last run's {n} failure{} {} not among the programs \
+                     and cases selected here",
+                    if n == 1 { "" } else { "s" },
+                    if n == 1 { "is" } else { "are" },
+                )));
+            }
+        }
+        if let Some(p) = self.args.partition {
+            let timings = match &self.args.timings {
+                Some(path) => history::timings(
+                    &history::load(path)?
+                        .with_context(|| format!("--timings {}: no such file", path.display()))?,
+                ),
+                None => Timings::new(),
+            };
+            let chosen: Vec<usize> = units
+                .iter()
+                .zip(&keep)
+                .enumerate()
+                .filter(|(_, (_, &k))| k)
+                .map(|(i, _)| i)
+                .collect();
+            let kept: Vec<partition::Unit> = chosen.iter().map(|&i| units[i].clone()).collect();
+            let shards = partition::assign(&kept, p.n, p.scheme, &timings);
+            for (&i, shard) in chosen.iter().zip(shards) {
+                keep[i] = shard == p.k - 1;
+            }
+            if !keep.contains(&true) {
+                return Ok(Selected::Nothing(format!(
+                    "partition {}/{}: nothing to do",
+                    p.k, p.n
+                )));
+            }
+        }
+        Ok(Selected::Run(partition::restrict(plan, &units, &keep)))
+    }
+
+    /// The JSON stream of the run, when the format is json.
+    pub fn stream(&self) -> Option<Stream> {
+        (self.args.format == Format::Json).then(|| json::Stream::new(std::io::stdout()))
+    }
+
+    /// Passes a run event to the stream.
+    pub fn on_event(&self, stream: Option<&Stream>, event: &Event) {
+        if let Some(stream) = stream {
+            if let Some(record) = records::from_event(event, &self.root, self.diff_lines) {
+                // A TLE that only the wall clock gave may still be confirmed alone: its line
+                // waits for that, or for the end.
+                let pending = matches!(event, Event::CaseFinished { outcome, .. }
+                    if outcome.killed == Some(crate::exec::Kill::WallClock)
+                        && !outcome.confirmed_alone);
+                stream.finished(record, pending);
+            }
+        }
+    }
+
+    /// After the run: the rest of the JSON stream, the JUnit file, the history.
+    pub fn finish(&self, report: &RunReport, stream: Option<Stream>) -> Result<()> {
+        let mut records = records::from_report(report, &self.root, self.diff_lines);
+        records.summary.partition = self.args.partition.map(|p| p.to_string());
+        records.summary.failed_only = self.args.failed;
+        if let Some(stream) = stream {
+            stream.finish(&records)?;
+        }
+        self.write_junit(&records)?;
+        if !report.interrupted {
+            history::save(&self.history, &records)?;
+        }
+        Ok(())
+    }
+
+    /// Nothing to run: says why (on stdout, or on stderr with a JSON summary), writes an empty
+    /// JUnit file, exits 0.
+    pub fn nothing(&self, why: &str) -> Result<ExitCode> {
+        let mut records = Records::empty();
+        records.summary.partition = self.args.partition.map(|p| p.to_string());
+        records.summary.failed_only = self.args.failed;
+        let mut out = std::io::stdout().lock();
+        if self.human() {
+            writeln!(out, "{why}")?;
+        } else {
+            eprintln!("{why}");
+            out.write_all(&json::line(&Line::Summary(records.summary.clone())))?;
+        }
+        out.flush()?;
+        self.write_junit(&records)?;
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn write_junit(&self, records: &Records) -> Result<()> {
+        if let Some(path) = &self.args.junit {
+            let xml = junit::serialize(records)?;
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+            }
+            std::fs::write(path, xml)
+                .with_context(|| format!("cannot write --junit {}", path.display()))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,567 @@
+//! Flat records of a judge run, for machines: one per (program, case), one per wrong solution,
+//! and a summary. The exporters (JSON Lines, JUnit), the history and the partition read only
+//! these; [`from_report`] and [`case_record`] are the only code that reads the run model.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::diff;
+use crate::fixture::Case;
+use crate::run::{Event, Outcome, Role, RunReport, Subject};
+use crate::verdict::Verdict;
+
+/// The version of the record format; bumped when a field changes meaning or goes away (adding a
+/// field does not bump it).
+pub const SCHEMA: u32 = 1;
+
+/// A record's diff is cut at this many bytes (and at `--diff-lines` lines).
+pub const DIFF_BYTES: usize = 16 * 1024;
+
+/// Lines of stderr kept in a record (a compiler's message: 40).
+const STDERR_LINES: usize = 10;
+
+/// What a program is to the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoleName {
+    /// `solutions/src/bin/<slug>.rs`, or a file given to `runner judge`.
+    Solution,
+    /// A solution in another language under `solutions/` (e.g. `solutions/cpp/<slug>.cpp`).
+    Port,
+    /// A wrong solution from `problems/<slug>/wrong/`; `expect` says the verdict it must get.
+    Wrong,
+    /// The brute force (`runner verify`).
+    Brute,
+}
+
+/// What one (program, case) record says, judged on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A solution, port or brute force got AC.
+    Passed,
+    /// A solution, port or brute force got anything else (CE included).
+    Failed,
+    /// A wrong solution got the verdict it must get on this case.
+    Caught,
+    /// A wrong solution got another verdict on this case (which alone is no failure: a wrong
+    /// solution passes when some case catches it; see its `wrong_solution` record).
+    NotCaught,
+    /// Not run: the wrong solution was already caught, it did not compile, or the run was
+    /// interrupted (`detail` says which).
+    Skipped,
+}
+
+/// One (program, case).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub schema: u32,
+    pub problem: String,
+    /// The program's path relative to the workspace root (absolute when outside it).
+    pub program: String,
+    pub role: RoleName,
+    /// The verdict a wrong solution must get; null for the other roles.
+    pub expect: Option<Verdict>,
+    pub case: String,
+    pub status: Status,
+    /// Null when the case was not run.
+    pub verdict: Option<Verdict>,
+    /// The signal or exit code of an RE, what was hit for a limit verdict, why a case was skipped.
+    pub detail: Option<String>,
+    pub cpu_ms: Option<u64>,
+    pub wall_ms: Option<u64>,
+    pub peak_bytes: Option<u64>,
+    /// The verdict comes from a re-run alone (a TLE seen under a parallel run is re-run alone
+    /// before it stands).
+    pub confirmed_alone: bool,
+    /// For WA and PE: where the output first differs, one line.
+    pub first_difference: Option<String>,
+    /// For WA and PE: a plain unified diff, `-` expected, `+` actual, capped.
+    pub diff: Option<String>,
+    /// The last lines of the program's stderr (for a CE, of the compiler's message).
+    pub stderr: Option<String>,
+}
+
+impl Record {
+    /// The key that names the (program, case) across runs: `problem/program/case`.
+    pub fn key(&self) -> String {
+        format!("{}/{}/{}", self.problem, self.program, self.case)
+    }
+}
+
+/// One wrong solution, judged on its cases together.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WrongSolution {
+    pub schema: u32,
+    pub problem: String,
+    pub program: String,
+    pub expect: Verdict,
+    /// Why the program is wrong (from wrong.toml).
+    pub why: Option<String>,
+    /// Whether some case gave it the verdict it must get.
+    pub passed: bool,
+    /// The first case (in fixture order) that did.
+    pub caught_by: Option<String>,
+    /// How many cases got each verdict.
+    pub verdicts: BTreeMap<Verdict, usize>,
+}
+
+/// The last line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    pub schema: u32,
+    /// The human report's `N passed, M failed`: a case of a solution, port or brute force counts
+    /// once, a wrong solution counts once, a problem without a solution counts as one failure.
+    pub passed: usize,
+    pub failed: usize,
+    /// Records with status `skipped`.
+    pub skipped: usize,
+    /// Records per verdict (every record that has one).
+    pub verdicts: BTreeMap<Verdict, usize>,
+    /// Records in all.
+    pub cases: usize,
+    /// 0 all passed, 1 something failed, 130 interrupted.
+    pub exit_code: u8,
+    pub interrupted: bool,
+    /// The shard, e.g. `count:2/4`, when `--partition` was given.
+    pub partition: Option<String>,
+    /// Whether the run was `--failed` (only what failed last time).
+    pub failed_only: bool,
+    /// Problems that have no solution (each counted as a failure).
+    pub no_solution: Vec<String>,
+}
+
+impl Summary {
+    /// The summary of a run that ran nothing (an empty shard, nothing failed last time).
+    pub fn empty() -> Self {
+        Summary {
+            schema: SCHEMA,
+            passed: 0,
+            failed: 0,
+            skipped: 0,
+            verdicts: BTreeMap::new(),
+            cases: 0,
+            exit_code: 0,
+            interrupted: false,
+            partition: None,
+            failed_only: false,
+            no_solution: Vec::new(),
+        }
+    }
+}
+
+/// One line of the JSON Lines output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Line {
+    Case(Record),
+    WrongSolution(WrongSolution),
+    Summary(Summary),
+}
+
+/// Everything a finished run says, in plan order (problems, programs, cases).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Records {
+    pub cases: Vec<Record>,
+    pub wrong: Vec<WrongSolution>,
+    pub summary: Summary,
+}
+
+impl Records {
+    /// The records of a run that ran nothing.
+    pub fn empty() -> Self {
+        Records {
+            cases: Vec::new(),
+            wrong: Vec::new(),
+            summary: Summary::empty(),
+        }
+    }
+}
+
+/// `source` relative to the workspace root, or absolute when outside it: the same string for the
+/// same file whatever the current directory.
+pub fn program_path(root: &Path, source: &Path) -> String {
+    let abs = source
+        .canonicalize()
+        .or_else(|_| std::path::absolute(source))
+        .unwrap_or_else(|_| source.to_path_buf());
+    match abs.strip_prefix(root) {
+        Ok(rel) => rel.display().to_string(),
+        Err(_) => abs.display().to_string(),
+    }
+}
+
+/// The role of `subject` whose path (relative to the root) is `program`.
+pub fn role_name(role: Role, program: &str) -> (RoleName, Option<Verdict>) {
+    match role {
+        Role::Solution
+            if program.starts_with("solutions/") && !program.starts_with("solutions/src/") =>
+        {
+            (RoleName::Port, None)
+        }
+        Role::Solution => (RoleName::Solution, None),
+        Role::Wrong { expect } => (RoleName::Wrong, Some(expect)),
+        Role::Oracle => (RoleName::Brute, None),
+    }
+}
+
+/// The last `n` lines of `bytes`, escaped; `None` when empty.
+fn tail(bytes: &[u8], n: usize) -> Option<String> {
+    let text = diff::escape(bytes, false);
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let skip = lines.len().saturating_sub(n);
+    let mut s = String::new();
+    if skip > 0 {
+        s.push_str(&format!("… {skip} earlier lines\n"));
+    }
+    for l in &lines[skip..] {
+        s.push_str(l);
+        s.push('\n');
+    }
+    Some(s)
+}
+
+/// `text` cut at `max` bytes (on a character boundary), with a note.
+fn cap(mut text: String, max: usize) -> String {
+    if text.len() > max {
+        let mut end = max;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let cut = text.len() - end;
+        text.truncate(end);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&format!("… {cut} more bytes cut\n"));
+    }
+    text
+}
+
+/// What happened to a program on a case.
+#[derive(Debug, Clone, Copy)]
+pub enum Happened<'a> {
+    Ran(&'a Outcome),
+    /// It did not compile: the compiler's message.
+    CompileError(&'a str),
+    /// It was not run, for this reason.
+    Skipped(&'a str),
+}
+
+/// The record of `subject` on `case`.
+pub fn case_record(
+    slug: &str,
+    program: &str,
+    subject: &Subject,
+    case: &Case,
+    happened: Happened,
+    diff_lines: usize,
+) -> Record {
+    let (role, expect) = role_name(subject.role, program);
+    let mut r = Record {
+        schema: SCHEMA,
+        problem: slug.to_string(),
+        program: program.to_string(),
+        role,
+        expect,
+        case: case.name.clone(),
+        status: Status::Skipped,
+        verdict: None,
+        detail: None,
+        cpu_ms: None,
+        wall_ms: None,
+        peak_bytes: None,
+        confirmed_alone: false,
+        first_difference: None,
+        diff: None,
+        stderr: None,
+    };
+    let verdict = match happened {
+        Happened::CompileError(message) => {
+            r.detail = Some("compile error".into());
+            r.stderr = tail(message.as_bytes(), 40);
+            Verdict::CompileError
+        }
+        Happened::Ran(o) => {
+            r.detail = o.detail.clone();
+            r.cpu_ms = Some(o.cpu.as_millis() as u64);
+            r.wall_ms = Some(o.wall.as_millis() as u64);
+            r.peak_bytes = Some(o.memory);
+            r.confirmed_alone = o.confirmed_alone;
+            if let Some(f) = &o.failure {
+                if matches!(o.verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
+                    r.first_difference = Some(f.first_difference.clone().unwrap_or_else(|| {
+                        "same tokens; the whitespace differs (· space, → tab, ␍ CR)".into()
+                    }));
+                    r.diff = f
+                        .diff_plain
+                        .as_ref()
+                        .map(|d| cap(limit_lines(d, diff_lines), DIFF_BYTES));
+                }
+                r.stderr = tail(&f.stderr, STDERR_LINES);
+            }
+            o.verdict
+        }
+        Happened::Skipped(reason) => {
+            r.detail = Some(reason.to_string());
+            return r;
+        }
+    };
+    r.verdict = Some(verdict);
+    r.status = match expect {
+        Some(e) if e == verdict => Status::Caught,
+        Some(_) => Status::NotCaught,
+        None if verdict.is_accepted() => Status::Passed,
+        None => Status::Failed,
+    };
+    r
+}
+
+/// The record of a finished (program, case) event, for the stream.
+pub fn from_event(event: &Event, root: &Path, diff_lines: usize) -> Option<Record> {
+    let Event::CaseFinished {
+        slug,
+        outcome,
+        subject,
+        fixture,
+        ..
+    } = event
+    else {
+        return None;
+    };
+    let program = program_path(root, &subject.source);
+    Some(case_record(
+        slug,
+        &program,
+        subject,
+        fixture,
+        Happened::Ran(outcome),
+        diff_lines,
+    ))
+}
+
+/// The records of a finished run. The summary's `passed` and `failed` are the human report's.
+pub fn from_report(report: &RunReport, root: &Path, diff_lines: usize) -> Records {
+    let mut cases = Vec::new();
+    let mut wrong = Vec::new();
+    let mut no_solution = Vec::new();
+    for pr in &report.problems {
+        let slug = &pr.planned.problem.slug;
+        if pr.subjects.is_empty() {
+            no_solution.push(slug.clone());
+        }
+        for sr in &pr.subjects {
+            let program = program_path(root, &sr.subject.source);
+            let build_error = sr.build.program.as_ref().err().map(String::as_str);
+            let caught_by = sr
+                .satisfied_by()
+                .and_then(|i| pr.planned.cases.get(i))
+                .map(|c| c.name.clone());
+            let skip_reason = match (&caught_by, sr.subject.role) {
+                (Some(c), Role::Wrong { expect }) => {
+                    format!("not run: it already got {expect} on case {c}")
+                }
+                _ if report.interrupted => "not run: interrupted".into(),
+                _ => "not run".into(),
+            };
+            let first = cases.len();
+            for (i, case) in pr.planned.cases.iter().enumerate() {
+                cases.push(case_record(
+                    slug,
+                    &program,
+                    &sr.subject,
+                    case,
+                    match (build_error, &sr.outcomes[i]) {
+                        (Some(message), _) => Happened::CompileError(message),
+                        (None, Some(o)) => Happened::Ran(o),
+                        (None, None) => Happened::Skipped(&skip_reason),
+                    },
+                    diff_lines,
+                ));
+            }
+            if let Role::Wrong { expect } = sr.subject.role {
+                let mut verdicts = BTreeMap::new();
+                for r in &cases[first..] {
+                    if let Some(v) = r.verdict {
+                        *verdicts.entry(v).or_insert(0) += 1;
+                    }
+                }
+                wrong.push(WrongSolution {
+                    schema: SCHEMA,
+                    problem: slug.clone(),
+                    program,
+                    expect,
+                    why: sr.subject.why.clone(),
+                    passed: sr.passed(),
+                    caught_by,
+                    verdicts,
+                });
+            }
+        }
+    }
+    let tally = report.tally();
+    let summary = summarize(
+        &cases,
+        tally.passed,
+        tally.failed,
+        report.interrupted,
+        no_solution,
+    );
+    Records {
+        cases,
+        wrong,
+        summary,
+    }
+}
+
+/// The summary of `cases` with the human report's counts.
+pub fn summarize(
+    cases: &[Record],
+    passed: usize,
+    failed: usize,
+    interrupted: bool,
+    no_solution: Vec<String>,
+) -> Summary {
+    let mut verdicts = BTreeMap::new();
+    for v in cases.iter().filter_map(|r| r.verdict) {
+        *verdicts.entry(v).or_insert(0) += 1;
+    }
+    let checker_failed = verdicts.contains_key(&Verdict::CheckerFailed);
+    Summary {
+        schema: SCHEMA,
+        passed,
+        failed,
+        skipped: cases.iter().filter(|r| r.status == Status::Skipped).count(),
+        verdicts,
+        cases: cases.len(),
+        exit_code: if interrupted {
+            130
+        } else if checker_failed {
+            2
+        } else if failed > 0 {
+            1
+        } else {
+            0
+        },
+        interrupted,
+        partition: None,
+        failed_only: false,
+        no_solution,
+    }
+}
+
+/// At most `n` lines of `text`.
+fn limit_lines(text: &str, n: usize) -> String {
+    let mut out: String = text.lines().take(n).flat_map(|l| [l, "\n"]).collect();
+    let more = text.lines().count().saturating_sub(n);
+    if more > 0 {
+        out.push_str(&format!("… {more} more diff lines not shown\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A record for the exporters' tests.
+    pub fn record(problem: &str, program: &str, case: &str, verdict: Option<Verdict>) -> Record {
+        let wrong = program.contains("wrong/");
+        let expect = wrong.then_some(Verdict::WrongAnswer);
+        let status = match (verdict, expect) {
+            (None, _) => Status::Skipped,
+            (Some(v), Some(e)) if v == e => Status::Caught,
+            (Some(_), Some(_)) => Status::NotCaught,
+            (Some(Verdict::Accepted), None) => Status::Passed,
+            (Some(_), None) => Status::Failed,
+        };
+        Record {
+            schema: SCHEMA,
+            problem: problem.into(),
+            program: program.into(),
+            role: if wrong {
+                RoleName::Wrong
+            } else {
+                RoleName::Solution
+            },
+            expect,
+            case: case.into(),
+            status,
+            verdict,
+            detail: verdict.is_none().then(|| "not run".into()),
+            cpu_ms: verdict.map(|_| 3),
+            wall_ms: verdict.map(|_| 4),
+            peak_bytes: verdict.map(|_| 1 << 20),
+            confirmed_alone: false,
+            first_difference: (verdict == Some(Verdict::WrongAnswer))
+                .then(|| "first difference: line 1, token 1: expected \"6\", got \"7\"".into()),
+            diff: (verdict == Some(Verdict::WrongAnswer))
+                .then(|| "--- expected\n+++ actual\n@@ -1 +1 @@\n-6\n+7\n".into()),
+            stderr: None,
+        }
+    }
+
+    #[test]
+    fn lines_carry_their_type_and_schema_and_round_trip() {
+        let r = record(
+            "t",
+            "solutions/src/bin/t.rs",
+            "small",
+            Some(Verdict::WrongAnswer),
+        );
+        let text = serde_json::to_string(&Line::Case(r.clone())).unwrap();
+        assert!(
+            text.starts_with(r#"{"type":"case","schema":1,"problem":"t","#),
+            "{text}"
+        );
+        assert!(text.contains(r#""verdict":"WA""#), "{text}");
+        assert!(text.contains(r#""status":"failed""#), "{text}");
+        let back: Line = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, Line::Case(r));
+        let mut s = Summary::empty();
+        s.verdicts.insert(Verdict::TimeLimitExceeded, 2);
+        let text = serde_json::to_string(&Line::Summary(s)).unwrap();
+        assert!(text.contains(r#""verdicts":{"TLE":2}"#), "{text}");
+    }
+
+    #[test]
+    fn cap_cuts_on_a_character_boundary_with_a_note() {
+        let s = cap("ééééé".into(), 5);
+        assert_eq!(s, "éé\n… 6 more bytes cut\n");
+        assert_eq!(cap("short\n".into(), 100), "short\n");
+    }
+
+    #[test]
+    fn roles_tell_ports_from_solutions() {
+        assert_eq!(
+            role_name(Role::Solution, "solutions/src/bin/nim.rs").0,
+            RoleName::Solution
+        );
+        assert_eq!(
+            role_name(Role::Solution, "solutions/cpp/nim.cpp").0,
+            RoleName::Port
+        );
+        assert_eq!(
+            role_name(Role::Solution, "/tmp/mine.rs").0,
+            RoleName::Solution
+        );
+        assert_eq!(
+            role_name(
+                Role::Wrong {
+                    expect: Verdict::TimeLimitExceeded
+                },
+                "problems/nim/wrong/a.rs"
+            ),
+            (RoleName::Wrong, Some(Verdict::TimeLimitExceeded))
+        );
+        assert_eq!(
+            role_name(Role::Oracle, "problems/nim/brute.rs").0,
+            RoleName::Brute
+        );
+    }
+}

@@ -261,7 +261,18 @@ fn context(g: &GlobalArgs, reports: &ReportArgs) -> Result<Settings> {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let cx = context(&cli.global, &cli.reports)?;
-    if cli.reports.any() && matches!(cli.command, Some(Command::Stress(_) | Command::New { .. })) {
+    if cli.reports.any()
+        && matches!(
+            cli.command,
+            Some(
+                Command::Stress(_)
+                    | Command::New { .. }
+                    | Command::Submit { .. }
+                    | Command::Run(_)
+                    | Command::List
+            )
+        )
+    {
         bail!(
             "--format, --junit, --partition, --timings and --failed apply to judging \
              (no command, `judge`, `verify`)"
@@ -493,11 +504,8 @@ fn load_fixtures(
 /// The executor. When the sandbox cannot be made here, says so once, in one line.
 fn sandbox(cx: &Settings) -> Result<exec::Sandbox> {
     let sandbox = exec::Sandbox::new(&cx.ws.cache_dir(), cx.sandbox)?;
-    if let exec::Isolation::Unavailable(why) = sandbox.isolation() {
-        eprintln!(
-            "note: no sandbox here ({why}): programs run as you, with the machine in reach \
-             (see the README's sandbox section)"
-        );
+    if let Some(note) = sandbox.unavailable_note() {
+        eprintln!("{note}");
     }
     Ok(sandbox)
 }

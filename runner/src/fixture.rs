@@ -195,6 +195,7 @@ pub fn parse(
     }
     let err = |offset: usize, msg: String| ConfigError::at(path, text, Some(offset), msg);
     let mut seen: HashMap<&str, usize> = HashMap::new();
+    let lines = crate::problem::LineIndex::new(text);
     let mut cases = Vec::with_capacity(file.case.len());
     let mut files = Vec::new();
     for spanned in &file.case {
@@ -258,7 +259,7 @@ pub fn parse(
             compare: raw.compare.unwrap_or(compare),
             oracle: raw.oracle.unwrap_or_default(),
             outside_statement: raw.outside_statement.as_ref().map(|s| s.get_ref().clone()),
-            line: crate::problem::line_col(text, at).0,
+            line: lines.line(at),
         });
     }
     Ok(Fixture {

@@ -20,6 +20,9 @@ pub const FILE: &str = "judges.toml";
 /// The judge of problems of our own, and the profile of every file a judge does not take.
 pub const LOCAL: &str = "local";
 
+/// The repository's `judges.toml`, for workspaces that have none.
+const BUILT_IN: &str = include_str!("../../judges.toml");
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawJudges {
@@ -224,17 +227,21 @@ pub struct Judges {
 }
 
 impl Judges {
-    /// Reads `judges.toml` at the root of `ws`.
+    /// Reads `judges.toml` at the root of `ws`; a workspace without one gets the profiles this
+    /// repository ships (compiled in), so that a new workspace works as it is.
     pub fn load(ws: &Workspace) -> Result<Judges, ConfigError> {
         let path = ws.root().join(FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| ConfigError {
-            path: path.clone(),
-            line: None,
-            message: format!(
-                "cannot read: {e} (every workspace needs the judge profiles: copy the \
-                 repository's {FILE})"
-            ),
-        })?;
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => BUILT_IN.to_string(),
+            Err(e) => {
+                return Err(ConfigError {
+                    path: path.clone(),
+                    line: None,
+                    message: format!("cannot read: {e}"),
+                })
+            }
+        };
         Self::parse(&path, &text)
     }
 

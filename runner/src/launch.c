@@ -21,7 +21,8 @@
  * launcher: new user, mount, network, IPC and UTS namespaces (the network namespace has only a
  * loopback that is down), and a root built on a tmpfs at ROOT holding read-only binds of /usr
  * (and the /bin, /lib… links or directories), a few device nodes, a /tmp and a /box. Once per
- * case: a fresh tmpfs on /tmp, the program's file bound read-only into /box, and a new PID
+ * case: an empty /tmp (a fresh tmpfs whenever the last program left anything in it), the
+ * program's files bound read-only into /box (kept while the files stay the same), and a new PID
  * namespace whose PID 1 is a tiny init that forks the program and waits for it; when the
  * program ends, init reports its wait4 status and exits, and the kernel kills every process
  * left in the namespace (setsid ones included) at that moment. The program runs chrooted in
@@ -251,31 +252,78 @@ static int setup_sandbox(const char *dir) {
     return 0;
 }
 
-/* Once per case: a fresh /tmp and the program's files in /box. */
-static int prepare_case(uint32_t count) {
+/* What /box holds now: consecutive cases of the same program keep their binds, and /tmp is made
+ * again only when the last program left something in it. Mounts are the costly part of a case. */
+static char bound[MAX_EXPOSE][2][4096];
+static dev_t bound_dev[MAX_EXPOSE];
+static ino_t bound_ino[MAX_EXPOSE];
+static uint32_t bound_count = 0;
+static int tmp_dirty = 1;
+
+static void unbind(uint32_t i) {
+    char target[4096];
+    path_in_root(target, sizeof target, bound[i][1]);
+    umount2(target, MNT_DETACH);
+}
+
+/* Whether the sandbox's /tmp is empty. */
+static int tmp_is_empty(void) {
     char target[4096];
     path_in_root(target, sizeof target, "tmp");
-    umount2(target, MNT_DETACH);
-    if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, "size=256m,mode=1777") != 0)
-        return errno;
+    DIR *d = opendir(target);
+    if (!d) return 0;
+    struct dirent *e;
+    int empty = 1;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) empty = 0;
+    closedir(d);
+    return empty;
+}
+
+/* Once per case: a fresh (empty) /tmp and the program's files in /box. */
+static int prepare_case(uint32_t count) {
+    char target[4096];
+    if (tmp_dirty) {
+        path_in_root(target, sizeof target, "tmp");
+        umount2(target, MNT_DETACH);
+        if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, "size=256m,mode=1777") != 0)
+            return errno;
+        tmp_dirty = 0;
+    }
+    int same = count == bound_count;
+    struct stat st[MAX_EXPOSE];
     for (uint32_t i = 0; i < count; i++) {
         const char *host_file = expose_out[2 * i], *box_path = expose_out[2 * i + 1];
         if (strncmp(box_path, "/box/", 5) != 0 || strchr(box_path + 5, '/')) return EINVAL;
+        if (strlen(host_file) >= sizeof bound[0][0] || strlen(box_path) >= sizeof bound[0][1])
+            return ENAMETOOLONG;
+        if (stat(host_file, &st[i]) != 0) return errno;
+        same = same && strcmp(bound[i][0], host_file) == 0 && strcmp(bound[i][1], box_path) == 0 &&
+               bound_dev[i] == st[i].st_dev && bound_ino[i] == st[i].st_ino;
+    }
+    if (same) return 0;
+    for (uint32_t i = 0; i < bound_count; i++) unbind(i);
+    bound_count = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        const char *host_file = expose_out[2 * i], *box_path = expose_out[2 * i + 1];
         path_in_root(target, sizeof target, box_path);
         int fd = open(target, O_CREAT | O_WRONLY | O_CLOEXEC, 0755);
         if (fd < 0) return errno;
         close(fd);
         if (bind_readonly(host_file, target, 0) != 0) return errno;
+        strcpy(bound[i][0], host_file);
+        strcpy(bound[i][1], box_path);
+        bound_dev[i] = st[i].st_dev;
+        bound_ino[i] = st[i].st_ino;
+        bound_count = i + 1;
     }
     return 0;
 }
 
+/* After a case: /tmp is made again before the next one if the program left anything in it. */
 static void end_case(uint32_t count) {
-    char target[4096];
-    for (uint32_t i = 0; i < count; i++) {
-        path_in_root(target, sizeof target, expose_out[2 * i + 1]);
-        umount2(target, MNT_DETACH);
-    }
+    (void)count;
+    if (!tmp_is_empty()) tmp_dirty = 1;
 }
 
 static void set_path_from(char **envp) {

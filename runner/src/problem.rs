@@ -45,6 +45,30 @@ impl ConfigError {
     }
 }
 
+/// The line of byte offsets in a text, found in O(log n) once the starts of the lines are known
+/// (a fixture of thousands of cases asks for every case's line).
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { starts }
+    }
+
+    /// The 1-based line of byte `offset`.
+    pub fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset)
+    }
+}
+
 /// 1-based line and column (in characters) of byte `offset` in `text`.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
@@ -337,6 +361,12 @@ fn load_wrong(dir: &Path) -> Result<Vec<WrongProgram>, ConfigError> {
         if entry.expect == Verdict::Accepted {
             return Err(err(format!(
                 "`{}`: a wrong solution cannot expect AC",
+                entry.file
+            )));
+        }
+        if entry.expect == Verdict::CheckerFailed {
+            return Err(err(format!(
+                "`{}`: JE is the checker's failure, never a program's verdict",
                 entry.file
             )));
         }

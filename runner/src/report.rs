@@ -557,7 +557,7 @@ pub fn render_stress(
             r.first_seed,
             r.first_seed + r.seeds.saturating_sub(1),
             programs.join(", "),
-            if programs.len() == 1 { "agrees" } else { "each agree" },
+            if programs.len() == 1 { "agrees" } else { "each agrees" },
             r.seeds,
             secs,
             rate,

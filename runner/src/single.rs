@@ -58,6 +58,9 @@ pub fn run_on_input(
     }
     let builder = Builder::new(ws.cache_dir());
     let sandbox = Sandbox::new(&ws.cache_dir(), isolate)?;
+    if let Some(note) = sandbox.unavailable_note() {
+        eprintln!("{note}");
+    }
     let profile_of = |judge: &str, path: &std::path::Path| {
         judges
             .profile_for(judge, path)

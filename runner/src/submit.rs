@@ -158,6 +158,9 @@ pub fn submit(
         notes: Vec::new(),
     }];
     let sandbox = Sandbox::new(&ws.cache_dir(), opts.sandbox)?;
+    if let Some(note) = sandbox.unavailable_note() {
+        eprintln!("{note}");
+    }
     let progress = Progress::new(opts.progress);
     let report = run::execute(
         plan,

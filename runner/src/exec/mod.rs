@@ -323,6 +323,17 @@ impl Sandbox {
         &self.isolation
     }
 
+    /// The one line to print when the sandbox was asked for and cannot be made here.
+    pub fn unavailable_note(&self) -> Option<String> {
+        match &self.isolation {
+            Isolation::Unavailable(why) => Some(format!(
+                "note: no sandbox here ({why}): programs run as you, with the machine in reach \
+                 (see the README's sandbox section)"
+            )),
+            _ => None,
+        }
+    }
+
     fn checkout(&self) -> io::Result<Launcher> {
         let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         match idle {

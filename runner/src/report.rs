@@ -199,9 +199,15 @@ pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> Stri
 }
 
 /// The last line, `N passed, M failed (…)`.
+/// The last line, `N passed, M failed`, after a line saying what it counts.
 pub fn render_last_line(tally: &Tally, opts: ReportOptions) -> String {
     let p = Painter { color: opts.color };
-    format!("{}\n", p.bold(&tally.last_line()))
+    let mut out = String::new();
+    if let Some(counted) = tally.counted() {
+        let _ = writeln!(out, "{counted}");
+    }
+    let _ = writeln!(out, "{}", p.bold(&tally.last_line()));
+    out
 }
 
 /// A solution's case that used more than half its time limit: a machine twice as slow (or a
@@ -718,7 +724,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_last_line_starts_with_the_counts_and_says_what_they_count() {
+    fn the_last_line_is_the_counts_and_the_line_above_says_what_they_count() {
         let t = Tally {
             passed: 412,
             failed: 0,
@@ -726,9 +732,10 @@ mod tests {
             wrong_solutions: 41,
             ..Tally::default()
         };
+        assert_eq!(t.last_line(), "412 passed, 0 failed");
         assert_eq!(
-            t.last_line(),
-            "412 passed, 0 failed (371 solution cases, 41 wrong solutions)"
+            t.counted().unwrap(),
+            "counted: 371 solution cases, 41 wrong solutions"
         );
         let t = Tally {
             passed: 3,
@@ -738,9 +745,10 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(
-            t.last_line(),
-            "3 passed, 1 failed (1 brute-force case, 3 validator checks)"
+            t.counted().unwrap(),
+            "counted: 1 brute-force case, 3 validator checks"
         );
         assert_eq!(Tally::default().last_line(), "0 passed, 0 failed");
+        assert_eq!(Tally::default().counted(), None);
     }
 }

@@ -237,9 +237,14 @@ impl Tally {
         self.checker_failures += o.checker_failures;
     }
 
-    /// The last line: `N passed, M failed` and, in parentheses, what was counted, e.g.
-    /// `412 passed, 0 failed (371 solution cases, 41 wrong solutions)`.
+    /// The last line, which CI systems read: `N passed, M failed`.
     pub fn last_line(&self) -> String {
+        format!("{} passed, {} failed", self.passed, self.failed)
+    }
+
+    /// What the last line counts, e.g. `counted: 371 solution cases, 41 wrong solutions`;
+    /// `None` when nothing was counted.
+    pub fn counted(&self) -> Option<String> {
         let kinds = [
             (self.solution_cases, "solution case", "solution cases"),
             (self.wrong_solutions, "wrong solution", "wrong solutions"),
@@ -256,11 +261,7 @@ impl Tally {
             .filter(|(n, _, _)| *n > 0)
             .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
             .collect();
-        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
-        if !what.is_empty() {
-            line.push_str(&format!(" ({})", what.join(", ")));
-        }
-        line
+        (!what.is_empty()).then(|| format!("counted: {}", what.join(", ")))
     }
 
     /// 2 a checker failed (the verdicts say nothing), 1 something failed, 0 all passed.

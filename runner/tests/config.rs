@@ -108,7 +108,9 @@ fn wrong_solutions_must_get_their_declared_verdict() {
     assert!(s.contains("the fixtures do not catch this mistake"), "{s}");
     assert!(s.contains("wrong solutions: 1/2 got their verdict"), "{s}");
     assert!(
-        last_line(&out).starts_with("2 passed, 1 failed (1 solution case, 2 wrong solutions)"),
+        stdout(&out)
+            .trim_end()
+            .ends_with("counted: 1 solution case, 2 wrong solutions\n2 passed, 1 failed"),
         "{s}"
     );
     // --skip-wrong judges the solution alone.

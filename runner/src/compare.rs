@@ -41,18 +41,6 @@ pub struct Tolerance {
     pub rel: f64,
 }
 
-impl CompareMode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CompareMode::Lines => "lines",
-            CompareMode::Exact => "exact",
-            CompareMode::Tokens => "tokens",
-            CompareMode::Float(_) => "float",
-            CompareMode::Checker => "checker",
-        }
-    }
-}
-
 const EXPECTED: &str = "\"lines\", \"exact\", \"tokens\", \"checker\" or \
                         { float = { abs = 1e-6, rel = 1e-6 } }";
 

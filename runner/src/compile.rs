@@ -104,6 +104,7 @@ pub struct Program {
 
 impl Program {
     /// A program whose `argv[0]` is its own file.
+    #[cfg(test)]
     pub fn file(path: impl Into<OsString>) -> Program {
         Program {
             argv: vec![path.into()],
@@ -116,7 +117,6 @@ impl Program {
 /// The result of building one source file.
 #[derive(Debug, Clone)]
 pub struct Built {
-    pub source: PathBuf,
     /// The program, or the compiler's message.
     pub program: Result<Program, String>,
     /// Whether the compiler ran (false: taken from the cache, or nothing to compile).
@@ -262,7 +262,6 @@ impl Builder {
             .with_context(|| format!("cannot open {}", source.display()))?;
         let mut built_as = profile.name();
         let done = |program, compiled, built_as: &str| Built {
-            source: source.clone(),
             program,
             compiled,
             built_as: built_as.to_string(),

@@ -52,7 +52,9 @@ struct FixtureFile {
 struct RawCase {
     name: Spanned<String>,
     source: Option<Source>,
-    note: Option<String>,
+    /// For the reader: where the case comes from, why it is there. Accepted and not used.
+    #[serde(rename = "note")]
+    _note: Option<String>,
     input: Option<String>,
     input_file: Option<Spanned<String>>,
     output: Option<String>,
@@ -79,10 +81,6 @@ impl Content {
             Content::Inline(b) => b.len() as u64,
             Content::File { len, .. } => *len,
         }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Its bytes (a file is read now).
@@ -115,7 +113,6 @@ impl From<Vec<u8>> for Content {
 pub struct Case {
     pub name: String,
     pub source: Option<Source>,
-    pub note: Option<String>,
     pub input: Content,
     pub expected: Content,
     pub limits: Limits,
@@ -131,7 +128,6 @@ pub struct Case {
 /// A loaded fixture file.
 #[derive(Debug, Clone)]
 pub struct Fixture {
-    pub path: PathBuf,
     pub cases: Vec<Case>,
     /// The files under `fixtures/` that the cases read (resolved), so that a file no case reads
     /// can be found.
@@ -249,7 +245,6 @@ pub fn parse(
         cases.push(Case {
             name: name.to_string(),
             source: raw.source,
-            note: raw.note.clone(),
             input,
             expected,
             limits: Limits {
@@ -262,11 +257,7 @@ pub fn parse(
             line: lines.line(at),
         });
     }
-    Ok(Fixture {
-        path: path.to_path_buf(),
-        cases,
-        files,
-    })
+    Ok(Fixture { cases, files })
 }
 
 /// The offset of a `[name]` header (one pair of brackets) where `[[name]]` was meant: TOML reads

@@ -6,7 +6,7 @@
 //! A source file's profile is resolved here ([`Judges::profile_for`]): the first language of the
 //! problem's judge whose extensions hold the file's, else the `local` judge's language for it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -40,7 +40,9 @@ struct RawJudge {
     aliases: Vec<String>,
     problem_url: Option<String>,
     submit_url: Option<String>,
-    about: Option<String>,
+    /// A note for the reader of judges.toml; accepted and not used.
+    #[serde(rename = "about")]
+    _about: Option<String>,
     #[serde(default)]
     language: Vec<toml::Spanned<RawLanguage>>,
 }
@@ -155,7 +157,6 @@ pub struct Judge {
     pub aliases: Vec<String>,
     pub problem_url: Option<String>,
     pub submit_url: Option<String>,
-    pub about: Option<String>,
     /// In the order of judges.toml: `runner submit` tries them in this order.
     pub languages: Vec<Arc<Profile>>,
 }
@@ -221,7 +222,6 @@ impl LintRule {
 /// The judges of a workspace, from its `judges.toml`.
 #[derive(Debug, Clone)]
 pub struct Judges {
-    pub path: PathBuf,
     judges: Vec<Judge>,
     lint: Vec<LintRule>,
 }
@@ -288,7 +288,6 @@ impl Judges {
                 aliases: j.aliases.clone(),
                 problem_url: j.problem_url.clone(),
                 submit_url: j.submit_url.clone(),
-                about: j.about.clone(),
                 languages,
             });
         }
@@ -345,20 +344,12 @@ impl Judges {
                 code_only: r.code_only,
             });
         }
-        Ok(Judges {
-            path: path.to_path_buf(),
-            judges,
-            lint,
-        })
+        Ok(Judges { judges, lint })
     }
 
     /// The judge called `name` (name or alias, case ignored).
     pub fn get(&self, name: &str) -> Option<&Judge> {
         self.judges.iter().find(|j| j.is_called(name))
-    }
-
-    pub fn all(&self) -> &[Judge] {
-        &self.judges
     }
 
     /// The `local` judge.

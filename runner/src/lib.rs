@@ -1,31 +1,32 @@
 //! A local judge for competitive-programming solutions.
 //!
-//! The library does the work and never prints: [`run`] executes jobs and emits [`run::Event`]s,
-//! and a [`report::Reporter`] alone writes to the terminal. The binary (`main.rs`) is a thin
-//! wrapper around [`cli::main`].
+//! The library does the work and never prints: `run` executes jobs and emits `run::Event`s, and
+//! `report` (or an exporter) alone writes them out. The binary (`main.rs`) is a thin wrapper
+//! around [`cli::main`]. Only `cli` is public: everything else is private to the crate, so the
+//! compiler reports what nothing uses.
 
-pub mod checker;
+mod checker;
 pub mod cli;
-pub mod compare;
-pub mod compile;
-pub mod diff;
-pub mod exec;
-pub mod export;
-pub mod fixture;
-pub mod history;
-pub mod holes;
-pub mod judges;
-pub mod lint;
-pub mod partition;
-pub mod problem;
-pub mod records;
-pub mod report;
-pub mod run;
-pub mod scaffold;
-pub mod single;
-pub mod stress;
-pub mod submit;
-pub mod validate;
-pub mod verdict;
-pub mod watch;
-pub mod workspace;
+mod compare;
+mod compile;
+mod diff;
+mod exec;
+mod export;
+mod fixture;
+mod history;
+mod holes;
+mod judges;
+mod lint;
+mod partition;
+mod problem;
+mod records;
+mod report;
+mod run;
+mod scaffold;
+mod single;
+mod stress;
+mod submit;
+mod validate;
+mod verdict;
+mod watch;
+mod workspace;

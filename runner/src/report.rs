@@ -61,7 +61,7 @@ impl Progress {
                 bar.set_length(*total as u64);
                 bar.set_position(0);
             }
-            Event::Built(_) | Event::CaseFinished { .. } => bar.inc(1),
+            Event::Built | Event::CaseFinished { .. } => bar.inc(1),
             Event::Finished => bar.finish_and_clear(),
         }
     }

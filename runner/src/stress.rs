@@ -223,7 +223,6 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
                 let case = Case {
                     name: format!("seed-{seed}"),
                     source: None,
-                    note: None,
                     input: Content::from(input.clone()),
                     expected: Content::from(expected.clone()),
                     limits,

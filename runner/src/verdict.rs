@@ -38,6 +38,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    #[cfg(test)]
     pub const ALL: [Verdict; 9] = [
         Verdict::Accepted,
         Verdict::PresentationError,
@@ -66,21 +67,6 @@ impl Verdict {
             Verdict::RuntimeError => "RE",
             Verdict::CompileError => "CE",
             Verdict::CheckerFailed => "JE",
-        }
-    }
-
-    /// What the code means, for the report and the README.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Verdict::Accepted => "accepted",
-            Verdict::PresentationError => "presentation error: right tokens, wrong whitespace",
-            Verdict::WrongAnswer => "wrong answer",
-            Verdict::TimeLimitExceeded => "time limit exceeded",
-            Verdict::MemoryLimitExceeded => "memory limit exceeded",
-            Verdict::OutputLimitExceeded => "output limit exceeded",
-            Verdict::RuntimeError => "runtime error",
-            Verdict::CompileError => "compile error",
-            Verdict::CheckerFailed => "judge error: the checker failed, the program is not judged",
         }
     }
 }

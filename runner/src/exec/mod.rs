@@ -319,10 +319,6 @@ impl Sandbox {
         })
     }
 
-    pub fn isolation(&self) -> &Isolation {
-        &self.isolation
-    }
-
     /// The one line to print when the sandbox was asked for and cannot be made here.
     pub fn unavailable_note(&self) -> Option<String> {
         match &self.isolation {

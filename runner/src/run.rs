@@ -543,6 +543,18 @@ pub fn build_phase(
     })
 }
 
+/// A wrong solution that must get TLE.
+const MUST_TLE: Role = Role::Wrong {
+    expect: Verdict::TimeLimitExceeded,
+};
+
+/// The indices of `cases`, largest input first (ties in order).
+fn largest_first(cases: &[Case]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..cases.len()).collect();
+    order.sort_by_key(|&c| std::cmp::Reverse(cases[c].input.len()));
+    order
+}
+
 /// A job: one subject of one problem on one case. Its id is its index in [`JobTable::jobs`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Job {
@@ -560,7 +572,9 @@ pub struct JobTable {
 }
 
 impl JobTable {
-    /// One job per (subject that compiled, case).
+    /// One job per (subject that compiled, case), except a wrong solution that must TLE: one
+    /// job, its largest case; its other cases run in [`follow_up_phase`] only when that one was
+    /// not a TLE (two TLEs at once would only burn time).
     pub fn new(plan: Vec<Planned>, build_of: impl Fn(&Subject) -> Built) -> JobTable {
         let mut jobs = Vec::new();
         let mut reports = Vec::with_capacity(plan.len());
@@ -569,12 +583,16 @@ impl JobTable {
             let mut subjects = Vec::new();
             for (s, subject) in planned.subjects.iter().enumerate() {
                 let build = build_of(subject);
-                if build.program.is_ok() {
-                    jobs.extend((0..planned.cases.len()).map(|c| Job {
-                        problem: p,
-                        subject: s,
-                        case: c,
-                    }));
+                let job = |c| Job {
+                    problem: p,
+                    subject: s,
+                    case: c,
+                };
+                if build.program.is_err() {
+                } else if subject.role == MUST_TLE {
+                    jobs.extend(largest_first(&planned.cases).first().map(|&c| job(c)));
+                } else {
+                    jobs.extend((0..planned.cases.len()).map(job));
                 }
                 subjects.push(SubjectReport {
                     subject: subject.clone(),
@@ -659,6 +677,21 @@ impl JobTable {
         Some(outcome)
     }
 
+    /// Runs job `j` alone (no other job runs meanwhile).
+    fn run_alone(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Outcome {
+        let program = self.subject(j).build.program.as_ref().expect("built");
+        let mut outcome = run_case(
+            exec,
+            program,
+            self.case(j),
+            &self.limits(j),
+            self.checker(j),
+            opts.diff,
+        );
+        outcome.confirmed_alone = true;
+        outcome
+    }
+
     fn finished(&self, j: &Job, outcome: &Outcome, emit: &(dyn Fn(Event) + Sync)) {
         let s = self.subject(j);
         emit(Event::CaseFinished {
@@ -712,6 +745,7 @@ pub fn execute(
     if opts.jobs > 1 {
         confirm_phase(&mut table, exec, opts, emit);
     }
+    follow_up_phase(&mut table, exec, opts, emit);
     emit(Event::Finished);
     Ok(RunReport {
         problems: table.reports,
@@ -757,9 +791,8 @@ pub fn judge_phase(
 }
 
 /// Phase 3: a TLE that only the wall clock gave is run again alone before it stands (a TLE by
-/// CPU time is not inflated by the parallel run and stands as it is). A wrong solution that must
-/// TLE needs one confirmed TLE: its first one is confirmed, and if that fails, its remaining
-/// cases are run alone one at a time until one is a TLE.
+/// CPU time is not inflated by the parallel run and stands as it is). Only with several jobs:
+/// with one, every run was alone.
 pub fn confirm_phase(
     table: &mut JobTable,
     exec: &dyn Executor,
@@ -772,10 +805,6 @@ pub fn confirm_phase(
     let mut confirm: Vec<Job> = Vec::new();
     for p in 0..table.reports.len() {
         for s in 0..table.reports[p].subjects.len() {
-            let is_wrong = matches!(
-                table.reports[p].subjects[s].subject.role,
-                Role::Wrong { .. }
-            );
             for c in 0..table.reports[p].planned.cases.len() {
                 let j = Job {
                     problem: p,
@@ -787,9 +816,6 @@ pub fn confirm_phase(
                     .is_some_and(|o| o.needs_confirmation(&table.limits(&j)))
                 {
                     confirm.push(j);
-                    if is_wrong {
-                        break;
-                    }
                 }
             }
         }
@@ -801,69 +827,61 @@ pub fn confirm_phase(
         phase: Phase::Confirm,
         total: confirm.len(),
     });
-    let must_tle = Role::Wrong {
-        expect: Verdict::TimeLimitExceeded,
-    };
-    let mut unconfirmed_wrong: Vec<(usize, usize)> = Vec::new();
     for j in confirm {
         if exec::interrupted() {
             return;
         }
-        let program = table.subject(&j).build.program.clone().expect("built");
-        let mut outcome = run_case(
-            exec,
-            &program,
-            table.case(&j),
-            &table.limits(&j),
-            table.checker(&j),
-            opts.diff,
-        );
-        outcome.confirmed_alone = true;
-        if outcome.verdict != Verdict::TimeLimitExceeded
-            && table.subject(&j).subject.role == must_tle
-        {
-            unconfirmed_wrong.push((j.problem, j.subject));
-        }
+        let outcome = table.run_alone(&j, exec, opts);
         table.finished(&j, &outcome, emit);
         table.record(&j, outcome);
     }
-    for (p, s) in unconfirmed_wrong {
-        let program = table.reports[p].subjects[s]
-            .build
-            .program
-            .clone()
-            .expect("built");
-        for c in 0..table.reports[p].planned.cases.len() {
-            let j = Job {
+}
+
+/// Phase 4: a wrong solution that must TLE and has no TLE that stands (by CPU time, or
+/// confirmed alone) is run alone on its other cases, largest first, until one is a TLE.
+pub fn follow_up_phase(
+    table: &mut JobTable,
+    exec: &dyn Executor,
+    opts: &ExecOptions,
+    emit: &(dyn Fn(Event) + Sync),
+) {
+    for p in 0..table.reports.len() {
+        for s in 0..table.reports[p].subjects.len() {
+            let subject = &table.reports[p].subjects[s];
+            if subject.subject.role != MUST_TLE || subject.build.program.is_err() {
+                continue;
+            }
+            let job = |c| Job {
                 problem: p,
                 subject: s,
                 case: c,
             };
-            if exec::interrupted() {
-                return;
-            }
-            // Skip what is settled: a verdict other than an unconfirmed wall-clock TLE.
-            let limits = table.limits(&j);
-            if table
-                .outcome(&j)
-                .is_some_and(|o| o.confirmed_alone || !o.needs_confirmation(&limits))
-            {
+            let stands = |t: &JobTable, c: usize| {
+                t.outcome(&job(c)).is_some_and(|o| {
+                    o.verdict == Verdict::TimeLimitExceeded
+                        && (o.confirmed_alone || !o.needs_confirmation(&t.limits(&job(c))))
+                })
+            };
+            if (0..table.reports[p].planned.cases.len()).any(|c| stands(table, c)) {
                 continue;
             }
-            let mut outcome = run_case(
-                exec,
-                &program,
-                table.case(&j),
-                &table.limits(&j),
-                table.checker(&j),
-                opts.diff,
-            );
-            outcome.confirmed_alone = true;
-            let done = outcome.verdict == Verdict::TimeLimitExceeded;
-            table.finished(&j, &outcome, emit);
-            table.record(&j, outcome);
-            if done {
-                break;
+            for c in largest_first(&table.reports[p].planned.cases) {
+                if exec::interrupted() {
+                    return;
+                }
+                let j = job(c);
+                if table
+                    .outcome(&j)
+                    .is_some_and(|o| o.confirmed_alone || !o.needs_confirmation(&table.limits(&j)))
+                {
+                    continue;
+                }
+                let outcome = table.run_alone(&j, exec, opts);
+                table.finished(&j, &outcome, emit);
+                table.record(&j, outcome);
+                if stands(table, c) {
+                    break;
+                }
             }
         }
     }
@@ -1259,5 +1277,27 @@ mod tests {
         assert!(subject.passed(), "{:?}", subject.outcomes);
         assert!(subject.outcomes.iter().flatten().all(|o| o.confirmed_alone));
         assert_eq!(subject.satisfied_by(), Some(1));
+    }
+
+    #[test]
+    fn a_must_tle_wrong_solution_runs_once_on_its_largest_case() {
+        let s = setup(
+            &["1", "22", "333"],
+            &[(
+                "slow",
+                Role::Wrong {
+                    expect: Verdict::TimeLimitExceeded,
+                },
+            )],
+        );
+        let fake = Fake {
+            programs: vec![("slow".into(), cpu_tle)],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake(s, &fake, 2);
+        let log = fake.log.lock().unwrap();
+        assert_eq!(log.len(), 1, "{log:?}");
+        assert_eq!(log[0].1, b"333");
+        assert!(report.problems[0].subjects[0].passed());
     }
 }

@@ -1,7 +1,7 @@
 //! Generator for POJ 1067: `gen SEED [SIZE]` prints lines `a b` (0 ≤ a, b ≤ 10^9).
 //! SIZE s: 1 to min(3s, 49998) lines, piles ≤ min(10^9, 10·s²). SIZE 1 is tiny (at most 3
-//! lines, piles ≤ 10). brute.rs fills a table up to the largest pile M, about M³ steps: a few
-//! milliseconds up to SIZE 5 (M ≤ 250), about a second at SIZE 10 (M = 1000, its limit); it
+//! lines, piles ≤ 10). brute.rs fills a table up to the largest pile M, M² cells: a few
+//! milliseconds up to SIZE 10 (M ≤ 1000), about 20 ms at SIZE 20 (M ≤ 4000, its limit); it
 //! refuses larger piles. About a third of the lines are losing positions (a_k, a_k + k) built
 //! by the mex construction, or a neighbour of one, in either order; the rest are random, with
 //! zeros and equal piles mixed in.

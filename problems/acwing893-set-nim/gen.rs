@@ -1,9 +1,9 @@
 //! Generator for AcWing 893 (集合-Nim): `gen SEED [SIZE]` prints one valid input
 //! (`k`, the k distinct values of S, `n`, the n heaps).
-//! SIZE 1 (default): k in 1..=4, n in 1..=3, heaps up to 15, S values up to 20 (some larger
-//! than every heap): instant for brute.rs. Larger SIZE: heaps and S values up to
-//! min(10000, 15 * SIZE) and 20 * SIZE, k up to min(100, 4 * SIZE); n stays at most 3 so that
-//! brute.rs keeps up (SIZE 10: heaps up to 150, a second or two).
+//! SIZE s: heaps up to min(10000, 8s), S values up to min(10000, 10s) (some larger than every
+//! heap), k up to min(100, 1 + s), n up to min(3, 1 + s): n stays at most 3 so that brute.rs
+//! keeps up. SIZE 1 is tiny (k <= 2, n <= 2, heaps <= 8, S values <= 10); brute.rs answers
+//! SIZE 10 (three heaps up to 80) in tens of milliseconds.
 use std::process::exit;
 
 struct SplitMix64(u64);
@@ -44,9 +44,9 @@ fn main() {
         exit(2);
     };
     let mut rng = SplitMix64(seed);
-    let max_h = (15 * size).min(10_000);
-    let max_s = (20 * size).min(10_000);
-    let max_k = (4 * size).min(100).min(max_s);
+    let max_h = (8 * size).min(10_000);
+    let max_s = (10 * size).min(10_000);
+    let max_k = (1 + size).min(100).min(max_s);
 
     // S: k distinct values; sometimes a prefix {1..k}, sometimes small values only.
     let k = rng.range(1, max_k);
@@ -69,7 +69,7 @@ fn main() {
     }
 
     // Heaps: 1..=3 of them; edge values, equal heaps.
-    let n = rng.range(1, 3);
+    let n = rng.range(1, (1 + size).min(3));
     let mut heaps: Vec<u64> = Vec::new();
     for _ in 0..n {
         let h = match rng.range(0, 7) {

@@ -1,7 +1,7 @@
 //! Generator for bash-misere. Usage: gen SEED [SIZE]
-//! Prints `C` and C lines `n m` (1 <= C <= 100000, 1 <= n, m <= 10^9). SIZE 1 keeps n, m <= 60
-//! and C <= 20 (the brute force's comfort zone); larger SIZE widens the value range (60 * SIZE,
-//! capped at 10^9) and the case count (20 * SIZE, capped at 100000).
+//! Prints `C` and C lines `n m` (1 <= C <= 100000, 1 <= n, m <= 10^9). SIZE s: C <= 3s and
+//! n, m <= 10s, capped at 100000 and 10^9. SIZE 1 is tiny (at most 3 lines, n, m <= 10).
+//! brute.rs costs about n * min(n, m) per distinct m: instant up to SIZE 100 (n, m <= 1000).
 //! Shapes: random, n = 1, n <= m, n = m + 1, n = k(m+1) + 1 and its neighbours, m = 1.
 use std::process::exit;
 
@@ -40,8 +40,8 @@ fn main() {
         usage();
     }
     let mut rng = Rng(seed);
-    let limit = 60u64.saturating_mul(size).min(1_000_000_000);
-    let cases = rng.range(1, 20u64.saturating_mul(size).min(100_000));
+    let limit = 10u64.saturating_mul(size).min(1_000_000_000);
+    let cases = rng.range(1, 3u64.saturating_mul(size).min(100_000));
     let mut out = format!("{}\n", cases);
     for _ in 0..cases {
         let m = if rng.range(0, 9) == 0 {

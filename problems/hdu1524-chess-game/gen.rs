@@ -1,10 +1,14 @@
 //! Generator for HDU 1524 — A Chess Game. Usage: gen SEED [SIZE]
-//! Prints 1..=3 test cases (more with SIZE). Each graph is a random DAG: nodes get a hidden random
-//! order and edges only go forward in it, so node numbers say nothing about the order. Shapes:
-//! random density (empty to complete), a path, a layered graph, a star. Queries: M chessmen
-//! (1 <= M <= 10), repeated nodes on purpose. SIZE 1: N <= 8, M <= 3 (the brute force's comfort
-//! zone); larger SIZE: N <= min(4 * SIZE + 4, 1000), M <= min(3 + (SIZE - 1) / 3, 10), more queries
-//! (the brute force's state space grows like C(N + M - 1, M): SIZE 6 and up may be out of its reach).
+//! Prints one or more test cases (see SIZE below). Each graph is a random DAG: nodes get a
+//! hidden random order and edges only go forward in it, so node numbers say nothing about the
+//! order. Shapes: random density (empty to complete), a path, a layered graph, a star.
+//! Queries: M chessmen (1 <= M <= 10), repeated nodes on purpose.
+//! SIZE s: at most 2 + (s - 1) / 2 test cases, N <= 3 + 2s, M <= 2 + s / 3, at most 2s + 1
+//! queries per test case (capped at 10, 1000, 10, 1000), and no test case that would take the
+//! input past 500 000 edges.
+//! SIZE 1 is tiny (1 or 2 test cases, N <= 5, M <= 2, at most 3 queries each; two test cases
+//! are the least that shows state kept from one test case to the next). The brute force's state
+//! space grows like C(N + M - 1, M): a few milliseconds up to SIZE 10 (N <= 23, M <= 5).
 use std::process::exit;
 
 struct Rng(u64);
@@ -88,15 +92,14 @@ fn main() {
         usage();
     }
     let mut rng = Rng(seed);
-    let n_max = 4usize.saturating_mul(size).saturating_add(4).min(1000);
-    let m_max = 3usize.saturating_add((size - 1) / 3).min(10);
-    let q_max = 6usize.saturating_mul(size).min(1000);
-    let tests = rng.range(1, 3usize.saturating_add(size / 4).min(10));
+    let n_max = 2usize.saturating_mul(size).saturating_add(3).min(1000);
+    let m_max = 2usize.saturating_add(size / 3).min(10);
+    let q_max = 2usize.saturating_mul(size).saturating_add(1).min(1000);
+    let tests = rng.range(1, 2usize.saturating_add((size - 1) / 2).min(10));
     let mut out = String::new();
+    let mut total_edges = 0;
     for t in 0..tests {
-        if t > 0 && rng.range(0, 3) == 0 {
-            out.push('\n'); // a blank line between test cases, as in the official sample
-        }
+        let blank = t > 0 && rng.range(0, 3) == 0;
         let n = if rng.range(0, 9) == 0 {
             1
         } else {
@@ -105,7 +108,15 @@ fn main() {
         let mut label: Vec<usize> = (0..n).collect(); // label[position in hidden order]
         rng.shuffle(&mut label);
         let mut succ = vec![Vec::new(); n];
-        for (a, b) in shape(&mut rng, n) {
+        let edges = shape(&mut rng, n);
+        if t > 0 && total_edges + edges.len() > 500_000 {
+            break; // keep the whole input at most 500 000 edges (a few MB)
+        }
+        total_edges += edges.len();
+        if blank {
+            out.push('\n'); // a blank line between test cases, as in the official sample
+        }
+        for (a, b) in edges {
             succ[label[a]].push(label[b]);
         }
         out.push_str(&format!("{}\n", n));

@@ -1,6 +1,7 @@
 //! Generator for HDU 1847: `gen SEED [SIZE]` prints one valid input (one n per line, 1..=1000).
-//! SIZE 1 (default): 1 to 12 lines. SIZE k: 1 to 12 * k lines. Values always span 1..=1000,
-//! with extra weight on the edges, powers of two and multiples of three.
+//! SIZE s: 1 to min(3s, 99999) lines, values up to min(1000, 10s), with extra weight on the
+//! edges, powers of two and multiples of three. SIZE 1 is tiny (at most 3 lines, values <= 10);
+//! brute.rs answers the whole statement range at once.
 use std::process::exit;
 
 struct SplitMix64(u64);
@@ -34,15 +35,16 @@ fn main() {
         exit(2);
     };
     let mut rng = SplitMix64(seed);
-    let lines = rng.range(1, 12 * size.min(1_000_000));
+    let lines = rng.range(1, 3 * size.min(33_333)); // at most 99999 lines
+    let max = (10 * size.min(100)).min(1000);
     let mut out = String::new();
     for _ in 0..lines {
         let n = match rng.range(0, 9) {
-            0 => [1, 2, 3, 999, 1000][rng.range(0, 4) as usize],
-            1 => 1 << rng.range(0, 9),  // a power of two, 1..=512
-            2 => 3 * rng.range(1, 333), // a multiple of three
-            3 => rng.range(1, 12),      // tiny
-            _ => rng.range(1, 1000),
+            0 => [1, 2, 3, max - 1, max][rng.range(0, 4) as usize],
+            1 => 1 << rng.range(0, 63 - u64::from(max.leading_zeros())), // a power of two <= max
+            2 => 3 * rng.range(1, max / 3),                              // a multiple of three
+            3 => rng.range(1, 12.min(max)),                              // tiny
+            _ => rng.range(1, max),
         };
         out.push_str(&format!("{}\n", n));
     }

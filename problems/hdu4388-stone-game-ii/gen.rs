@@ -1,7 +1,10 @@
 //! Generator for HDU 4388 — Stone Game II.  Usage: gen SEED [SIZE]
 //! Prints T cases (1 <= T <= 150), each with n piles (1 <= n <= 50) of 1..=100000 stones.
-//! SIZE 1 (default) stays within brute.rs's reach: at most 3 piles, about 24 stones in all.
-//! Larger SIZE allows more cases, more piles and bigger piles. Piles are never 0 (see README).
+//! SIZE s: T <= s + 1, n <= s + 1, at most 12 + 4s stones per case (so each pile <= that
+//! budget / n), all capped at the statement's limits. SIZE 1 is tiny (1 or 2 cases of 1 or 2
+//! piles, <= 16 stones: {3, 6} and {14} are in reach). brute.rs answers SIZE <= 6 (<= 36
+//! stones) in a few milliseconds and SIZE 7-9 mostly so (single piles 41-48 take 10-100 ms);
+//! from SIZE 10 on some inputs (single piles 49, 50, 52, 55) are beyond it. Piles are never 0.
 use std::env;
 use std::process::exit;
 
@@ -40,9 +43,9 @@ fn main() {
         usage();
     }
     let mut rng = SplitMix64(seed);
-    let t = rng.range(1, (5 * size).min(150));
-    let max_n = (3 * size).min(50);
-    let budget = if size == 1 { 24 } else { 100_000 };
+    let t = rng.range(1, (size + 1).min(150));
+    let max_n = (size + 1).min(50);
+    let budget = 12 + 4 * size.min(1 << 40);
     println!("{}", t);
     for _ in 0..t {
         let n = rng.range(1, max_n);

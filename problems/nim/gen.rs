@@ -1,9 +1,10 @@
 //! Generator for nim: `gen SEED [SIZE]` prints one valid input: groups `n a1 … an`.
-//! SIZE 1 (default): 1 to 6 groups, n in 1..=4, heaps in 1..=12 (brute.rs: instant).
-//! SIZE k: 1 to 6 * k groups, n up to min(20, 3 + k); heaps stay small enough for brute.rs
-//! (<= 12 for n <= 4, <= 7 for n <= 8, <= 3 beyond). Shapes: random heaps, a group whose xor
-//! is forced to 0 (a losing position), equal pairs, all ones. Layout varies too: one group per
-//! line, a group split over lines, two groups on one line, blank lines, CRLF.
+//! SIZE s: 1 to 2s groups, n up to min(20, 1 + s), heaps up to 3 + 2s but never more than
+//! brute.rs can take (<= 12 for n <= 4, <= 7 for n <= 8, <= 3 beyond). SIZE 1 is tiny (1 or 2
+//! groups of 1 or 2 heaps <= 5); every SIZE is instant for brute.rs. At most 10^4 groups.
+//! Shapes: random heaps, a group whose xor is forced to 0 (a losing position), equal pairs,
+//! all ones. Layout varies too: one group per line, a group split over lines, two groups on
+//! one line, blank lines, CRLF.
 use std::process::exit;
 
 struct SplitMix64(u64);
@@ -22,15 +23,15 @@ impl SplitMix64 {
     }
 }
 
-fn group(rng: &mut SplitMix64, max_n: u64) -> Vec<u64> {
+fn group(rng: &mut SplitMix64, max_n: u64, max_heap: u64) -> Vec<u64> {
     let n = rng.range(1, max_n);
-    let cap = if n <= 4 {
+    let cap = max_heap.min(if n <= 4 {
         12
     } else if n <= 8 {
         7
     } else {
         3
-    };
+    });
     let mut heaps: Vec<u64> = (0..n).map(|_| rng.range(1, cap)).collect();
     match rng.range(0, 5) {
         0 | 1 => {
@@ -68,13 +69,14 @@ fn main() {
     };
     let mut rng = SplitMix64(seed);
     let size = size.min(100_000 / 6);
-    let max_n = (3 + size).min(20);
-    let groups = rng.range(1, 6 * size);
+    let max_n = (1 + size).min(20);
+    let max_heap = 3 + 2 * size;
+    let groups = rng.range(1, 2 * size.min(5_000)); // <= 10^4 groups of <= 20: <= 2·10^5 heaps
     let crlf = rng.range(0, 7) == 0;
     let nl = if crlf { "\r\n" } else { "\n" };
     let mut out = String::new();
     for g in 0..groups {
-        let heaps = group(&mut rng, max_n);
+        let heaps = group(&mut rng, max_n, max_heap);
         let mut line = heaps.len().to_string();
         for h in &heaps {
             // Now and then a group is split over two lines.

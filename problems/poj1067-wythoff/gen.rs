@@ -1,8 +1,10 @@
 //! Generator for POJ 1067: `gen SEED [SIZE]` prints lines `a b` (0 ≤ a, b ≤ 10^9).
-//! SIZE 1 (default): up to 12 lines, piles ≤ 40 (within brute.rs's reach). Larger SIZE: up to
-//! 12·SIZE lines and piles ≤ min(10^9, 40·SIZE²). About a third of the lines are losing
-//! positions (a_k, a_k + k) built by the mex construction, or a neighbour of one, in either order;
-//! the rest are random, with zeros and equal piles mixed in.
+//! SIZE s: 1 to min(3s, 49998) lines, piles ≤ min(10^9, 10·s²). SIZE 1 is tiny (at most 3
+//! lines, piles ≤ 10). brute.rs fills a table up to the largest pile M, M² cells: a few
+//! milliseconds up to SIZE 10 (M ≤ 1000), about 20 ms at SIZE 20 (M ≤ 4000, its limit); it
+//! refuses larger piles. About a third of the lines are losing positions (a_k, a_k + k) built
+//! by the mex construction, or a neighbour of one, in either order; the rest are random, with
+//! zeros and equal piles mixed in.
 use std::io::{self, BufWriter, Write};
 
 struct SplitMix64(u64);
@@ -41,7 +43,7 @@ fn main() {
         None => 1,
     };
     let mut rng = SplitMix64(seed);
-    let max_val = (40 * size.saturating_mul(size)).min(1_000_000_000);
+    let max_val = (10 * size.min(10_000).pow(2)).min(1_000_000_000);
     // Losing positions up to max_val by the mex construction (only used to aim at them).
     // For a large max_val, only the first 10^6 pairs are built (the generator need not be exact).
     let mut p = Vec::new();
@@ -59,7 +61,7 @@ fn main() {
         used.insert(a + k);
         k += 1;
     }
-    let lines = rng.range(1, 12 * size);
+    let lines = rng.range(1, 3 * size.min(16_666)); // at most 49998 lines
     let mut out = BufWriter::new(io::stdout().lock());
     for _ in 0..lines {
         let (mut x, mut y) = match rng.next() % 6 {

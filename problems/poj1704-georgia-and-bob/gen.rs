@@ -1,7 +1,10 @@
 //! Generator for POJ 1704 — Georgia and Bob.  Usage: gen SEED [SIZE]
 //! Prints T test cases (1 <= T <= 20), each N distinct positions in random order.
-//! SIZE 1 (default) keeps every position <= 16 so that brute.rs answers at once; larger SIZE
-//! widens the board (up to 10000) and N (up to 1000).
+//! SIZE s: T <= s + 1, board (largest position) <= 6 + 2s, N <= 2 + s / 3, capped at the
+//! statement's 20, 10000 and 1000. SIZE 1 is tiny (at most 2 cases of 1 or 2 chessmen on
+//! cells <= 8). brute.rs visits at most C(board, N) positions: a few milliseconds up to SIZE 9
+//! (C(24, 5) = 42504), now and then a second at SIZE 12 (C(30, 6) = 593775); beyond that it
+//! falls behind.
 use std::env;
 use std::process::exit;
 
@@ -40,9 +43,9 @@ fn main() {
         usage();
     }
     let mut rng = SplitMix64(seed);
-    let board = (16 * size).min(10000);
-    let max_n = (8 * size).min(1000).min(board);
-    let t = rng.range(1, (4 * size).min(20));
+    let board = (6 + 2 * size.min(10000)).min(10000);
+    let max_n = (2 + size / 3).min(1000).min(board);
+    let t = rng.range(1, (size + 1).min(20));
     println!("{}", t);
     for _ in 0..t {
         // Shapes: tiny board (dense, many gaps of 0), full random, clustered at the right.

@@ -1,7 +1,9 @@
 //! Generator for nim-move: `gen SEED [SIZE]` prints one valid input (the exact format that
 //! validate.rs accepts: `T`, then T lines `n a1 … an`).
 //! SIZE 1 (default): T in 1..=10, n in 1..=4, a_i in 0..=7: within brute.rs's reach.
-//! SIZE s: T in 1..=min(1000, 10 s), n in 1..=min(100, 3 + s), a_i in 0..=min(10^9, 7 * 8^(s-1)).
+//! SIZE s: T in 1..=min(1000, 10 s), n in 1..=min(100, 3 + s); a_i in 0..=7 + 2 (s - 1) for
+//! s <= 4 (brute.rs answers n <= 7, a_i <= 13 in well under a second), then
+//! 0..=min(10^9, 13 * 8^(s-4)), past the brute force's reach.
 //! Shapes of a test: random piles (some empty), xor forced to 0 (a lost position), equal pairs,
 //! all empty, and one pile.
 use std::process::exit;
@@ -71,8 +73,8 @@ fn main() {
     let size = size.min(100);
     let max_t = (10 * size).min(1000);
     let max_n = (3 + size).min(100);
-    let mut cap: u64 = 7;
-    for _ in 1..size {
+    let mut cap: u64 = 7 + 2 * (size.min(4) - 1);
+    for _ in 4..size {
         cap = (cap * 8).min(1_000_000_000);
     }
     let t = rng.range(1, max_t);

@@ -7,11 +7,14 @@
 //! ```
 //!
 //! Both run the same compiled echo program on the same cases with 2 jobs; the runner is the
-//! binary `cargo run -p runner` builds (the dev profile, unless --profile release). Every case has
+//! binary `cargo run -p runner` builds (the dev profile, unless --profile release), run twice:
+//! with its sandbox (the default) and with `--no-sandbox`, so that the sandbox's cost is measured
+//! in the same run. Every case has
 //! its own input and expected output: inline for trivial cases, files of `--bytes` each (distinct
 //! contents) otherwise, in a temporary directory. The bare driver is what a shell-script judge
 //! does at best: `std::process::Command` with piped stdin/stdout, 2 threads, a byte comparison.
-//! Printed: ms per case for each, the ratio, and the runner's peak resident memory.
+//! Printed: ms per case for each, the runner's ratio to the bare driver, the sandbox's ratio to
+//! the runner without it, and the runner's peak resident memory.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -196,11 +199,12 @@ fn bare(set: &Set, exe: &Path, jobs: usize) -> Duration {
 
 /// Runs the runner, returning its wall time and its peak resident set (wait4).
 #[allow(clippy::zombie_processes)] // reaped by the wait4 below, which also gives its rusage
-fn runner(bin: &Path, set: &Set, exe: &Path, jobs: usize) -> (Duration, u64) {
+fn runner(bin: &Path, set: &Set, exe: &Path, jobs: usize, sandbox: bool) -> (Duration, u64) {
     let start = Instant::now();
     let child = Command::new(bin)
         .arg("--root")
         .arg(set.dir.path())
+        .args((!sandbox).then_some("--no-sandbox"))
         .args(["--color", "never", "-j", &jobs.to_string(), "judge", "echo"])
         .arg(exe)
         .env_remove("CI")
@@ -263,26 +267,28 @@ fn main() {
         a.repeat
     );
     println!(
-        "{:>6} {:>10} | {:>12} {:>12} {:>8} | {:>14}",
-        "cases", "bytes", "bare ms/case", "runner ms/c", "ratio", "runner peak"
+        "{:>6} {:>10} | {:>9} {:>11} {:>9} | {:>8} {:>9} | {:>11}",
+        "cases", "bytes", "bare ms", "no-sandbox", "runner", "/ bare", "/ no-sbx", "runner peak"
     );
     for &(n, bytes) in &a.sets {
         let set = make_set(n, bytes);
         // Warm-up: builds the launcher, fills the page cache.
-        runner(&bin, &set, &exe, a.jobs);
+        runner(&bin, &set, &exe, a.jobs, true);
         bare(&set, &exe, a.jobs);
-        let (mut tb, mut tr, mut peak) = (Vec::new(), Vec::new(), 0);
+        let (mut tb, mut tn, mut tr, mut peak) = (Vec::new(), Vec::new(), Vec::new(), 0);
         for _ in 0..a.repeat {
             tb.push(bare(&set, &exe, a.jobs));
-            let (t, p) = runner(&bin, &set, &exe, a.jobs);
+            tn.push(runner(&bin, &set, &exe, a.jobs, false).0);
+            let (t, p) = runner(&bin, &set, &exe, a.jobs, true);
             tr.push(t);
             peak = peak.max(p);
         }
         let per = |d: Duration| d.as_secs_f64() * 1000.0 / n as f64;
-        let (b, r) = (per(median(tb)), per(median(tr)));
+        let (b, u, r) = (per(median(tb)), per(median(tn)), per(median(tr)));
         println!(
-            "{n:>6} {bytes:>10} | {b:>12.3} {r:>12.3} {:>7.2}x | {:>10.1} MiB",
+            "{n:>6} {bytes:>10} | {b:>9.3} {u:>11.3} {r:>9.3} | {:>7.2}x {:>8.2}x | {:>7.1} MiB",
             r / b,
+            r / u,
             peak as f64 / (1 << 20) as f64
         );
     }

@@ -772,6 +772,9 @@ fn judge_file(
     execute_and_report(cx, plan)
 }
 
+/// How much slower than the limit a wrong solution that must TLE has to be (`verify`).
+const TLE_FACTOR: u32 = 2;
+
 fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
     let problems = discover(cx)?;
     let chosen = select(&problems, filters)?;
@@ -864,6 +867,35 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
 
     let mut plan = Vec::new();
     for (problem, cases) in work {
+        // A wrong solution that must TLE has to be slow by a clear factor: still a TLE at twice
+        // the time limit, so that a machine twice as fast does not make the fixtures lie.
+        let slow: Vec<Subject> = problem
+            .wrong
+            .iter()
+            .filter(|w| w.expect == crate::verdict::Verdict::TimeLimitExceeded)
+            .map(|w| {
+                let mut limits = problem.meta.limits();
+                limits.time *= TLE_FACTOR;
+                Ok(Subject {
+                    source: w.source.clone(),
+                    role: Role::Wrong { expect: w.expect },
+                    why: Some(w.why.clone()),
+                    limits: Some(limits),
+                    profile: profile_for(cx, crate::judges::LOCAL, &w.source)?,
+                })
+            })
+            .collect::<Result<_>>()?;
+        if !slow.is_empty() {
+            plan.push(Planned {
+                problem: problem.clone(),
+                cases: cases.clone(),
+                subjects: slow,
+                checker: None,
+                notes: vec![format!(
+                    "wrong solutions that must TLE judged at {TLE_FACTOR} × the time limit"
+                )],
+            });
+        }
         let (cases, skipped): (Vec<fixture::Case>, Vec<fixture::Case>) =
             cases.into_iter().partition(|c| c.oracle == Oracle::Brute);
         let mut notes = Vec::new();

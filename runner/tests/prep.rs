@@ -825,3 +825,36 @@ fn mle_shows_the_peak_and_the_limit() {
         "{line}"
     );
 }
+
+#[test]
+fn a_wrong_solution_that_must_tle_must_be_slow_by_a_clear_factor() {
+    let ws = with_validator();
+    // Problem t's limit is 500 ms. This one spins for 700 ms of CPU, then answers right: a TLE
+    // here, but a machine twice as fast would accept it.
+    ws.write(
+        "problems/t/wrong/barely.c",
+        "#include <stdio.h>\n#include <time.h>\nint main(void) { while (clock() < CLOCKS_PER_SEC * 7 / 10) {} long n; while (scanf(\"%ld\", &n) == 1) printf(\"%ld\\n\", 2 * n); return 0; }\n",
+    );
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"barely.c\"\nexpect = \"TLE\"\nwhy = \"slow start\"\n",
+    );
+    let out = ws.runner(&["--case", "small"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 1/1 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    let out = ws.runner(&["verify"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(
+        s.contains("a wrong solution that must get TLE got AC"),
+        "{s}"
+    );
+    assert!(
+        s.contains("wrong solutions that must TLE judged at 2 × the time limit"),
+        "{s}"
+    );
+}

@@ -82,3 +82,37 @@ fn swapped_words_in_cet4_are_caught_with_a_diff() {
         "{s}"
     );
 }
+
+#[test]
+fn nim_move_accepts_a_right_move_that_differs_from_the_jury_answer() {
+    let root = repo_root();
+    let input = "5\n1 5\n2 3 3\n3 1 2 3\n3 3 4 5\n4 3 4 5 6\n";
+    let jury = "1 5\nLose\nLose\n1 2\n2 4\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sample.in");
+    std::fs::write(&file, input).unwrap();
+    let solution = root.join("solutions/src/bin/nim-move.rs");
+    let out = runner(&[
+        "run",
+        "nim-move",
+        "--program",
+        solution.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_code(&out, 0);
+    let answer = stdout(&out);
+    assert_ne!(
+        answer, jury,
+        "the solution's moves are the jury's: nothing is shown"
+    );
+    assert_eq!(answer.lines().last(), Some("4 4"), "{answer}");
+    let out = runner(&[
+        "judge",
+        "nim-move",
+        solution.to_str().unwrap(),
+        "--case",
+        "sample",
+    ]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("1/1 AC"), "{}", text(&out));
+}

@@ -13,7 +13,7 @@ mod launcher;
 use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Seek, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -394,7 +394,8 @@ fn pipe() -> io::Result<(File, OwnedFd)> {
     Ok((File::from(r), w))
 }
 
-/// One pipe being drained: keeps up to `keep` bytes, reads up to `limit`, then stops.
+/// One pipe being drained: keeps up to `keep` bytes, reads up to `limit`, then stops. Reads go
+/// straight into the kept buffer (no bounce buffer), which starts at `expect` bytes.
 struct Drain {
     file: Option<File>,
     buf: Vec<u8>,
@@ -404,11 +405,14 @@ struct Drain {
     overflow: bool,
 }
 
+/// Bytes read from a pipe at a time past what is kept (to drain a flood).
+const CHUNK: usize = 64 * 1024;
+
 impl Drain {
-    fn new(file: File, keep: usize, limit: usize) -> Self {
+    fn new(file: File, keep: usize, limit: usize, expect: usize) -> Self {
         Drain {
             file: Some(file),
-            buf: Vec::new(),
+            buf: Vec::with_capacity(expect.min(keep)),
             keep,
             limit,
             total: 0,
@@ -417,23 +421,39 @@ impl Drain {
     }
 
     /// Reads what is there without blocking.
-    fn pump(&mut self, chunk: &mut [u8]) {
-        while let Some(f) = &mut self.file {
-            match f.read(chunk) {
-                Ok(0) => self.file = None,
-                Ok(n) => {
-                    self.total += n;
-                    let room = self.keep.saturating_sub(self.buf.len());
-                    self.buf.extend_from_slice(&chunk[..n.min(room)]);
+    fn pump(&mut self, scratch: &mut [u8]) {
+        while let Some(f) = &self.file {
+            let room = self.keep - self.buf.len().min(self.keep);
+            let n = if room > 0 {
+                self.buf.reserve(room.min(CHUNK));
+                let spare = self.buf.spare_capacity_mut();
+                let want = spare.len().min(room);
+                // SAFETY: read(2) writes at most `want` bytes into the spare capacity, which
+                // is then marked initialised up to what was read.
+                let n = unsafe { libc::read(f.as_raw_fd(), spare.as_mut_ptr().cast(), want) };
+                if n > 0 {
+                    unsafe { self.buf.set_len(self.buf.len() + n as usize) };
+                }
+                n
+            } else {
+                // SAFETY: a plain read into a local buffer of that length.
+                unsafe { libc::read(f.as_raw_fd(), scratch.as_mut_ptr().cast(), scratch.len()) }
+            };
+            match n {
+                0 => self.file = None,
+                n if n > 0 => {
+                    self.total += n as usize;
                     if self.total > self.limit {
                         // Dropping the pipe makes the program's further writes fail (EPIPE).
                         self.overflow = true;
                         self.file = None;
                     }
                 }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(_) => self.file = None,
+                _ => match io::Error::last_os_error().kind() {
+                    io::ErrorKind::Interrupted => {}
+                    io::ErrorKind::WouldBlock => break,
+                    _ => self.file = None,
+                },
             }
         }
     }
@@ -535,9 +555,11 @@ fn watch(
     output_cap: usize,
     start: Instant,
 ) -> io::Result<io::Result<RunOutput>> {
-    let mut stdout = Drain::new(out_r, output_cap, output_cap);
-    let mut stderr = Drain::new(err_r, STDERR_KEEP, usize::MAX);
-    let mut chunk = vec![0u8; 64 * 1024];
+    // The output cap is twice the expected output plus 1 MiB: start at the expected size.
+    let expect = output_cap.saturating_sub(1 << 20) / 2 + 4096;
+    let mut stdout = Drain::new(out_r, output_cap, output_cap, expect);
+    let mut stderr = Drain::new(err_r, STDERR_KEEP, usize::MAX, 0);
+    let mut chunk = [0u8; CHUNK];
     let mut killed = None;
     let mut seen = Observation::default();
     let mut checks = 0;

@@ -114,6 +114,21 @@ impl Program {
     }
 }
 
+/// The program that runs `source` built into `out` under `profile`: its run command, the file it
+/// needs (the built program, or the script), and the judge's stack.
+fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
+    Program {
+        argv: expand(&profile.run, source, out),
+        files: profile
+            .run
+            .iter()
+            .position(|a| a == "{src}" || a == "{out}")
+            .into_iter()
+            .collect(),
+        stack_bytes: profile.stack_bytes,
+    }
+}
+
 /// The result of building one source file.
 #[derive(Debug, Clone)]
 pub struct Built {
@@ -272,17 +287,11 @@ impl Builder {
             if tool != "{src}" && find_program(tool).is_none() {
                 return Ok(done(Err(not_found(tool, profile)), false, &built_as));
             }
-            let program = Program {
-                argv: expand(&profile.run, &source, &source),
-                files: profile
-                    .run
-                    .iter()
-                    .position(|a| a == "{src}" || a == "{out}")
-                    .into_iter()
-                    .collect(),
-                stack_bytes: profile.stack_bytes,
-            };
-            return Ok(done(Ok(program), false, &built_as));
+            return Ok(done(
+                Ok(run_program(profile, &source, &source)),
+                false,
+                &built_as,
+            ));
         };
         if find_program(&own[0]).is_none() {
             return Ok(done(Err(not_found(&own[0], profile)), false, &built_as));
@@ -343,16 +352,7 @@ impl Builder {
         let dir = self.cache_dir.join("build").join(&key);
         let exe = dir.join("prog");
         let ce = dir.join("compile-error.txt");
-        let program = |exe: &Path| Program {
-            argv: expand(&profile.run, &source, exe),
-            files: profile
-                .run
-                .iter()
-                .position(|a| a == "{src}" || a == "{out}")
-                .into_iter()
-                .collect(),
-            stack_bytes: profile.stack_bytes,
-        };
+        let program = |exe: &Path| run_program(profile, &source, exe);
         if exe.is_file() {
             return Ok(done(Ok(program(&exe)), false, &built_as));
         }

@@ -18,15 +18,15 @@
  *  EOF on the socket ends the launcher.
  *
  * The sandbox (`launch --sandbox ROOT`; the runner's `--no-sandbox` leaves it out). Once per
- * launcher: new user, mount, network, IPC and UTS namespaces (the network namespace has only a
- * loopback that is down), and a root built on a tmpfs at ROOT holding read-only binds of /usr
+ * launcher: new user, mount, network, IPC, UTS and PID namespaces (the network namespace has only
+ * a loopback that is down; the launcher forks once into the PID namespace and goes on as its
+ * PID 1), and a root built on a tmpfs at ROOT holding read-only binds of /usr
  * (and the /bin, /lib… links or directories), a few device nodes, a /tmp and a /box. Once per
  * case: an empty /tmp (a fresh tmpfs whenever the last program left anything in it), the
- * program's files bound read-only into /box (kept while the files stay the same), and a new PID
- * namespace whose PID 1 is a tiny init that forks the program and waits for it; when the
- * program ends, init reports its wait4 status and exits, and the kernel kills every process
- * left in the namespace (setsid ones included) at that moment. The program runs chrooted in
- * ROOT with no capabilities (its uid inside is 1000, not 0), no new privileges, and a process
+ * program's files bound read-only into /box (kept while the files stay the same). The launcher
+ * forks the program and waits for it; when it ends, kill(-1, SIGKILL) from PID 1 kills every
+ * process left in the namespace (setsid ones included) at that moment, before the launcher
+ * reports. The program runs chrooted in ROOT with no capabilities (its uid inside is 1000, not 0), no new privileges, and a process
  * limit (RLIMIT_NPROC, counted inside its user namespace).
  * The first reply says how it went: REPLY_READY with 0, or the errno of the step that failed
  * (the launcher then runs programs without a sandbox). */
@@ -209,7 +209,8 @@ static int setup_sandbox(const char *dir) {
         close(done[1]);
     }
     int e = 0;
-    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS) != 0)
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS |
+                CLONE_NEWPID) != 0)
         e = errno;
     if (as_root) {
         if (write(sync[1], "x", 1) < 0 && !e) e = errno;
@@ -361,16 +362,9 @@ static void exec_program(const struct request *req, int fds[3], int errfd) {
     _exit(127);
 }
 
-/* What init sends the launcher when the program ended. */
-struct ended {
-    int32_t status;
-    int32_t pad;
-    struct rusage ru;
-};
-
-/* The outer pid of init's only child, the program, read by init itself before it reaps it (an
- * exited child stays listed until then). /proc is the host's (init is not chrooted), so
- * /proc/self is init's outer pid. */
+/* The outer pid of this process's only child, the program, read before it is reaped (an exited
+ * child stays listed until then). /proc is the host's (the launcher is not chrooted), so
+ * /proc/self is the launcher's outer pid. */
 static pid_t outer_pid_of_child(void) {
     char path[128], text[64], self[32];
     ssize_t len = readlink("/proc/self", self, sizeof self - 1);
@@ -386,28 +380,14 @@ static pid_t outer_pid_of_child(void) {
     return (pid_t)atoi(text);
 }
 
-/* PID 1 of a case's PID namespace: forks the program, waits for it, reports, and exits (which
- * kills whatever the program left behind). */
-static void init_main(const struct request *req, int fds[3], int errfd, int report) {
-    close(0); /* the launcher's socket */
-    signal(SIGINT, SIG_IGN);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(report);
-        exec_program(req, fds, errfd);
+/* After a case: kills every process left in the PID namespace (the launcher is its PID 1, so
+ * kill(-1) reaches all of them, setsid ones included, and not itself) and reaps them. */
+static void kill_the_rest(void) {
+    for (;;) {
+        kill(-1, SIGKILL);
+        pid_t p = waitpid(-1, NULL, 0);
+        if (p < 0 && errno == ECHILD) return;
     }
-    /* Both sides set the group, so that it exists before the runner can signal it. */
-    if (pid > 0) setpgid(pid, pid);
-    for (int i = 0; i < 3; i++) close(fds[i]);
-    close(errfd);
-    int32_t outer = pid > 0 ? (int32_t)outer_pid_of_child() : -1;
-    if (write(report, &outer, sizeof outer) < 0 || outer <= 0) _exit(1);
-    struct ended end;
-    memset(&end, 0, sizeof end);
-    while (wait4(pid, &end.status, 0, &end.ru) < 0)
-        if (errno != EINTR) _exit(1);
-    if (write(report, &end, sizeof end) < 0) _exit(1);
-    _exit(0);
 }
 
 static ssize_t read_full(int fd, void *p, size_t len) {
@@ -421,11 +401,12 @@ static ssize_t read_full(int fd, void *p, size_t len) {
     return (ssize_t)got;
 }
 
-/* One case in the sandbox. */
+/* One case in the sandbox. The launcher is PID 1 of the sandbox's PID namespace: it forks the
+ * program, waits for it, then kills whatever the program left behind. */
 static void run_sandboxed(const struct request *req, int fds[3]) {
     uint32_t box = req->expose;
     int e = prepare_case(box);
-    int errpipe[2], report[2];
+    int errpipe[2];
     if (e || pipe2(errpipe, O_CLOEXEC) != 0) {
         for (int i = 0; i < 3; i++) close(fds[i]);
         end_case(box);
@@ -433,25 +414,18 @@ static void run_sandboxed(const struct request *req, int fds[3]) {
         send_reply(&r);
         return;
     }
-    if (pipe2(report, O_CLOEXEC) != 0) _exit(125);
-    pid_t init = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
-    if (init == 0) {
+    pid_t child = fork();
+    if (child == 0) {
         close(errpipe[0]);
-        close(report[0]);
-        init_main(req, fds, errpipe[1], report[1]);
+        exec_program(req, fds, errpipe[1]);
     }
     for (int i = 0; i < 3; i++) close(fds[i]);
     close(errpipe[1]);
-    close(report[1]);
-    int32_t pid = -1;
-    if (init <= 0 || read_full(report[0], &pid, sizeof pid) != (ssize_t)sizeof pid) pid = -1;
+    pid_t pid = child > 0 ? outer_pid_of_child() : -1;
+    if (child > 0) setpgid(child, child);
     if (pid <= 0) {
-        if (init > 0) {
-            kill(init, SIGKILL);
-            waitpid(init, NULL, 0);
-        }
         close(errpipe[0]);
-        close(report[0]);
+        if (child > 0) kill_the_rest();
         end_case(box);
         struct reply r = {REPLY_EXEC_FAILED, 0, EAGAIN, 0, 0, 0, 0};
         send_reply(&r);
@@ -462,28 +436,23 @@ static void run_sandboxed(const struct request *req, int fds[3]) {
     int exec_errno = 0;
     ssize_t n = read_full(errpipe[0], &exec_errno, sizeof exec_errno);
     close(errpipe[0]);
-    struct ended end;
-    memset(&end, 0, sizeof end);
-    ssize_t got = read_full(report[0], &end, sizeof end);
-    close(report[0]);
-    int init_status = 0;
-    while (waitpid(init, &init_status, 0) < 0 && errno == EINTR) {
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    while (wait4(child, &status, 0, &ru) < 0) {
+        if (errno != EINTR) break;
     }
+    kill_the_rest();
     end_case(box);
     if (n == (ssize_t)sizeof exec_errno) {
         struct reply r = {REPLY_EXEC_FAILED, pid, exec_errno, 0, 0, 0, 0};
         send_reply(&r);
         return;
     }
-    if (got != (ssize_t)sizeof end) {
-        /* init was killed before it could report: the program died with it. */
-        end.status = init_status;
-        memset(&end.ru, 0, sizeof end.ru);
-    }
-    struct reply r = {REPLY_EXITED, pid, end.status, 0,
-                      (int64_t)end.ru.ru_utime.tv_sec * 1000000 + end.ru.ru_utime.tv_usec,
-                      (int64_t)end.ru.ru_stime.tv_sec * 1000000 + end.ru.ru_stime.tv_usec,
-                      (int64_t)end.ru.ru_maxrss};
+    struct reply r = {REPLY_EXITED, pid, status, 0,
+                      (int64_t)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
+                      (int64_t)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec,
+                      (int64_t)ru.ru_maxrss};
     send_reply(&r);
 }
 
@@ -493,6 +462,22 @@ int main(int argc, char **argv) {
     int ready = -1; /* not asked */
     if (argc == 3 && strcmp(argv[1], "--sandbox") == 0) ready = setup_sandbox(argv[2]);
     if (ready > 0) root = NULL;
+    if (ready == 0) {
+        /* The first child is PID 1 of the new PID namespace: it is the launcher from here on.
+         * This process only waits for it; if this one is killed, so is the namespace. */
+        pid_t pid1 = fork();
+        if (pid1 < 0) {
+            ready = errno;
+            root = NULL;
+        } else if (pid1 > 0) {
+            int st;
+            while (waitpid(pid1, &st, 0) < 0 && errno == EINTR) {
+            }
+            _exit(0);
+        } else {
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+        }
+    }
     struct reply hello = {REPLY_READY, 0, ready, 0, 0, 0, 0};
     send_reply(&hello);
     for (;;) {

@@ -107,6 +107,12 @@ impl Outcome {
             && self.cpu <= limits.time
     }
 
+    /// A TLE that stands: decided by CPU time, or confirmed alone.
+    pub fn is_standing_tle(&self, limits: &Limits) -> bool {
+        self.verdict == Verdict::TimeLimitExceeded
+            && (self.confirmed_alone || !self.needs_confirmation(limits))
+    }
+
     fn cannot_start(e: &std::io::Error) -> Outcome {
         Outcome {
             verdict: Verdict::RuntimeError,
@@ -857,10 +863,8 @@ pub fn follow_up_phase(
                 case: c,
             };
             let stands = |t: &JobTable, c: usize| {
-                t.outcome(&job(c)).is_some_and(|o| {
-                    o.verdict == Verdict::TimeLimitExceeded
-                        && (o.confirmed_alone || !o.needs_confirmation(&t.limits(&job(c))))
-                })
+                t.outcome(&job(c))
+                    .is_some_and(|o| o.is_standing_tle(&t.limits(&job(c))))
             };
             if (0..table.reports[p].planned.cases.len()).any(|c| stands(table, c)) {
                 continue;

@@ -320,3 +320,43 @@ fn verify_catches_a_fixture_the_brute_force_disagrees_with() {
         text(&out)
     );
 }
+
+#[test]
+fn stress_runs_every_solution_and_catches_a_port_that_disagrees() {
+    let ws = Ws::twice();
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"Twice\"\njudge = \"POJ\"\ntime_limit_ms = 500\nmemory_limit_kib = 65536\n",
+    );
+    ws.write("problems/t/gen.rs", GEN_RS);
+    ws.write("problems/t/brute.rs", TWICE_RS);
+    add_validator(&ws);
+    // The Rust solution is right; its C++98 port is wrong on 37 only.
+    ws.write("solutions/src/bin/t.rs", TWICE_RS);
+    ws.write(
+        "solutions/cpp/t.cpp",
+        "#include <cstdio>\nint main() { long n; while (std::scanf(\"%ld\", &n) == 1) std::printf(\"%ld\\n\", 2 * n + (n == 37)); return 0; }\n",
+    );
+    let out = ws.runner(&["stress", "t", "--count", "2000"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(
+        s.contains("stress t: solutions/cpp/t.cpp DISAGREES with the brute force on seed"),
+        "{s}"
+    );
+    assert!(s.contains("-74\n+75\n"), "{s}");
+    // Fixed, both are stressed and agree.
+    ws.write(
+        "solutions/cpp/t.cpp",
+        "#include <cstdio>\nint main() { long n; while (std::scanf(\"%ld\", &n) == 1) std::printf(\"%ld\\n\", 2 * n); return 0; }\n",
+    );
+    let out = ws.runner(&["stress", "t", "--count", "300"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains(
+            "solutions/cpp/t.cpp, solutions/src/bin/t.rs each agrees with the brute force on all 300"
+        ),
+        "{}",
+        text(&out)
+    );
+}

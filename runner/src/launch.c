@@ -28,6 +28,8 @@
  * process left in the namespace (setsid ones included) at that moment, before the launcher
  * reports. The program runs chrooted in ROOT with no capabilities (its uid inside is 1000, not 0), no new privileges, and a process
  * limit (RLIMIT_NPROC, counted inside its user namespace).
+ * With `--cgroup DIR` (a pids cgroup the runner made, when it can make one), the launcher
+ * joins it first, so that everything it starts counts against the cgroup's pids.max as well.
  * The first reply says how it went: REPLY_READY with 0, or the errno of the step that failed
  * (the launcher then runs programs without a sandbox). */
 #define _GNU_SOURCE
@@ -460,6 +462,12 @@ int main(int argc, char **argv) {
     signal(SIGINT, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
     int ready = -1; /* not asked */
+    if (argc == 5 && strcmp(argv[3], "--cgroup") == 0) {
+        char procs[4096];
+        snprintf(procs, sizeof procs, "%s/cgroup.procs", argv[4]);
+        write_file(procs, "0\n"); /* best effort: RLIMIT_NPROC stays in any case */
+        argc = 3;
+    }
     if (argc == 3 && strcmp(argv[1], "--sandbox") == 0) ready = setup_sandbox(argv[2]);
     if (ready > 0) root = NULL;
     if (ready == 0) {

@@ -138,8 +138,13 @@ impl Launcher {
     /// Starts the launcher at `path`. It gets a clean environment with the runner's `PATH`
     /// (for `execvp`) and its own process group, so a Ctrl-C at the terminal reaches only the
     /// runner, which then kills what runs.
-    /// With `sandbox_root`, it makes the sandbox there (see `launch.c`).
-    pub fn start(path: &Path, sandbox_root: Option<&Path>) -> io::Result<Launcher> {
+    /// With `sandbox_root`, it makes the sandbox there (see `launch.c`); with `cgroup`, it joins
+    /// that pids cgroup first.
+    pub fn start(
+        path: &Path,
+        sandbox_root: Option<&Path>,
+        cgroup: Option<&Path>,
+    ) -> io::Result<Launcher> {
         let (ours, theirs) = socketpair(
             AddressFamily::Unix,
             SockType::SeqPacket,
@@ -149,6 +154,9 @@ impl Launcher {
         let mut cmd = Command::new(path);
         if let Some(root) = sandbox_root {
             cmd.arg("--sandbox").arg(root);
+            if let Some(cg) = cgroup {
+                cmd.arg("--cgroup").arg(cg);
+            }
         }
         let child = cmd
             .stdin(Stdio::from(theirs))

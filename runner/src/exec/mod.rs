@@ -16,7 +16,7 @@ use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -31,6 +31,12 @@ use launcher::{Expose, Launcher, Reply, Rlimits};
 /// Processes a sandboxed program may have at once, itself included (RLIMIT_NPROC, counted in
 /// its user namespace): a fork bomb stops there.
 pub const PROCESS_LIMIT: u32 = 64;
+
+/// The pids cgroup of a launcher: the program's processes plus the launcher's two.
+const CGROUP_PIDS_MAX: u32 = PROCESS_LIMIT + 2;
+
+/// Where pids cgroups can be made: cgroup v1's pids controller, writable by root.
+const CGROUP_PIDS: &str = "/sys/fs/cgroup/pids";
 
 /// `PATH` inside the sandbox.
 const SANDBOX_PATH: &str = "PATH=/usr/local/bin:/usr/bin:/bin";
@@ -284,6 +290,38 @@ pub struct Sandbox {
     root: Option<PathBuf>,
     idle: Mutex<Vec<Launcher>>,
     isolation: Isolation,
+    /// This run's pids cgroup, when one can be made (as root, cgroup v1): every launcher gets a
+    /// child of it with pids.max = [`CGROUP_PIDS_MAX`], on top of RLIMIT_NPROC.
+    cgroup: Option<PathBuf>,
+    cgroups_made: AtomicUsize,
+}
+
+/// Makes this run's pids cgroup, if this machine lets us.
+fn make_cgroup() -> Option<PathBuf> {
+    let base = Path::new(CGROUP_PIDS);
+    if !base.join("cgroup.procs").is_file() {
+        return None;
+    }
+    // Those of runners that are gone (killed, or a test's static sandbox) are empty: remove them.
+    if let Ok(entries) = std::fs::read_dir(base) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name.strip_prefix("judge-runner-") else {
+                continue;
+            };
+            if !Path::new("/proc").join(pid).exists() {
+                if let Ok(children) = std::fs::read_dir(e.path()) {
+                    for c in children.flatten().filter(|c| c.path().is_dir()) {
+                        let _ = std::fs::remove_dir(c.path());
+                    }
+                }
+                let _ = std::fs::remove_dir(e.path());
+            }
+        }
+    }
+    let dir = base.join(format!("judge-runner-{}", std::process::id()));
+    std::fs::create_dir(&dir).ok()?;
+    Some(dir)
 }
 
 impl Sandbox {
@@ -300,8 +338,10 @@ impl Sandbox {
         } else {
             None
         };
-        let first =
-            Launcher::start(&launcher, root.as_deref()).context("cannot start the launcher")?;
+        let cgroup = root.as_ref().and_then(|_| make_cgroup());
+        let first_cgroup = cgroup.as_ref().and_then(|c| child_cgroup(c, 0));
+        let first = Launcher::start(&launcher, root.as_deref(), first_cgroup.as_deref())
+            .context("cannot start the launcher")?;
         let isolation = match &first.sandbox {
             Ok(()) => Isolation::Sandboxed,
             Err(None) => Isolation::Off,
@@ -316,6 +356,8 @@ impl Sandbox {
             },
             idle: Mutex::new(vec![first]),
             isolation,
+            cgroup,
+            cgroups_made: AtomicUsize::new(1),
         })
     }
 
@@ -334,7 +376,11 @@ impl Sandbox {
         let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         match idle {
             Some(l) => Ok(l),
-            None => Launcher::start(&self.launcher, self.root.as_deref()),
+            None => {
+                let n = self.cgroups_made.fetch_add(1, Ordering::SeqCst);
+                let cg = self.cgroup.as_ref().and_then(|c| child_cgroup(c, n));
+                Launcher::start(&self.launcher, self.root.as_deref(), cg.as_deref())
+            }
         }
     }
 
@@ -363,6 +409,29 @@ impl Executor for Sandbox {
                 launcher.kill();
                 Err(e)
             }
+        }
+    }
+}
+
+/// A launcher's pids cgroup under this run's: `w<n>`, limited to [`CGROUP_PIDS_MAX`].
+fn child_cgroup(base: &Path, n: usize) -> Option<PathBuf> {
+    let dir = base.join(format!("w{n}"));
+    std::fs::create_dir(&dir).ok()?;
+    std::fs::write(dir.join("pids.max"), CGROUP_PIDS_MAX.to_string()).ok()?;
+    Some(dir)
+}
+
+impl Drop for Sandbox {
+    /// Ends the launchers, then removes the cgroups they were in (empty once they are gone).
+    fn drop(&mut self) {
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        if let Some(base) = &self.cgroup {
+            if let Ok(dir) = std::fs::read_dir(base) {
+                for e in dir.flatten().filter(|e| e.path().is_dir()) {
+                    let _ = std::fs::remove_dir(e.path());
+                }
+            }
+            let _ = std::fs::remove_dir(base);
         }
     }
 }

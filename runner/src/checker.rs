@@ -5,51 +5,30 @@
 //! with exit 2. The checker's stderr is the reason shown in the report, in place of a diff.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
-use crate::compile::{Builder, Program};
+use crate::compile::{build_or_bail, Builder, Program};
 use crate::diff;
 use crate::exec::{Executor, Exit, RunOutput, Stdin};
 use crate::fixture::Case;
-use crate::judges::Judges;
-use crate::problem::{Limits, Problem};
+use crate::judges::{Judges, LOCAL};
+use crate::problem::{Limits, Problem, TOOL_LIMITS};
 use crate::run::{self, Failure, Outcome};
 use crate::verdict::Verdict;
 
-/// Generous limits: the checker is ours, and its time is not the program's.
-pub const LIMITS: Limits = Limits {
-    time: Duration::from_secs(10),
-    memory_bytes: 1 << 30,
-    stack_bytes: None,
-};
-
-/// `problems/<slug>/checker.rs`.
-pub fn checker_path(problem: &Problem) -> PathBuf {
-    problem.dir.join("checker.rs")
-}
+/// The checker's limits.
+const LIMITS: Limits = TOOL_LIMITS;
 
 /// Builds the problem's checker; a missing file or a compile error is an error (exit 2).
 pub fn build(builder: &Builder, judges: &Judges, problem: &Problem) -> Result<Program> {
-    let path = checker_path(problem);
-    if !path.is_file() {
-        bail!(
-            "{}: missing: compare = \"checker\" needs the problem's checker",
-            path.display()
-        );
-    }
-    let profile = judges
-        .local_profile(&path)
-        .map_err(|e| anyhow::anyhow!(e))?;
-    match builder.build(&path, &profile)?.program {
-        Ok(p) => Ok(p),
-        Err(msg) => bail!(
-            "{}: the checker does not compile:\n{}",
-            path.display(),
-            msg.trim_end()
-        ),
-    }
+    build_or_bail(
+        builder,
+        judges,
+        LOCAL,
+        &problem.checker_path(),
+        "the checker",
+    )
 }
 
 /// What the checker said of one output.

@@ -242,7 +242,7 @@ fn context(g: &GlobalArgs, reports: &ReportArgs) -> Result<Settings> {
         ColorChoice::Never => false,
         ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
     };
-    let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir(), g.diff_lines)?;
+    let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir())?;
     Ok(Settings {
         ws,
         jobs,
@@ -613,7 +613,7 @@ fn execute_and_report_after(
     if cx.outputs.human() {
         print(&text)?;
     }
-    cx.outputs.finish(&report, stream)?;
+    cx.outputs.finish(&report, stream, &tally)?;
     Ok(ExitCode::from(if report.interrupted {
         130
     } else {
@@ -671,6 +671,22 @@ fn stress_command(cx: &Settings, a: StressArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(report.exit_code()))
 }
 
+/// A wrong solution as a subject: judged on its logic, under `local`'s profile, with `limits` in
+/// place of the cases' own when given.
+fn wrong_subject(
+    cx: &Settings,
+    w: &problem::WrongProgram,
+    limits: Option<problem::Limits>,
+) -> Result<Subject> {
+    Ok(Subject {
+        source: w.source.clone(),
+        role: Role::Wrong { expect: w.expect },
+        why: Some(w.why.clone()),
+        limits,
+        profile: profile_for(cx, crate::judges::LOCAL, &w.source)?,
+    })
+}
+
 fn judge_all(
     cx: &Settings,
     filters: &[String],
@@ -695,22 +711,10 @@ fn judge_all(
         }
         if !skip_wrong {
             for w in &problem.wrong {
-                subjects.push(Subject {
-                    source: w.source.clone(),
-                    role: Role::Wrong { expect: w.expect },
-                    why: Some(w.why.clone()),
-                    limits: None,
-                    profile: profile_for(cx, crate::judges::LOCAL, &w.source)?,
-                });
+                subjects.push(wrong_subject(cx, w, None)?);
             }
         }
-        plan.push(Planned {
-            problem,
-            cases,
-            subjects,
-            checker: None,
-            notes: Vec::new(),
-        });
+        plan.push(Planned::new(problem, cases, subjects));
     }
     execute_and_report(cx, plan)
 }
@@ -756,19 +760,17 @@ fn judge_file(
     let (problem, cases) = load_fixtures(&cx.ws, &[problem], cases)?
         .pop()
         .expect("one problem");
-    let plan = vec![Planned {
+    let plan = vec![Planned::new(
         problem,
         cases,
-        subjects: vec![Subject {
+        vec![Subject {
             source: file.to_path_buf(),
             role: Role::Solution,
             why: None,
             limits: None,
             profile,
         }],
-        checker: None,
-        notes: Vec::new(),
-    }];
+    )];
     execute_and_report(cx, plan)
 }
 
@@ -805,7 +807,7 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
                 "missing: verify needs the problem's brute force".into(),
             ));
         }
-        let validator = validate::validator_path(&problem);
+        let validator = problem.validator_path();
         if !validator.is_file() {
             errors.push(err(
                 &validator,
@@ -839,18 +841,13 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
     let judges = cx.judges()?;
     let mut checks = Vec::new();
     for (problem, cases) in &work {
-        let path = validate::validator_path(problem);
-        let profile = judges
-            .local_profile(&path)
-            .map_err(|e| anyhow::anyhow!(e))?;
-        let validator = match builder.build(&path, &profile)?.program {
-            Ok(v) => v,
-            Err(msg) => bail!(
-                "{}: the validator does not compile:\n{}",
-                cx.ws.display(&path),
-                msg.trim_end()
-            ),
-        };
+        let validator = crate::compile::build_or_bail(
+            &builder,
+            &judges,
+            crate::judges::LOCAL,
+            &problem.validator_path(),
+            "the validator",
+        )?;
         checks.push(validate::check_problem(
             &sandbox,
             &pool,
@@ -876,13 +873,7 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
             .map(|w| {
                 let mut limits = problem.meta.limits();
                 limits.time *= TLE_FACTOR;
-                Ok(Subject {
-                    source: w.source.clone(),
-                    role: Role::Wrong { expect: w.expect },
-                    why: Some(w.why.clone()),
-                    limits: Some(limits),
-                    profile: profile_for(cx, crate::judges::LOCAL, &w.source)?,
-                })
+                wrong_subject(cx, w, Some(limits))
             })
             .collect::<Result<_>>()?;
         if !slow.is_empty() {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
@@ -129,6 +129,31 @@ fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
     }
 }
 
+/// Builds a program a command cannot go on without (the problem's generator, brute force,
+/// validator or checker; the solution `stress` runs) under `judge`'s profile: a missing file or a
+/// compile error is an error, `{path}: {what} is missing` or `{path}: {what} does not compile`.
+pub fn build_or_bail(
+    builder: &Builder,
+    judges: &crate::judges::Judges,
+    judge: &str,
+    source: &Path,
+    what: &str,
+) -> Result<Program> {
+    if !source.is_file() {
+        anyhow::bail!("{}: {what} is missing", source.display());
+    }
+    let profile = judges
+        .profile_for(judge, source)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    builder.build(source, &profile)?.program.map_err(|msg| {
+        anyhow::anyhow!(
+            "{}: {what} does not compile:\n{}",
+            source.display(),
+            msg.trim_end()
+        )
+    })
+}
+
 /// The result of building one source file.
 #[derive(Debug, Clone)]
 pub struct Built {
@@ -145,11 +170,38 @@ pub struct Built {
 pub struct Builder {
     cache_dir: PathBuf,
     /// Version output of each version command (Err: the tool cannot run).
-    versions: Mutex<HashMap<Vec<String>, Result<String, String>>>,
+    versions: Once<Result<String, String>>,
     /// Whether each probed compile command works on this machine.
-    probes: Mutex<HashMap<Vec<String>, bool>>,
+    probes: Once<bool>,
     /// Lines for the user (fallbacks taken), each once.
     notes: Mutex<Vec<String>>,
+}
+
+/// Values computed once per key for the whole run, even when parallel builds ask for the same
+/// key at once (the others wait for the first instead of running the command again).
+struct Once<T> {
+    cells: Mutex<HashMap<Vec<String>, Arc<OnceLock<T>>>>,
+}
+
+impl<T> Default for Once<T> {
+    fn default() -> Self {
+        Once {
+            cells: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl<T: Clone> Once<T> {
+    fn get(&self, key: &[String], compute: impl FnOnce() -> T) -> T {
+        let cell = self
+            .cells
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key.to_vec())
+            .or_default()
+            .clone();
+        cell.get_or_init(compute).clone()
+    }
 }
 
 /// Where `program` is found: itself when it holds a `/`, else the first match on PATH.
@@ -181,8 +233,8 @@ impl Builder {
     pub fn new(cache_dir: PathBuf) -> Self {
         Self {
             cache_dir,
-            versions: Mutex::new(HashMap::new()),
-            probes: Mutex::new(HashMap::new()),
+            versions: Once::default(),
+            probes: Once::default(),
             notes: Mutex::new(Vec::new()),
         }
     }
@@ -201,25 +253,19 @@ impl Builder {
 
     /// The output of a version command, once per run.
     fn version(&self, argv: &[String]) -> Result<String, String> {
-        if let Some(v) = self.versions.lock().unwrap().get(argv) {
-            return v.clone();
-        }
-        let v = match Command::new(&argv[0]).args(&argv[1..]).output() {
-            Ok(out) if out.status.success() => {
-                Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+        self.versions.get(argv, || {
+            match Command::new(&argv[0]).args(&argv[1..]).output() {
+                Ok(out) if out.status.success() => {
+                    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+                }
+                Ok(out) => Err(format!(
+                    "`{}` failed: {}",
+                    argv.join(" "),
+                    String::from_utf8_lossy(&out.stderr).trim_end()
+                )),
+                Err(e) => Err(format!("cannot run `{}`: {e}", argv.join(" "))),
             }
-            Ok(out) => Err(format!(
-                "`{}` failed: {}",
-                argv.join(" "),
-                String::from_utf8_lossy(&out.stderr).trim_end()
-            )),
-            Err(e) => Err(format!("cannot run `{}`: {e}", argv.join(" "))),
-        };
-        self.versions
-            .lock()
-            .unwrap()
-            .insert(argv.to_vec(), v.clone());
-        v
+        })
     }
 
     /// The compile command to use for `profile` here: its own, or its fallback when the own
@@ -229,17 +275,10 @@ impl Builder {
         let Some(fallback) = &profile.fallback else {
             return Ok((own, false));
         };
-        let works = {
-            let known = self.probes.lock().unwrap().get(own).copied();
-            match known {
-                Some(w) => w,
-                None => {
-                    let w = self.probe(profile, own)?;
-                    self.probes.lock().unwrap().insert(own.to_vec(), w);
-                    w
-                }
-            }
-        };
+        // A probe that cannot even be set up counts as failing: the fallback is taken.
+        let works = self
+            .probes
+            .get(own, || self.probe(profile, own).unwrap_or(false));
         if works {
             Ok((own, false))
         } else {

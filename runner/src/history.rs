@@ -72,7 +72,7 @@ pub fn timings(records: &Records) -> Timings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::tests::record;
+    use crate::records::tests::{record, tally};
     use crate::records::{summarize, WrongSolution};
     use crate::verdict::Verdict;
 
@@ -105,7 +105,7 @@ mod tests {
             verdicts: Default::default(),
         };
         let records = Records {
-            summary: summarize(&cases, 2, 3, false, vec!["u".into()]),
+            summary: summarize(&cases, &tally(2, 3), false, vec!["u".into()]),
             cases,
             wrong: vec![
                 wrong("problems/t/wrong/w.rs", false),

@@ -285,7 +285,7 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
         }
     }
 
-    let checker = problem.dir.join("checker.rs");
+    let checker = problem.checker_path();
     match (uses_checker(problem, fixture), checker.is_file()) {
         (true, false) => errors.push(error(
             &checker,

@@ -323,18 +323,24 @@ impl Judges {
                 let Some(judge) = judges.iter().find(|j| j.is_called(judge)) else {
                     return Err(err(at, format!("lint `{}`: no judge `{judge}`", r.id)));
                 };
-                if lang != "*" && judge.language(lang).is_none() {
-                    return Err(err(
-                        at,
-                        format!(
-                            "lint `{}`: {} has no language `{lang}` (it has {})",
-                            r.id,
-                            judge.name,
-                            judge.language_list()
-                        ),
-                    ));
-                }
-                applies_to.push((judge.name.clone(), lang.to_string()));
+                // Stored as the language's name (a rule may name it by its label), which is what
+                // `LintRule::applies` compares.
+                let lang = match judge.language(lang) {
+                    Some(profile) => profile.language.clone(),
+                    None if lang == "*" => lang.to_string(),
+                    None => {
+                        return Err(err(
+                            at,
+                            format!(
+                                "lint `{}`: {} has no language `{lang}` (it has {})",
+                                r.id,
+                                judge.name,
+                                judge.language_list()
+                            ),
+                        ))
+                    }
+                };
+                applies_to.push((judge.name.clone(), lang));
             }
             lint.push(LintRule {
                 id: r.id.clone(),
@@ -401,11 +407,6 @@ impl Judges {
             path.display(),
             judge.name
         ))
-    }
-
-    /// The profile of a program of our own (brute force, generator, wrong solution): `local`.
-    pub fn local_profile(&self, path: &Path) -> Result<Arc<Profile>, String> {
-        self.profile_for(LOCAL, path)
     }
 
     /// The lint rules that apply to files built with `profile`.
@@ -536,8 +537,9 @@ fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
 
 /// The first `MAJOR.MINOR[.PATCH]` in `text`, as numbers.
 pub fn parse_version(text: &str) -> Option<(u64, u64, u64)> {
-    let re = regex::Regex::new(r"(\d+)\.(\d+)(?:\.(\d+))?").expect("valid");
-    let c = re.captures(text)?;
+    static VERSION: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"(\d+)\.(\d+)(?:\.(\d+))?").expect("valid"));
+    let c = VERSION.captures(text)?;
     let n = |i: usize| c.get(i).map_or(Some(0), |m| m.as_str().parse().ok());
     Some((n(1)?, n(2)?, n(3)?))
 }

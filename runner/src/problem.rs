@@ -151,16 +151,20 @@ pub struct Limits {
     pub time: Duration,
     /// Peak resident memory the program may use.
     pub memory_bytes: u64,
-    /// The stack size (RLIMIT_STACK) the program gets; `None` leaves the system's.
-    pub stack_bytes: Option<u64>,
 }
+
+/// Generous limits for the problem's own tools (generator, validator, checker): they are ours,
+/// and their time is not the program's.
+pub const TOOL_LIMITS: Limits = Limits {
+    time: Duration::from_secs(10),
+    memory_bytes: 1 << 30,
+};
 
 impl ProblemMeta {
     pub fn limits(&self) -> Limits {
         Limits {
             time: Duration::from_millis(self.time_limit_ms),
             memory_bytes: self.memory_limit_kib * 1024,
-            stack_bytes: None,
         }
     }
 
@@ -168,7 +172,6 @@ impl ProblemMeta {
         Limits {
             time: Duration::from_millis(self.brute.time_limit_ms),
             memory_bytes: self.brute.memory_limit_kib * 1024,
-            stack_bytes: None,
         }
     }
 }
@@ -219,6 +222,14 @@ impl Problem {
 
     pub fn gen_path(&self) -> PathBuf {
         self.dir.join("gen.rs")
+    }
+
+    pub fn validator_path(&self) -> PathBuf {
+        self.dir.join("validate.rs")
+    }
+
+    pub fn checker_path(&self) -> PathBuf {
+        self.dir.join("checker.rs")
     }
 }
 

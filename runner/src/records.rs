@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diff;
 use crate::fixture::Case;
-use crate::run::{Event, Outcome, Role, RunReport, Subject};
+use crate::run::{Event, Outcome, Role, RunReport, Subject, Tally};
 use crate::verdict::Verdict;
 
 /// The version of the record format; bumped when a field changes meaning or goes away (adding a
@@ -260,7 +260,6 @@ pub fn case_record(
     subject: &Subject,
     case: &Case,
     happened: Happened,
-    diff_lines: usize,
 ) -> Record {
     let (role, expect) = role_name(subject.role, program);
     let mut r = Record {
@@ -298,10 +297,7 @@ pub fn case_record(
                     r.first_difference = Some(f.first_difference.clone().unwrap_or_else(|| {
                         "same tokens; the whitespace differs (· space, → tab, ␍ CR)".into()
                     }));
-                    r.diff = f
-                        .diff_plain
-                        .as_ref()
-                        .map(|d| cap(limit_lines(d, diff_lines), DIFF_BYTES));
+                    r.diff = f.diff.as_ref().map(|d| cap(d.clone(), DIFF_BYTES));
                 }
                 r.stderr = tail(&f.stderr, STDERR_LINES);
             }
@@ -323,7 +319,7 @@ pub fn case_record(
 }
 
 /// The record of a finished (program, case) event, for the stream.
-pub fn from_event(event: &Event, root: &Path, diff_lines: usize) -> Option<Record> {
+pub fn from_event(event: &Event, root: &Path) -> Option<Record> {
     let Event::CaseFinished {
         slug,
         outcome,
@@ -341,12 +337,11 @@ pub fn from_event(event: &Event, root: &Path, diff_lines: usize) -> Option<Recor
         subject,
         fixture,
         Happened::Ran(outcome),
-        diff_lines,
     ))
 }
 
 /// The records of a finished run. The summary's `passed` and `failed` are the human report's.
-pub fn from_report(report: &RunReport, root: &Path, diff_lines: usize) -> Records {
+pub fn from_report(report: &RunReport, root: &Path) -> Records {
     let mut cases = Vec::new();
     let mut wrong = Vec::new();
     let mut no_solution = Vec::new();
@@ -381,7 +376,6 @@ pub fn from_report(report: &RunReport, root: &Path, diff_lines: usize) -> Record
                         (None, Some(o)) => Happened::Ran(o),
                         (None, None) => Happened::Skipped(&skip_reason),
                     },
-                    diff_lines,
                 ));
             }
             if let Role::Wrong { expect } = sr.subject.role {
@@ -404,14 +398,7 @@ pub fn from_report(report: &RunReport, root: &Path, diff_lines: usize) -> Record
             }
         }
     }
-    let tally = report.tally();
-    let summary = summarize(
-        &cases,
-        tally.passed,
-        tally.failed,
-        report.interrupted,
-        no_solution,
-    );
+    let summary = summarize(&cases, &report.tally(), report.interrupted, no_solution);
     Records {
         cases,
         wrong,
@@ -422,8 +409,7 @@ pub fn from_report(report: &RunReport, root: &Path, diff_lines: usize) -> Record
 /// The summary of `cases` with the human report's counts.
 pub fn summarize(
     cases: &[Record],
-    passed: usize,
-    failed: usize,
+    tally: &Tally,
     interrupted: bool,
     no_solution: Vec<String>,
 ) -> Summary {
@@ -431,43 +417,44 @@ pub fn summarize(
     for v in cases.iter().filter_map(|r| r.verdict) {
         *verdicts.entry(v).or_insert(0) += 1;
     }
-    let checker_failed = verdicts.contains_key(&Verdict::CheckerFailed);
-    Summary {
+    let mut summary = Summary {
         schema: SCHEMA,
-        passed,
-        failed,
+        passed: 0,
+        failed: 0,
         skipped: cases.iter().filter(|r| r.status == Status::Skipped).count(),
         verdicts,
         cases: cases.len(),
-        exit_code: if interrupted {
-            130
-        } else if checker_failed {
-            2
-        } else if failed > 0 {
-            1
-        } else {
-            0
-        },
+        exit_code: 0,
         interrupted,
         partition: None,
         failed_only: false,
         no_solution,
-    }
+    };
+    summary.count(tally, interrupted);
+    summary
 }
 
-/// At most `n` lines of `text`.
-fn limit_lines(text: &str, n: usize) -> String {
-    let mut out: String = text.lines().take(n).flat_map(|l| [l, "\n"]).collect();
-    let more = text.lines().count().saturating_sub(n);
-    if more > 0 {
-        out.push_str(&format!("… {more} more diff lines not shown\n"));
+impl Summary {
+    /// Takes the counts and the exit code from the run's tally (the model decides them).
+    pub fn count(&mut self, tally: &Tally, interrupted: bool) {
+        self.passed = tally.passed;
+        self.failed = tally.failed;
+        self.exit_code = if interrupted { 130 } else { tally.exit_code() };
     }
-    out
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// A tally of `passed` and `failed` items.
+    pub fn tally(passed: usize, failed: usize) -> Tally {
+        Tally {
+            passed,
+            failed,
+            ..Tally::default()
+        }
+    }
 
     /// A record for the exporters' tests.
     pub fn record(problem: &str, program: &str, case: &str, verdict: Option<Verdict>) -> Record {

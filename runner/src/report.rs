@@ -392,7 +392,7 @@ fn failures(
                 "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
             );
         }
-        if let Some(d) = &f.diff {
+        if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
             out.push_str(&indent(d, "     "));
         }
         if !f.stderr.is_empty() {
@@ -648,7 +648,7 @@ pub fn render_stress(
                 if let Some(s) = &f.first_difference {
                     let _ = writeln!(out, "{s}");
                 }
-                if let Some(d) = &f.diff {
+                if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
                     out.push_str(d);
                 }
             }

@@ -59,6 +59,19 @@ pub struct Planned {
     pub notes: Vec<String>,
 }
 
+impl Planned {
+    /// A plan with no checker yet (it is built when a case needs one) and no notes.
+    pub fn new(problem: Problem, cases: Vec<Case>, subjects: Vec<Subject>) -> Planned {
+        Planned {
+            problem,
+            cases,
+            subjects,
+            checker: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Options of the execution.
 #[derive(Debug, Clone, Copy)]
 pub struct ExecOptions {
@@ -73,10 +86,10 @@ pub struct ExecOptions {
 pub struct Failure {
     /// `first difference: line 2, token 1: expected "Kiki", got "Cici"` (WA, PE).
     pub first_difference: Option<String>,
-    /// The diff drawn with the run's [`DiffOptions`] (WA, PE).
+    /// The diff as plain text (WA, PE), for the report and for machine-read reports.
     pub diff: Option<String>,
-    /// The same diff as plain text, for machine-read reports.
-    pub diff_plain: Option<String>,
+    /// The same diff in colour, when the run's [`DiffOptions`] ask for colour.
+    pub diff_color: Option<String>,
     /// The end of the program's stderr.
     pub stderr: Vec<u8>,
 }
@@ -456,13 +469,10 @@ pub fn judge(
                 color: false,
                 ..diff
             };
-            let text = diff::render(expected, &out.stdout, mode, verdict, plain);
-            f.diff = Some(if diff.color {
-                diff::render(expected, &out.stdout, mode, verdict, diff)
-            } else {
-                text.clone()
-            });
-            f.diff_plain = Some(text);
+            f.diff = Some(diff::render(expected, &out.stdout, mode, verdict, plain));
+            f.diff_color = diff
+                .color
+                .then(|| diff::render(expected, &out.stdout, mode, verdict, diff));
         }
         Box::new(f)
     });
@@ -808,24 +818,17 @@ pub fn confirm_phase(
     if exec::interrupted() {
         return;
     }
-    let mut confirm: Vec<Job> = Vec::new();
-    for p in 0..table.reports.len() {
-        for s in 0..table.reports[p].subjects.len() {
-            for c in 0..table.reports[p].planned.cases.len() {
-                let j = Job {
-                    problem: p,
-                    subject: s,
-                    case: c,
-                };
-                if table
-                    .outcome(&j)
-                    .is_some_and(|o| o.needs_confirmation(&table.limits(&j)))
-                {
-                    confirm.push(j);
-                }
-            }
-        }
-    }
+    // Every outcome so far comes from a job of the table.
+    let confirm: Vec<Job> = table
+        .jobs
+        .iter()
+        .filter(|j| {
+            table
+                .outcome(j)
+                .is_some_and(|o| o.needs_confirmation(&table.limits(j)))
+        })
+        .copied()
+        .collect();
     if confirm.is_empty() {
         return;
     }
@@ -912,7 +915,6 @@ mod tests {
     const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory_bytes: 32 << 20,
-        stack_bytes: None,
     };
 
     const PLAIN: DiffOptions = DiffOptions {
@@ -1009,7 +1011,8 @@ mod tests {
         );
         let f = j.failure.unwrap();
         assert!(f.first_difference.unwrap().contains("expected \"Kiki\""));
-        assert!(f.diff_plain.unwrap().contains("-Kiki\n+Cici\n"));
+        assert!(f.diff.unwrap().contains("-Kiki\n+Cici\n"));
+        assert!(f.diff_color.is_none());
     }
 
     // ---- Scheduling, with a fake executor: no processes.
@@ -1104,19 +1107,14 @@ mod tests {
             "title = \"t\"\njudge = \"local\"\ntime_limit_ms = 1000\nmemory_limit_kib = 32768\n",
         )
         .unwrap();
-        let plan = vec![Planned {
-            problem: Problem {
-                slug: "t".into(),
-                dir: dir.path().into(),
-                meta,
-                solutions: vec![],
-                wrong: vec![],
-            },
-            cases,
-            subjects,
-            checker: None,
-            notes: Vec::new(),
-        }];
+        let problem = Problem {
+            slug: "t".into(),
+            dir: dir.path().into(),
+            meta,
+            solutions: vec![],
+            wrong: vec![],
+        };
+        let plan = vec![Planned::new(problem, cases, subjects)];
         let builder = Builder::new(dir.path().join("cache"));
         Setup {
             _dir: dir,

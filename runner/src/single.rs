@@ -67,7 +67,7 @@ pub fn run_on_input(
             .map_err(|e| anyhow::anyhow!(e))
     };
     let mut err = std::io::stderr().lock();
-    let validator_src = validate::validator_path(problem);
+    let validator_src = problem.validator_path();
     if validator_src.is_file() {
         match builder
             .build(&validator_src, &*profile_of(LOCAL, &validator_src)?)?

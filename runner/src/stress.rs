@@ -14,13 +14,14 @@ use anyhow::{bail, Result};
 use rayon::prelude::*;
 
 use crate::compare::CompareMode;
-use crate::compile::{Builder, Program};
+use crate::compile::{build_or_bail, Builder, Program};
 use crate::diff::{self, DiffOptions};
 use crate::exec::{self, Executor, RunOutput, Stdin};
 use crate::fixture::{Case, Content, Oracle};
 use crate::judges::{Judges, LOCAL};
-use crate::problem::{Limits, Problem};
+use crate::problem::{Limits, Problem, TOOL_LIMITS};
 use crate::run::{self, Outcome};
+use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
 
 /// Options of `stress`.
@@ -109,13 +110,6 @@ impl StressReport {
     }
 }
 
-/// Generous limits for the generator and the validator.
-const TOOL_LIMITS: Limits = Limits {
-    time: Duration::from_secs(10),
-    memory_bytes: 1 << 30,
-    stack_bytes: None,
-};
-
 /// The output kept from the generator and the brute force.
 const TOOL_OUTPUT: usize = 64 << 20;
 
@@ -170,19 +164,15 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
         Err(why) => return Some(Finding::GeneratorFailed { why }),
     };
     if let Some(validator) = &kit.validator {
-        let why = match tool_run(exec, validator, &input, &TOOL_LIMITS) {
-            Ok(out) if run::limit_failure(&out, &TOOL_LIMITS).is_none() => None,
-            Ok(out) => Some(
-                String::from_utf8_lossy(&out.stderr)
-                    .lines()
-                    .next()
-                    .unwrap_or("rejected, without a reason")
-                    .to_string(),
-            ),
-            Err(why) => Some(why),
-        };
-        if let Some(why) = why {
-            return Some(Finding::InvalidInput { input, why });
+        match validate::check_input(exec, validator, Stdin::Bytes(&input)) {
+            Validation::Valid => {}
+            Validation::Invalid(why) => return Some(Finding::InvalidInput { input, why }),
+            // A crashing validator proves nothing about the generator.
+            Validation::Failed(why) => {
+                return Some(Finding::GeneratorFailed {
+                    why: format!("the validator failed on the generated input: {why}"),
+                })
+            }
         }
     }
     let brute_limits = kit.problem.meta.brute_limits();
@@ -254,29 +244,6 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
     None
 }
 
-fn build(
-    builder: &Builder,
-    judges: &Judges,
-    judge: &str,
-    source: &std::path::Path,
-    what: &str,
-) -> Result<Program> {
-    if !source.is_file() {
-        bail!("{what}: {} is missing", source.display());
-    }
-    let profile = judges
-        .profile_for(judge, source)
-        .map_err(|e| anyhow::anyhow!(e))?;
-    let built = builder.build(source, &profile)?;
-    built.program.map_err(|msg| {
-        anyhow::anyhow!(
-            "{what} {} does not compile:\n{}",
-            source.display(),
-            msg.trim_end()
-        )
-    })
-}
-
 /// Runs `stress` for `problem`. `progress` is told the number of seeds done.
 pub fn stress(
     problem: &Problem,
@@ -293,7 +260,7 @@ pub fn stress(
     if sources.is_empty() {
         bail!("{} has no solution to stress", problem.slug);
     }
-    let validator_path = problem.dir.join("validate.rs");
+    let validator_path = problem.validator_path();
     let pool = run::pool(opts.jobs)?;
     let kit = {
         // Our own programs are built with `local`'s profile; the solutions (Rust and ports) with
@@ -306,7 +273,7 @@ pub fn stress(
             all.push((validator_path.clone(), "the validator", LOCAL));
         }
         if problem.meta.compare == CompareMode::Checker {
-            all.push((problem.dir.join("checker.rs"), "the checker", LOCAL));
+            all.push((problem.checker_path(), "the checker", LOCAL));
         }
         all.extend(
             sources
@@ -315,7 +282,7 @@ pub fn stress(
         );
         let mut built: Vec<Program> = pool.install(|| {
             all.par_iter()
-                .map(|(s, what, judge)| build(builder, judges, judge, s, what))
+                .map(|(s, what, judge)| build_or_bail(builder, judges, judge, s, what))
                 .collect::<Result<Vec<_>>>()
         })?;
         let solutions: Vec<(PathBuf, Program)> = sources

@@ -7,7 +7,6 @@
 //! `stress` runs it on every generated input through [`check_input`].
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -15,15 +14,11 @@ use crate::compile::Program;
 use crate::diff;
 use crate::exec::{Executor, Exit, Stdin};
 use crate::fixture::{Case, Content};
-use crate::problem::{Limits, Problem};
+use crate::problem::{Limits, Problem, TOOL_LIMITS};
 use crate::run;
 
-/// Generous limits: a validator reads one input once.
-pub const LIMITS: Limits = Limits {
-    time: Duration::from_secs(10),
-    memory_bytes: 1 << 30,
-    stack_bytes: None,
-};
+/// The validator's limits.
+const LIMITS: Limits = TOOL_LIMITS;
 
 /// What the validator said of one input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,14 +82,7 @@ pub struct Check {
 impl Check {
     /// Whether the validator did what the input asks.
     pub fn passed(&self) -> bool {
-        match (&self.must_reject, &self.result) {
-            (None, Validation::Valid) => true,
-            (Some(_), Validation::Invalid(why)) => self
-                .message
-                .as_ref()
-                .is_none_or(|m| why.contains(m.as_str())),
-            _ => false,
-        }
+        self.failure().is_none()
     }
 
     /// Why the check failed, for the report; `None` when it passed.
@@ -107,11 +95,13 @@ impl Check {
                 "ACCEPTED, but it must be rejected ({why}): the validator lets a broken input through"
             ),
             (_, Validation::Failed(why)) => format!("the validator failed: {why}"),
-            (Some(_), Validation::Invalid(why)) if !self.passed() => format!(
-                "rejected, but not for the reason its .err file gives:\nexpected: {}\ngot:      {why}",
-                self.message.as_deref().unwrap_or_default()
-            ),
-            _ => return None,
+            (Some(_), Validation::Invalid(why)) => match &self.message {
+                Some(m) if !why.contains(m.as_str()) => format!(
+                    "rejected, but not for the reason its .err file gives:\nexpected: {m}\ngot:      {why}"
+                ),
+                _ => return None,
+            },
+            (None, Validation::Valid) => return None,
         })
     }
 }
@@ -136,11 +126,6 @@ pub fn invalid_inputs(problem: &Problem) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
-}
-
-/// `problems/<slug>/validate.rs`.
-pub fn validator_path(problem: &Problem) -> PathBuf {
-    problem.dir.join("validate.rs")
 }
 
 /// The work of `verify` for one problem: every case and every invalid/ file, in parallel on
@@ -195,7 +180,7 @@ pub fn check_problem(
     });
     Ok(ProblemChecks {
         slug: problem.slug.clone(),
-        validator: validator_path(problem),
+        validator: problem.validator_path(),
         checks,
     })
 }
@@ -223,6 +208,18 @@ mod tests {
         let c = check(None, Validation::Invalid("line 3: a_2 = 0".into()));
         assert!(c.failure().unwrap().contains("REJECTED"));
         assert!(c.failure().unwrap().contains("line 3: a_2 = 0"));
+        // An invalid/ file with a .err beside it must be rejected for that reason.
+        let with = |message: &str, why: &str| Check {
+            message: Some(message.into()),
+            ..check(Some("invalid/"), Validation::Invalid(why.into()))
+        };
+        assert!(with("line 1: carriage return", "line 1: carriage return (CRLF?)").passed());
+        let c = with("line 1: carriage return", "line 2: a_1 = 0 is out of 1..=9");
+        assert!(!c.passed());
+        assert!(c
+            .failure()
+            .unwrap()
+            .starts_with("rejected, but not for the reason its .err file gives"));
         // A crashing validator rejects nothing: it fails either way.
         for must in [None, Some("crlf")] {
             let c = check(must, Validation::Failed("RE (SIGSEGV)".into()));

@@ -695,6 +695,11 @@ fn run_prints_the_brute_forces_output_and_any_programs_verdict() {
     assert!(stderr(&out).contains("slow.c: TLE ("), "{}", text(&out));
     let out = ws.runner(&["run", "t", "--brute", "--program", "x.c", "in"]);
     assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("'--brute' cannot be used with '--program"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[test]

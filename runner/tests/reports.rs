@@ -281,6 +281,17 @@ fn json_and_junit_of_a_run_with_ac_wa_tle_and_ce() {
         *verdicts.entry(v.to_string()).or_default() += 1;
     }
     assert_eq!(s["verdicts"], serde_json::to_value(&verdicts).unwrap());
+    // Fixed by the workspace, whatever the timing: t.rs is AC on its two cases, broken.c is CE on
+    // both, spin.c runs once (its largest case) and is a TLE.
+    assert_eq!(
+        (
+            &s["verdicts"]["AC"],
+            &s["verdicts"]["CE"],
+            &s["verdicts"]["TLE"]
+        ),
+        (&2.into(), &2.into(), &1.into()),
+        "{s}"
+    );
     assert!(stderr(&out).is_empty(), "{}", text(&out));
 
     // The same run, human, with a JUnit file: the report is unchanged and the file's counts match.

@@ -296,6 +296,16 @@ pub struct Sandbox {
     cgroups_made: AtomicUsize,
 }
 
+/// Removes a run's cgroup and its launchers' (each must be empty: its processes gone).
+fn remove_cgroup(dir: &Path) {
+    if let Ok(children) = std::fs::read_dir(dir) {
+        for c in children.flatten().filter(|c| c.path().is_dir()) {
+            let _ = std::fs::remove_dir(c.path());
+        }
+    }
+    let _ = std::fs::remove_dir(dir);
+}
+
 /// Makes this run's pids cgroup, if this machine lets us.
 fn make_cgroup() -> Option<PathBuf> {
     let base = Path::new(CGROUP_PIDS);
@@ -310,12 +320,7 @@ fn make_cgroup() -> Option<PathBuf> {
                 continue;
             };
             if !Path::new("/proc").join(pid).exists() {
-                if let Ok(children) = std::fs::read_dir(e.path()) {
-                    for c in children.flatten().filter(|c| c.path().is_dir()) {
-                        let _ = std::fs::remove_dir(c.path());
-                    }
-                }
-                let _ = std::fs::remove_dir(e.path());
+                remove_cgroup(&e.path());
             }
         }
     }
@@ -426,12 +431,7 @@ impl Drop for Sandbox {
     fn drop(&mut self) {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
         if let Some(base) = &self.cgroup {
-            if let Ok(dir) = std::fs::read_dir(base) {
-                for e in dir.flatten().filter(|e| e.path().is_dir()) {
-                    let _ = std::fs::remove_dir(e.path());
-                }
-            }
-            let _ = std::fs::remove_dir(base);
+            remove_cgroup(base);
         }
     }
 }
@@ -556,7 +556,7 @@ fn run_with(
             .memory_bytes
             .saturating_mul(4)
             .saturating_add(512 << 20),
-        stack_bytes: limits.stack_bytes.or(program.stack_bytes).unwrap_or(0),
+        stack_bytes: program.stack_bytes.unwrap_or(0),
         nproc: if launcher.sandbox.is_ok() {
             PROCESS_LIMIT
         } else {
@@ -633,7 +633,8 @@ fn watch(
     let mut seen = Observation::default();
     let mut checks = 0;
     let mut check_at = start + next_check(0);
-    let mut ended: Option<(Reply, Instant)> = None;
+    // The launcher's report of the end: wait4's status, CPU time and peak, and when it came.
+    let mut ended: Option<(i32, Duration, u64, Instant)> = None;
     let forget = |pid: i32| {
         let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
         kill_group(pid);
@@ -642,7 +643,7 @@ fn watch(
     let result = loop {
         let now = Instant::now();
         let deadline = match ended {
-            Some((_, at)) => {
+            Some((.., at)) => {
                 if (stdout.file.is_none() && stderr.file.is_none()) || now >= at + DRAIN_GRACE {
                     break Ok(());
                 }
@@ -651,21 +652,20 @@ fn watch(
             None => check_at.min(start + wall_limit(limits) + Duration::from_millis(1)),
         };
         let timeout = deadline.saturating_duration_since(now);
-        let mut fds = Vec::with_capacity(3);
-        let mut push = |fd: i32| {
-            fds.push(libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            })
+        let pollfd = |fd: i32| libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
         };
-        push(stdout.file.as_ref().map_or(-1, |f| f.as_raw_fd()));
-        push(stderr.file.as_ref().map_or(-1, |f| f.as_raw_fd()));
-        push(if ended.is_none() {
-            launcher.socket().as_raw_fd()
-        } else {
-            -1
-        });
+        let mut fds = [
+            pollfd(stdout.file.as_ref().map_or(-1, |f| f.as_raw_fd())),
+            pollfd(stderr.file.as_ref().map_or(-1, |f| f.as_raw_fd())),
+            pollfd(if ended.is_none() {
+                launcher.socket().as_raw_fd()
+            } else {
+                -1
+            }),
+        ];
         let ms = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
         // SAFETY: `fds` is a valid array of pollfd of the given length.
         let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
@@ -679,11 +679,14 @@ fn watch(
         stderr.pump(&mut chunk);
         if ended.is_none() && fds[2].revents != 0 {
             match launcher.receive() {
-                Ok(reply @ Reply::Exited { .. }) => {
-                    let at = Instant::now();
+                Ok(Reply::Exited {
+                    status,
+                    cpu,
+                    maxrss_bytes,
+                }) => {
                     // Kill what is left of the group (children the program forked).
                     forget(pid);
-                    ended = Some((reply, at));
+                    ended = Some((status, cpu, maxrss_bytes, Instant::now()));
                     continue;
                 }
                 Ok(Reply::ExecFailed { errno }) => {
@@ -719,16 +722,8 @@ fn watch(
         forget(pid);
         return Err(e);
     }
-    let Some((reply, at)) = ended else {
+    let Some((status, cpu, maxrss_bytes, at)) = ended else {
         unreachable!("the loop ends after the exit report")
-    };
-    let Reply::Exited {
-        status,
-        cpu,
-        maxrss_bytes,
-    } = reply
-    else {
-        unreachable!("only an exit report ends the run")
     };
     Ok(Ok(RunOutput {
         stdout: stdout.buf,
@@ -769,7 +764,6 @@ mod tests {
         Limits {
             time: Duration::from_millis(ms),
             memory_bytes: 256 << 20,
-            stack_bytes: None,
         }
     }
 
@@ -845,11 +839,11 @@ mod tests {
 
     #[test]
     fn the_stack_limit_reaches_the_program() {
-        let lim = Limits {
+        let program = Program {
             stack_bytes: Some(1 << 20),
-            ..limits(1000)
+            ..shell("ulimit -s")
         };
-        let out = run(&shell("ulimit -s"), b"", &lim).unwrap();
+        let out = run(&program, b"", &limits(1000)).unwrap();
         assert_eq!(out.stdout, b"1024\n");
     }
 

@@ -86,7 +86,7 @@ impl<W: Write + Send> Stream<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::tests::record;
+    use crate::records::tests::{record, tally};
     use crate::records::{summarize, Status};
     use crate::verdict::Verdict;
 
@@ -107,7 +107,7 @@ mod tests {
             ),
             record("t", "problems/t/wrong/w.rs", "b", None),
         ];
-        let summary = summarize(&cases, 2, 1, false, vec![]);
+        let summary = summarize(&cases, &tally(2, 1), false, vec![]);
         Records {
             cases,
             wrong: vec![],

@@ -17,7 +17,7 @@ use clap::{Args, ValueEnum};
 use crate::history;
 use crate::partition::{self, Partition, Timings};
 use crate::records::{self, Line, Records};
-use crate::run::{Event, Planned, RunReport};
+use crate::run::{Event, Planned, RunReport, Tally};
 
 /// The format of stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -79,14 +79,13 @@ pub struct Outputs {
     args: ReportArgs,
     root: PathBuf,
     history: PathBuf,
-    diff_lines: usize,
 }
 
 /// The stream of JSON lines on stdout, when the format is json.
 pub type Stream = json::Stream<std::io::Stdout>;
 
 impl Outputs {
-    pub fn new(args: ReportArgs, root: &Path, cache_dir: &Path, diff_lines: usize) -> Result<Self> {
+    pub fn new(args: ReportArgs, root: &Path, cache_dir: &Path) -> Result<Self> {
         if args.timings.is_some() && args.partition.is_none() {
             bail!("--timings is read by --partition count:K/N only");
         }
@@ -94,7 +93,6 @@ impl Outputs {
             args,
             root: root.to_path_buf(),
             history: cache_dir.join(history::FILE),
-            diff_lines,
         })
     }
 
@@ -173,7 +171,7 @@ impl Outputs {
     /// Passes a run event to the stream.
     pub fn on_event(&self, stream: Option<&Stream>, event: &Event) {
         if let Some(stream) = stream {
-            if let Some(record) = records::from_event(event, &self.root, self.diff_lines) {
+            if let Some(record) = records::from_event(event, &self.root) {
                 // A TLE that only the wall clock gave may still be confirmed alone: its line
                 // waits for that, or for the end.
                 let pending = matches!(event, Event::CaseFinished { outcome, .. }
@@ -185,8 +183,11 @@ impl Outputs {
     }
 
     /// After the run: the rest of the JSON stream, the JUnit file, the history.
-    pub fn finish(&self, report: &RunReport, stream: Option<Stream>) -> Result<()> {
-        let mut records = records::from_report(report, &self.root, self.diff_lines);
+    /// `tally` is the run's final count, the one the human report's last line shows (for
+    /// `verify`, the validator's checks are in it too).
+    pub fn finish(&self, report: &RunReport, stream: Option<Stream>, tally: &Tally) -> Result<()> {
+        let mut records = records::from_report(report, &self.root);
+        records.summary.count(tally, report.interrupted);
         records.summary.partition = self.args.partition.map(|p| p.to_string());
         records.summary.failed_only = self.args.failed;
         if let Some(stream) = stream {

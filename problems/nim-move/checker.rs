@@ -1,4 +1,5 @@
-//! Checker for nim-move, testlib's order: `checker INPUT EXPECTED ACTUAL` (three file paths).
+//! Checker for nim-move, in testlib's order: `checker INPUT OUTPUT ANSWER` (three file paths:
+//! the test's input, the contestant's output, the jury's answer).
 //! Exit 0 = AC, 1 = WA, 2 = PE, 3 = checker failure (bad input or jury answer); one line on
 //! stderr says why.
 //!
@@ -7,10 +8,10 @@
 //! - X != 0: the answer must be a move `i k` with 1 <= i <= n, 1 <= k <= a_i, after which the
 //!   xor of the piles is 0. Any such move is accepted (answers are not unique).
 //!
-//! EXPECTED (the jury's answer) is judged by the same rules first; if it is wrong the verdict is
-//! 3, never a judgement of the contestant. It is not compared with ACTUAL beyond that.
+//! ANSWER (the jury's answer) is judged by the same rules first; if it is wrong the verdict is
+//! 3, never a judgement of the contestant. It is not compared with OUTPUT beyond that.
 //!
-//! ACTUAL is read as whitespace-separated tokens (spaces, tabs, CR: all fine); a missing answer,
+//! OUTPUT is read as whitespace-separated tokens (spaces, tabs, CR: all fine); a missing answer,
 //! extra tokens after the T answers, or a wrong answer is WA. Only when every answer is right is
 //! the layout checked: answer t must be alone on line t (trailing spaces, CRLF and trailing
 //! blank lines are fine); otherwise PE (two answers on one line, a move split over two lines,
@@ -178,11 +179,13 @@ fn read(path: &str, what: &str) -> Vec<u8> {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 4 {
-        quit(FAIL, "usage: checker INPUT EXPECTED ACTUAL");
+        quit(FAIL, "usage: checker INPUT OUTPUT ANSWER");
     }
     let input = read(&args[1], "input");
-    let expected = read(&args[2], "expected output");
-    let actual = read(&args[3], "actual output");
+    // testlib's order (registerTestlibCmd): argv[2] is the contestant's output (`ouf`),
+    // argv[3] the jury's answer (`ans`).
+    let actual = read(&args[2], "contestant's output");
+    let expected = read(&args[3], "jury's answer");
 
     let tests = read_input(&input).unwrap_or_else(|e| quit(FAIL, &format!("checker failure: {}", e)));
 

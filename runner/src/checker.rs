@@ -1,6 +1,7 @@
 //! Checkers (`compare = "checker"`): `problems/<slug>/checker.rs`, for problems where many
-//! outputs are right. It is called as testlib calls one, `checker INPUT EXPECTED ACTUAL` (three
-//! files), and answers with its exit code: 0 AC, 1 WA, 2 PE. Anything else, a crash or a limit is
+//! outputs are right. It is called as testlib calls one (`registerTestlibCmd`), `checker INPUT
+//! OUTPUT ANSWER`: three files, the case's input, the program's output (testlib's `ouf`) and the
+//! expected output, the jury's answer (`ans`). It answers with its exit code: 0 AC, 1 WA, 2 PE. Anything else, a crash or a limit is
 //! a checker failure ([`Verdict::CheckerFailed`]): the program is not judged, and the run ends
 //! with exit 2. The checker's stderr is the reason shown in the report, in place of a diff.
 
@@ -52,7 +53,7 @@ fn message(stderr: &[u8]) -> String {
 }
 
 /// Judges `actual` (a program's output) on the case with `input` and `expected` by running
-/// `checker INPUT EXPECTED ACTUAL` on temporary files.
+/// `checker INPUT OUTPUT ANSWER` (testlib's order) on temporary files.
 pub fn check(
     exec: &dyn Executor,
     checker: &Program,
@@ -69,7 +70,8 @@ pub fn check(
             .prefix("runner-checker-")
             .tempdir()?;
         let mut paths = Vec::new();
-        for (name, bytes) in [("input", input), ("expected", expected), ("actual", actual)] {
+        // testlib's order: input, the contestant's output (`ouf`), the jury's answer (`ans`).
+        for (name, bytes) in [("input", input), ("output", actual), ("answer", expected)] {
             let p = dir.path().join(name);
             std::fs::write(&p, bytes)?;
             paths.push(p);

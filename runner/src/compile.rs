@@ -1,5 +1,7 @@
 //! Building programs the way a judge does: one file, the command of its judge profile
-//! (`judges.toml`), cached by content, profile and compiler version.
+//! (`judges.toml`), cached by the file's path and content, the profile and the compiler's
+//! version, and by every other file the build read (headers, Rust modules, `include_str!`), as
+//! the compiler itself lists them (`-MMD`, `--emit=dep-info`).
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -72,22 +74,109 @@ impl Language {
     }
 }
 
-/// `template` with `{src}` and `{out}` replaced.
+/// `template` with `{src}`, `{out}` and `{dir}` (the folder of `src`) replaced.
 pub fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
+    let dir = src.parent().unwrap_or(Path::new("."));
     template
         .iter()
-        .map(|a| {
-            if a == "{src}" {
-                src.into()
-            } else if a == "{out}" {
-                out.into()
-            } else {
-                a.replace("{src}", &src.to_string_lossy())
-                    .replace("{out}", &out.to_string_lossy())
-                    .into()
-            }
+        .map(|a| match a.as_str() {
+            "{src}" => src.into(),
+            "{out}" => out.into(),
+            "{dir}" => dir.into(),
+            _ => a
+                .replace("{src}", &src.to_string_lossy())
+                .replace("{out}", &out.to_string_lossy())
+                .replace("{dir}", &dir.to_string_lossy())
+                .into(),
         })
         .collect()
+}
+
+/// The arguments that make `compiler` list every file it read into `{deps}` (a make rule), for
+/// the compilers that can: the GCC family (and clang) and rustc. Other compilers' builds are
+/// cached by the source's path and content alone.
+fn dep_args(compiler: &str) -> Option<&'static [&'static str]> {
+    let name = Path::new(compiler).file_name()?.to_str()?;
+    // `x86_64-linux-gnu-g++-12` is g++.
+    let name = name.rsplit_once('-').map_or(name, |(head, tail)| {
+        if tail.chars().all(|c| c.is_ascii_digit() || c == '.') {
+            head
+        } else {
+            name
+        }
+    });
+    let base = name.rsplit('-').next().unwrap_or(name);
+    match base {
+        "rustc" => Some(&["--emit=link,dep-info={deps}"]),
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => Some(&["-MMD", "-MF", "{deps}"]),
+        _ => None,
+    }
+}
+
+/// The files of a make rule written by a compiler (`out: a.c b.h \`), in order.
+fn parse_deps(text: &str) -> Vec<PathBuf> {
+    let joined = text.replace("\\\n", " ").replace("\\\r\n", " ");
+    let Some(rule) = joined
+        .lines()
+        .find(|l| l.contains(": ") || l.ends_with(':'))
+    else {
+        return Vec::new();
+    };
+    let after = rule.find(": ").map_or("", |i| &rule[i + 2..]).trim_start();
+    let mut files = Vec::new();
+    let mut cur = String::new();
+    let mut chars = after.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if matches!(chars.peek(), Some(' ' | '#' | '\\')) => {
+                cur.push(chars.next().expect("peeked"));
+            }
+            '$' if chars.peek() == Some(&'$') => {
+                chars.next();
+                cur.push('$');
+            }
+            c if c.is_whitespace() => {
+                if !cur.is_empty() {
+                    files.push(PathBuf::from(std::mem::take(&mut cur)));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        files.push(PathBuf::from(cur));
+    }
+    files
+}
+
+/// A file's SHA-256, in hex; `None` when it cannot be read.
+fn file_digest(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(hex(&Sha256::digest(&bytes)))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The files a cached build read besides its source, each with the digest it had then
+/// (`deps.txt` in the build's folder: `DIGEST\tPATH` lines).
+fn read_manifest(dir: &Path) -> Option<Vec<(String, PathBuf)>> {
+    let text = std::fs::read_to_string(dir.join("deps.txt")).ok()?;
+    text.lines()
+        .map(|l| {
+            let (digest, path) = l.split_once('\t')?;
+            Some((digest.to_string(), PathBuf::from(path)))
+        })
+        .collect()
+}
+
+/// Whether every file of a cached build's manifest still has the digest it had when it was
+/// built (a changed, moved or deleted header makes the build stale).
+fn manifest_holds(manifest: &[(String, PathBuf)]) -> bool {
+    manifest
+        .iter()
+        .all(|(digest, path)| file_digest(path).as_deref() == Some(digest.as_str()))
 }
 
 /// A program ready to run: its command line and the stack its judge gives it.
@@ -164,6 +253,9 @@ pub struct Built {
     /// How reports name the profile it was built with: "POJ G++", and "(fallback build)" when
     /// the profile's own command could not work here.
     pub built_as: String,
+    /// The files the build read besides the source (headers, modules), as the compiler listed
+    /// them; empty for a compiler that cannot list them.
+    pub deps: Vec<PathBuf>,
 }
 
 /// Builds source files into a content-addressed cache, so that a re-run compiles nothing.
@@ -319,6 +411,7 @@ impl Builder {
             program,
             compiled,
             built_as: built_as.to_string(),
+            deps: Vec::new(),
         };
         let Some(own) = &profile.compile else {
             // Interpreted, or ready: the run command is the program.
@@ -370,6 +463,10 @@ impl Builder {
         }
         let code =
             std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
+        // The key: the profile, the command, the compiler's version, and the source's path and
+        // content. The path counts because what `#include "../x.h"` or `mod x;` reads depends on
+        // where the file is (and a compiler's message names it). The other files the build
+        // read are checked against the entry's manifest below.
         let mut hasher = Sha256::new();
         for part in [&profile.judge, &profile.language] {
             hasher.update(part.as_bytes());
@@ -381,23 +478,33 @@ impl Builder {
         }
         hasher.update(version.as_bytes());
         hasher.update(b"\0");
+        hasher.update(source.as_os_str().as_encoded_bytes());
+        hasher.update(b"\0");
         hasher.update(&code);
-        let key: String = hasher
-            .finalize()
-            .iter()
-            .take(16)
-            .map(|b| format!("{b:02x}"))
-            .collect();
+        let key = hex(&hasher.finalize()[..16]);
         let dir = self.cache_dir.join("build").join(&key);
         let exe = dir.join("prog");
         let ce = dir.join("compile-error.txt");
         let program = |exe: &Path| run_program(profile, &source, exe);
-        if exe.is_file() {
-            return Ok(done(Ok(program(&exe)), false, &built_as));
+        let deps_of = |manifest: Vec<(String, PathBuf)>| -> Vec<PathBuf> {
+            manifest.into_iter().map(|(_, p)| p).collect()
+        };
+        match read_manifest(&dir) {
+            Some(manifest) if manifest_holds(&manifest) => {
+                if exe.is_file() {
+                    return Ok(Built {
+                        deps: deps_of(manifest),
+                        ..done(Ok(program(&exe)), false, &built_as)
+                    });
+                }
+                if let Ok(msg) = std::fs::read_to_string(&ce) {
+                    return Ok(done(Err(msg), false, &built_as));
+                }
+            }
+            // Stale (a file it read has changed) or incomplete: built again below.
+            _ => {}
         }
-        if let Ok(msg) = std::fs::read_to_string(&ce) {
-            return Ok(done(Err(msg), false, &built_as));
-        }
+        let dep_args = dep_args(&command[0]);
         // Build in a private directory, then move it into place whole: a concurrent or
         // interrupted build never leaves a half-written program in the cache.
         std::fs::create_dir_all(self.cache_dir.join("build"))
@@ -406,7 +513,11 @@ impl Builder {
             .prefix(&format!(".{key}-"))
             .tempdir_in(self.cache_dir.join("build"))
             .context("cannot create a build directory")?;
-        let argv = expand(command, &source, &tmp.path().join("prog"));
+        let deps_file = tmp.path().join("deps.d");
+        let mut argv = expand(command, &source, &tmp.path().join("prog"));
+        for a in dep_args.unwrap_or_default() {
+            argv.push(a.replace("{deps}", &deps_file.to_string_lossy()).into());
+        }
         let out = match Command::new(&argv[0])
             .args(&argv[1..])
             .current_dir(tmp.path())
@@ -418,6 +529,28 @@ impl Builder {
                 return Ok(done(Err(msg), false, &built_as));
             }
         };
+        // The files the build read besides the source, with their digests now. A compiler that
+        // lists its inputs but did not (it stopped early) leaves the result uncacheable: a
+        // compile error for a missing header must not outlive the header's arrival.
+        let listed = std::fs::read_to_string(&deps_file)
+            .ok()
+            .map(|t| parse_deps(&t));
+        let manifest: Option<Vec<(String, PathBuf)>> = match (&dep_args, listed) {
+            (None, _) => Some(Vec::new()),
+            (Some(_), None) => None,
+            (Some(_), Some(files)) => files
+                .into_iter()
+                .map(|f| {
+                    if f.is_absolute() {
+                        f
+                    } else {
+                        tmp.path().join(f)
+                    }
+                })
+                .filter(|f| f.canonicalize().map_or(true, |c| c != source))
+                .map(|f| Some((file_digest(&f)?, f)))
+                .collect(),
+        };
         let result = if out.status.success() {
             Ok(())
         } else {
@@ -428,12 +561,46 @@ impl Builder {
             std::fs::write(tmp.path().join("compile-error.txt"), &msg)?;
             Err(msg)
         };
+        let deps: Vec<PathBuf> = manifest.iter().flatten().map(|(_, p)| p.clone()).collect();
+        let Some(manifest) = manifest else {
+            // Not cached: the result stands for this run only (the directory goes with `tmp`,
+            // so the program is moved out of it first).
+            let program = match result {
+                Ok(()) => {
+                    let keep = tmp.keep();
+                    Ok(program(&keep.join("prog")))
+                }
+                Err(msg) => Err(msg),
+            };
+            return Ok(Built {
+                deps,
+                ..done(program, true, &built_as)
+            });
+        };
+        let lines: String = manifest
+            .iter()
+            .map(|(d, p)| format!("{d}\t{}\n", p.display()))
+            .collect();
+        std::fs::write(tmp.path().join("deps.txt"), lines)?;
         let tmp = tmp.keep();
+        if dir.exists() {
+            // A stale entry: set it aside, then put the new one in its place.
+            let old = self
+                .cache_dir
+                .join("build")
+                .join(format!(".{key}-stale-{}", std::process::id()));
+            if std::fs::rename(&dir, &old).is_ok() {
+                let _ = std::fs::remove_dir_all(&old);
+            }
+        }
         if std::fs::rename(&tmp, &dir).is_err() {
             // Another build of the same source won the race; use its result.
             let _ = std::fs::remove_dir_all(&tmp);
         }
-        Ok(done(result.map(|()| program(&exe)), true, &built_as))
+        Ok(Built {
+            deps,
+            ..done(result.map(|()| program(&exe)), true, &built_as)
+        })
     }
 }
 
@@ -523,6 +690,130 @@ mod tests {
         assert!(ce.program.as_ref().unwrap_err().contains("undeclared"));
         let again = builder.build(&bad, &p).unwrap();
         assert!(!again.compiled && again.program.is_err());
+    }
+
+    #[test]
+    fn dependency_rules_are_parsed_and_compilers_recognised() {
+        assert_eq!(
+            parse_deps("out/prog: /a/m.rs /a/sub/x.rs \\\n /a/my\\ file.h\n\n/a/m.rs:\n"),
+            [
+                PathBuf::from("/a/m.rs"),
+                PathBuf::from("/a/sub/x.rs"),
+                PathBuf::from("/a/my file.h")
+            ]
+        );
+        assert_eq!(parse_deps(""), Vec::<PathBuf>::new());
+        for gcc in [
+            "gcc",
+            "/usr/bin/g++",
+            "x86_64-linux-gnu-g++-12",
+            "clang++",
+            "cc",
+        ] {
+            assert_eq!(dep_args(gcc), Some(&["-MMD", "-MF", "{deps}"][..]), "{gcc}");
+        }
+        assert_eq!(
+            dep_args("rustc"),
+            Some(&["--emit=link,dep-info={deps}"][..])
+        );
+        assert_eq!(dep_args("javac"), None);
+        assert_eq!(dep_args("python3"), None);
+    }
+
+    /// A C file that includes `../h.h`, built in `dir/sub/`.
+    fn with_header(dir: &Path, value: &str) -> PathBuf {
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("h.h"), format!("#define V {value}\n")).unwrap();
+        let src = dir.join("sub/a.c");
+        std::fs::write(&src, "#include \"../h.h\"\nint main(void){return V;}\n").unwrap();
+        src
+    }
+
+    #[test]
+    fn a_changed_header_rebuilds_and_a_deleted_one_is_never_taken_from_the_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = with_header(dir.path(), "0");
+        let builder = Builder::new(dir.path().join("cache"));
+        let p = profile(Some(GCC), &["{out}"]);
+        let first = builder.build(&src, &p).unwrap();
+        assert!(
+            first.compiled && first.program.is_ok(),
+            "{:?}",
+            first.program
+        );
+        assert_eq!(first.deps, [dir.path().join("sub/../h.h")]);
+        assert!(
+            !builder.build(&src, &p).unwrap().compiled,
+            "nothing changed"
+        );
+
+        // The header changes: built again, and the new program is what runs.
+        std::fs::write(dir.path().join("h.h"), "#define V 3\n").unwrap();
+        let second = builder.build(&src, &p).unwrap();
+        assert!(second.compiled, "a changed header must rebuild");
+        let exe = &second.program.unwrap().argv[0];
+        let status = Command::new(exe).status().unwrap();
+        assert_eq!(status.code(), Some(3));
+        assert!(!builder.build(&src, &p).unwrap().compiled);
+
+        // The header goes: a compile error, not the cached program, and not cached either.
+        std::fs::remove_file(dir.path().join("h.h")).unwrap();
+        let gone = builder.build(&src, &p).unwrap();
+        assert!(gone.compiled);
+        assert!(gone.program.unwrap_err().contains("h.h"));
+        std::fs::write(dir.path().join("h.h"), "#define V 0\n").unwrap();
+        let back = builder.build(&src, &p).unwrap();
+        assert!(
+            back.program.is_ok(),
+            "the header is back: the file builds again"
+        );
+    }
+
+    #[test]
+    fn the_same_text_elsewhere_is_another_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = with_header(dir.path(), "0");
+        let builder = Builder::new(dir.path().join("cache"));
+        let p = profile(Some(GCC), &["{out}"]);
+        assert!(builder.build(&src, &p).unwrap().program.is_ok());
+        // The same text one folder up, where `../h.h` does not exist: it does not build, and the
+        // compiler's message names this file, not the first one.
+        let moved = dir.path().join("a.c");
+        std::fs::copy(&src, &moved).unwrap();
+        let b = builder.build(&moved, &p).unwrap();
+        assert!(b.compiled);
+        let msg = b.program.unwrap_err();
+        assert!(msg.contains(&*moved.to_string_lossy()), "{msg}");
+        assert!(!msg.contains("sub/a.c"), "{msg}");
+    }
+
+    #[test]
+    fn a_rust_module_is_a_dependency() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("lib")).unwrap();
+        std::fs::write(dir.path().join("lib/m.rs"), "pub const V: i32 = 0;\n").unwrap();
+        let src = dir.path().join("main.rs");
+        std::fs::write(
+            &src,
+            "#[path = \"lib/m.rs\"]\nmod m;\nfn main() { std::process::exit(m::V) }\n",
+        )
+        .unwrap();
+        let builder = Builder::new(dir.path().join("cache"));
+        let mut p = profile(
+            Some(&["rustc", "--edition", "2021", "{src}", "-o", "{out}"]),
+            &["{out}"],
+        );
+        p.language = "Rust".into();
+        let first = builder.build(&src, &p).unwrap();
+        assert!(first.program.is_ok(), "{:?}", first.program);
+        assert_eq!(first.deps, [dir.path().join("lib/m.rs")]);
+        std::fs::write(dir.path().join("lib/m.rs"), "pub const V: i32 = 4;\n").unwrap();
+        let second = builder.build(&src, &p).unwrap();
+        assert!(second.compiled, "a changed module must rebuild");
+        let status = Command::new(&second.program.unwrap().argv[0])
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(4));
     }
 
     #[test]

@@ -271,17 +271,33 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
         }
     }
 
-    // The helper programs are Rust files of fixed names; another language would be ignored.
-    for e in entries(&problem.dir) {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let Some((stem, ext)) = name.split_once('.') else {
-            continue;
+    // The problem's own programs have fixed names, in any language the runner builds; a file
+    // in another language, or a second one of the same name, would be ignored.
+    for stem in ["validate", "checker", "brute", "gen"] {
+        let used = problem.dir.join(format!("{stem}.rs"));
+        let programs = crate::problem::tool_files(&problem.dir, stem);
+        let used = if used.is_file() {
+            used
+        } else {
+            programs.first().cloned().unwrap_or(used)
         };
-        if ["validate", "checker", "brute", "gen"].contains(&stem) && ext != "rs" {
-            errors.push(error(
-                &e.path(),
-                format!("only {stem}.rs is run: this file would be ignored (write it in Rust)"),
-            ));
+        for e in entries(&problem.dir) {
+            let path = e.path();
+            if path.file_stem() != Some(OsStr::new(stem)) || path == used {
+                continue;
+            }
+            let why = if programs.contains(&path) {
+                format!(
+                    "a second {stem} program: only {} is run (keep one)",
+                    used.file_name().unwrap_or_default().to_string_lossy()
+                )
+            } else {
+                format!(
+                    "{stem} in a language the runner does not build: this file would be ignored \
+                     (judges.toml lists the languages)"
+                )
+            };
+            errors.push(error(&path, why));
         }
     }
 
@@ -290,7 +306,7 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
         (true, false) => errors.push(error(
             &checker,
             "missing: compare = \"checker\" needs the problem's checker \
-             (`checker INPUT EXPECTED ACTUAL`, exit 0 AC, 1 WA, 2 PE)",
+             (`checker INPUT OUTPUT ANSWER`, exit 0 AC, 1 WA, 2 PE)",
         )),
         (false, true) => errors.push(error(
             &checker,

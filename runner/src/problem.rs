@@ -217,20 +217,53 @@ impl Problem {
     }
 
     pub fn brute_path(&self) -> PathBuf {
-        self.dir.join("brute.rs")
+        self.tool_path("brute")
     }
 
     pub fn gen_path(&self) -> PathBuf {
-        self.dir.join("gen.rs")
+        self.tool_path("gen")
     }
 
     pub fn validator_path(&self) -> PathBuf {
-        self.dir.join("validate.rs")
+        self.tool_path("validate")
     }
 
     pub fn checker_path(&self) -> PathBuf {
-        self.dir.join("checker.rs")
+        self.tool_path("checker")
     }
+
+    /// The problem's own program `stem` (`checker`, `validate`, …): `stem.rs`, or else the first
+    /// `stem.<ext>` (by name) in another language the runner builds, such as a testlib
+    /// `checker.cpp`; `stem.rs` (missing) when there is none. Two of them are a hole.
+    fn tool_path(&self, stem: &str) -> PathBuf {
+        let rust = self.dir.join(format!("{stem}.rs"));
+        if rust.is_file() {
+            return rust;
+        }
+        tool_files(&self.dir, stem)
+            .into_iter()
+            .next()
+            .unwrap_or(rust)
+    }
+}
+
+/// The files `stem.<ext>` in `dir` whose extension names a source language the runner builds,
+/// sorted by name.
+pub fn tool_files(dir: &Path, stem: &str) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_stem() == Some(std::ffi::OsStr::new(stem))
+                && p.extension().is_some()
+                && p.is_file()
+                && Language::from_path(p).is_some_and(|l| l.is_source())
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 /// Discovers every problem of the workspace (sorted by slug). Errors in any `problem.toml` or

@@ -167,8 +167,8 @@ fn main() {
 }
 "#;
 
-const CHECKER: &str = r#"//! Checker for {slug}: `checker INPUT EXPECTED ACTUAL` (file paths, testlib's order). Exit 0: the
-//! output is right (AC); 1: wrong (WA); 2: badly formatted (PE); anything else: the checker
+const CHECKER: &str = r#"//! Checker for {slug}: `checker INPUT OUTPUT ANSWER` (file paths, testlib's order: the test's
+//! input, the contestant's output, the jury's answer). Exit 0: the output is right (AC); 1: wrong (WA); 2: badly formatted (PE); anything else: the checker
 //! itself failed. The reason goes to stderr: the report shows it in place of a diff.
 use std::process::exit;
 
@@ -180,14 +180,14 @@ fn verdict(code: i32, msg: &str) -> ! {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 4 {
-        verdict(3, "usage: checker INPUT EXPECTED ACTUAL");
+        verdict(3, "usage: checker INPUT OUTPUT ANSWER");
     }
     let read = |p: &str| {
         std::fs::read_to_string(p).unwrap_or_else(|e| verdict(3, &format!("cannot read {p}: {e}")))
     };
-    let (_input, expected, actual) = (read(&args[1]), read(&args[2]), read(&args[3]));
+    let (_input, actual, expected) = (read(&args[1]), read(&args[2]), read(&args[3]));
     // TODO: judge `actual` against the input itself: every right answer must be accepted, not
-    // only the one in EXPECTED. This placeholder compares tokens, like compare = "tokens".
+    // only the one in ANSWER. This placeholder compares tokens, like compare = "tokens".
     let e: Vec<&str> = expected.split_ascii_whitespace().collect();
     let a: Vec<&str> = actual.split_ascii_whitespace().collect();
     for (i, (x, y)) in e.iter().zip(&a).enumerate() {

@@ -218,6 +218,19 @@ pub fn submit(
             )
         });
     }
+    // The judge gets this one file: a header or module beside it would be missing there.
+    if !subject.build.deps.is_empty() {
+        let names: Vec<String> = subject
+            .build
+            .deps
+            .iter()
+            .map(|d| ws.display(d).to_string())
+            .collect();
+        reasons.push(format!(
+            "it reads other files when built ({}): the judge gets only this one (paste them in)",
+            names.join(", ")
+        ));
+    }
     if !findings.is_empty() {
         reasons.push(format!(
             "the {} lint finds {} trap{} (listed above as file:line)",

@@ -262,13 +262,23 @@ fn a_checker_that_is_missing_or_unused_and_stray_invalid_files_stop_the_run() {
         "fixtures/t.toml",
         "[[case]]\nname = \"a\"\ninput = \"1\"\noutput = \"2\"\n",
     );
+    // A problem's own program may be in any language the runner builds, but only one is run.
+    ws.write("problems/t/validate.rs", VALIDATE_RS);
     ws.write("problems/t/validate.py", "import sys\n");
     stops_before_running(
         &ws,
         &[],
-        "problems/t/validate.py: only validate.rs is run: this file would be ignored",
+        "problems/t/validate.py: a second validate program: only validate.rs is run (keep one)",
     );
     std::fs::remove_file(ws.path("problems/t/validate.py")).unwrap();
+    ws.write("problems/t/gen.txt", "1\n");
+    stops_before_running(
+        &ws,
+        &[],
+        "problems/t/gen.txt: gen in a language the runner does not build: this file would be ignored",
+    );
+    std::fs::remove_file(ws.path("problems/t/gen.txt")).unwrap();
+    std::fs::remove_file(ws.path("problems/t/validate.rs")).unwrap();
     ws.write("problems/t/invalid/zero.txt", "0\n");
     stops_before_running(
         &ws,
@@ -404,7 +414,7 @@ const SUM_CHECKER: &str = r#"use std::process::exit;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let read = |i: usize| std::fs::read_to_string(&args[i]).unwrap_or_else(|e| { eprintln!("{e}"); exit(3) });
-    let (input, _expected, actual) = (read(1), read(2), read(3));
+    let (input, actual, _answer) = (read(1), read(2), read(3));
     let mut lines = actual.lines();
     for (t, n) in input.split_ascii_whitespace().enumerate() {
         let n: i64 = n.parse().unwrap();

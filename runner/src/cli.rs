@@ -671,10 +671,12 @@ fn stress_command(cx: &Settings, a: StressArgs) -> Result<ExitCode> {
     Ok(ExitCode::from(report.exit_code()))
 }
 
-/// A wrong solution as a subject: judged on its logic, under `local`'s profile, with `limits` in
-/// place of the cases' own when given.
+/// A wrong solution as a subject: built as a solution of the same problem would be (its judge's
+/// profile for the file's language, else `local`'s), with `limits` in place of the cases' own
+/// when given.
 fn wrong_subject(
     cx: &Settings,
+    problem: &Problem,
     w: &problem::WrongProgram,
     limits: Option<problem::Limits>,
 ) -> Result<Subject> {
@@ -683,7 +685,7 @@ fn wrong_subject(
         role: Role::Wrong { expect: w.expect },
         why: Some(w.why.clone()),
         limits,
-        profile: profile_for(cx, crate::judges::LOCAL, &w.source)?,
+        profile: profile_for(cx, &problem.meta.judge, &w.source)?,
     })
 }
 
@@ -697,8 +699,7 @@ fn judge_all(
     let chosen = select(&problems, filters)?;
     let mut plan = Vec::new();
     for (problem, cases) in load_fixtures(&cx.ws, &chosen, cases)? {
-        // Solutions are built with their judge's profile; wrong solutions are judged on their
-        // logic, with `local`'s.
+        // Solutions and wrong solutions are built with their judge's profile.
         let mut subjects = Vec::new();
         for s in &problem.solutions {
             subjects.push(Subject {
@@ -711,7 +712,7 @@ fn judge_all(
         }
         if !skip_wrong {
             for w in &problem.wrong {
-                subjects.push(wrong_subject(cx, w, None)?);
+                subjects.push(wrong_subject(cx, &problem, w, None)?);
             }
         }
         plan.push(Planned::new(problem, cases, subjects));
@@ -795,16 +796,19 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
                 Some((c.line, 1)),
                 format!(
                     "case `{}` does not say where its expected output comes from \
-                     (source = \"sample\" | \"hand\" | \"brute\" | \"formula\")",
+                     (source = \"sample\" | \"hand\" | \"brute\" | \"formula\" | \"reference\")",
                     c.name
                 ),
             ));
         }
-        if !problem.brute_path().is_file() {
+        // The brute force is needed only where a case is to be checked by it.
+        if cases.iter().any(|c| c.oracle == Oracle::Brute) && !problem.brute_path().is_file() {
             errors.push(err(
                 &problem.brute_path(),
                 None,
-                "missing: verify needs the problem's brute force".into(),
+                "missing: verify needs the problem's brute force (or mark the cases beyond \
+                 its reach oracle = \"formula\")"
+                    .into(),
             ));
         }
         let validator = problem.validator_path();
@@ -873,7 +877,7 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
             .map(|w| {
                 let mut limits = problem.meta.limits();
                 limits.time *= TLE_FACTOR;
-                wrong_subject(cx, w, Some(limits))
+                wrong_subject(cx, &problem, w, Some(limits))
             })
             .collect::<Result<_>>()?;
         if !slow.is_empty() {
@@ -896,6 +900,23 @@ fn verify(cx: &Settings, filters: &[String]) -> Result<ExitCode> {
                 skipped.len(),
                 if skipped.len() == 1 { "" } else { "s" }
             ));
+        }
+        let reference = cases
+            .iter()
+            .chain(&skipped)
+            .filter(|c| c.source == Some(fixture::Source::Reference))
+            .count();
+        if reference > 0 {
+            notes.push(format!(
+                "{reference} case{} rest{} on a reference solution's output (source = \"reference\"): \
+                 weaker evidence than a brute force",
+                if reference == 1 { "" } else { "s" },
+                if reference == 1 { "s" } else { "" }
+            ));
+        }
+        if cases.is_empty() {
+            // Every case is beyond the brute force (the validator's line names the problem).
+            continue;
         }
         let limits = problem.meta.brute_limits();
         let profile = profile_for(cx, crate::judges::LOCAL, &problem.brute_path())?;

@@ -179,6 +179,28 @@ fn manifest_holds(manifest: &[(String, PathBuf)]) -> bool {
         .all(|(digest, path)| file_digest(path).as_deref() == Some(digest.as_str()))
 }
 
+/// The stack a judge gives a program (RLIMIT_STACK).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Stack {
+    /// The runner's own.
+    #[default]
+    Inherit,
+    Bytes(u64),
+    /// As large as the run's memory limit, as most judges give today.
+    MemoryLimit,
+}
+
+impl Stack {
+    /// RLIMIT_STACK in bytes for a run with `memory_bytes` of memory; 0 inherits the runner's.
+    pub fn bytes(self, memory_bytes: u64) -> u64 {
+        match self {
+            Stack::Inherit => 0,
+            Stack::Bytes(b) => b,
+            Stack::MemoryLimit => memory_bytes,
+        }
+    }
+}
+
 /// A program ready to run: its command line and the stack its judge gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {
@@ -187,8 +209,8 @@ pub struct Program {
     /// script; a checker's input, expected and actual outputs): the sandbox shows the program
     /// those files and nothing else of the user's.
     pub files: Vec<usize>,
-    /// RLIMIT_STACK of its runs (`None`: the runner's own).
-    pub stack_bytes: Option<u64>,
+    /// RLIMIT_STACK of its runs.
+    pub stack: Stack,
 }
 
 impl Program {
@@ -198,7 +220,7 @@ impl Program {
         Program {
             argv: vec![path.into()],
             files: vec![0],
-            stack_bytes: None,
+            stack: Stack::Inherit,
         }
     }
 }
@@ -214,7 +236,7 @@ fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
             .position(|a| a == "{src}" || a == "{out}")
             .into_iter()
             .collect(),
-        stack_bytes: profile.stack_bytes,
+        stack: profile.stack,
     }
 }
 
@@ -638,7 +660,7 @@ mod tests {
             fallback: None,
             version: None,
             min_version: None,
-            stack_bytes: Some(1 << 20),
+            stack: Stack::Bytes(1 << 20),
             package: Some("the-package".into()),
             about: None,
         }
@@ -666,7 +688,7 @@ mod tests {
         let first = builder.build(&src, &p).unwrap();
         assert!(first.compiled && first.program.is_ok());
         assert_eq!(first.built_as, "test C");
-        assert_eq!(first.program.as_ref().unwrap().stack_bytes, Some(1 << 20));
+        assert_eq!(first.program.as_ref().unwrap().stack, Stack::Bytes(1 << 20));
         let second = builder.build(&src, &p).unwrap();
         assert!(!second.compiled);
         assert_eq!(first.program.unwrap(), second.program.unwrap());

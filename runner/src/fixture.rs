@@ -26,6 +26,10 @@ pub enum Source {
     Brute,
     /// A proven closed form, computed by a program independent of the solution.
     Formula,
+    /// A reference solution's output, as Library Checker and Polygon make their answers: weaker
+    /// evidence than a brute force (the reference may share the solution's mistake), and
+    /// `verify` says how many cases rest on it.
+    Reference,
 }
 
 /// How the project's tests verify a case's expected output.
@@ -116,6 +120,8 @@ pub struct Case {
     pub input: Content,
     pub expected: Content,
     pub limits: Limits,
+    /// problem.toml's `output_limit_kib`, in bytes (see [`Case::output_cap`]).
+    pub output_limit: Option<u64>,
     pub compare: CompareMode,
     pub oracle: Oracle,
     /// Why the input deliberately breaks the statement (CRLF, extra whitespace, …), if it does:
@@ -123,6 +129,29 @@ pub struct Case {
     pub outside_statement: Option<String>,
     /// Where the case is declared, for messages.
     pub line: usize,
+}
+
+impl Case {
+    /// How many bytes of output a run of this case may write (see [`output_cap`]).
+    pub fn output_cap(&self) -> usize {
+        output_cap(self.output_limit, self.compare, self.expected.len())
+    }
+}
+
+/// The output limit when a checker judges and problem.toml sets none: a right answer's length is
+/// not bounded by the jury's (a path of 10^5 edges where the jury printed `-1`).
+pub const CHECKER_OUTPUT_LIMIT: u64 = 64 << 20;
+
+/// How many bytes of output a run may write: problem.toml's `output_limit_kib` when set; else,
+/// under a checker, [`CHECKER_OUTPUT_LIMIT`]; else twice the expected output plus 1 MiB (a right
+/// answer compared with the expected one cannot be much longer).
+pub fn output_cap(limit: Option<u64>, compare: CompareMode, expected_len: u64) -> usize {
+    let bytes = match (limit, compare) {
+        (Some(limit), _) => limit,
+        (None, CompareMode::Checker) => CHECKER_OUTPUT_LIMIT,
+        (None, _) => expected_len.saturating_mul(2).saturating_add(1 << 20),
+    };
+    usize::try_from(bytes).unwrap_or(usize::MAX)
 }
 
 /// A loaded fixture file.
@@ -154,13 +183,18 @@ pub fn load(ws: &Workspace, problem: &Problem) -> Result<Fixture, ConfigError> {
             format!("cannot read: {e}")
         },
     })?;
-    parse(
+    let mut fixture = parse(
         ws,
         &path,
         &text,
         problem.meta.limits(),
         problem.meta.compare,
-    )
+    )?;
+    let output_limit = problem.meta.output_limit_kib.map(|k| k * 1024);
+    for case in &mut fixture.cases {
+        case.output_limit = output_limit;
+    }
+    Ok(fixture)
 }
 
 /// Parses fixture text, resolving files against `ws`'s `fixtures/` and defaults from the problem.
@@ -251,6 +285,7 @@ pub fn parse(
                 time: raw.time_limit_ms.map_or(limits.time, Duration::from_millis),
                 ..limits
             },
+            output_limit: None,
             compare: raw.compare.unwrap_or(compare),
             oracle: raw.oracle.unwrap_or_default(),
             outside_statement: raw.outside_statement.as_ref().map(|s| s.get_ref().clone()),

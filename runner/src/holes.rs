@@ -32,6 +32,15 @@ fn ignored(name: &OsStr) -> bool {
     name.starts_with('.') || is_readme(&name)
 }
 
+/// A C or C++ header: read by the programs that include it (the build cache follows it), never a
+/// program itself, so never a hole beside a solution or a problem's programs.
+fn is_header(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("h" | "hh" | "hpp" | "hxx" | "h++" | "inl")
+    )
+}
+
 fn is_readme(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     lower == "readme" || lower.starts_with("readme.")
@@ -159,7 +168,10 @@ fn solutions(ws: &Workspace, slugs: &[String]) -> Vec<ConfigError> {
         .into_iter()
         .filter_entry(|e| e.depth() == 0 || (e.file_name() != "target" && !ignored(e.file_name())));
     for entry in walker.filter_map(|e| e.ok()) {
-        if !entry.file_type().is_file() || package.iter().any(|p| p == entry.path()) {
+        if !entry.file_type().is_file()
+            || package.iter().any(|p| p == entry.path())
+            || is_header(entry.path())
+        {
             continue;
         }
         let path = entry.path();
@@ -231,7 +243,7 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
     let wrong_dir = problem.dir.join("wrong");
     for e in entries(&wrong_dir) {
         let name = e.file_name();
-        if ignored(&name) || name == "wrong.toml" {
+        if ignored(&name) || name == "wrong.toml" || is_header(&e.path()) {
             continue;
         }
         let path = e.path();

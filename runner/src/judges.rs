@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
+use crate::compile::Stack;
 use crate::problem::{parse_toml, ConfigError, Problem};
 use crate::workspace::Workspace;
 
@@ -60,9 +61,23 @@ struct RawLanguage {
     fallback_note: Option<String>,
     version: Option<Vec<String>>,
     min_version: Option<String>,
-    stack_kib: Option<u64>,
+    stack_kib: Option<RawStack>,
     package: Option<String>,
     about: Option<String>,
+}
+
+/// `stack_kib`: a size in KiB, or `"memory"` for the problem's memory limit.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RawStack {
+    Kib(u64),
+    Memory(MemoryWord),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum MemoryWord {
+    Memory,
 }
 
 #[derive(Debug, Deserialize)]
@@ -109,8 +124,8 @@ pub struct Profile {
     pub version: Option<Vec<String>>,
     /// The oldest compiler version the profile works with ("1.63").
     pub min_version: Option<String>,
-    /// RLIMIT_STACK of a run; `None` inherits the runner's.
-    pub stack_bytes: Option<u64>,
+    /// RLIMIT_STACK of a run.
+    pub stack: Stack,
     /// The Debian package of the tool, for "not found" messages.
     pub package: Option<String>,
     pub about: Option<String>,
@@ -138,7 +153,7 @@ impl Profile {
             fallback: None,
             version: None,
             min_version: None,
-            stack_bytes: None,
+            stack: Stack::Inherit,
             package: None,
             about: None,
         }
@@ -529,7 +544,11 @@ fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
         fallback,
         version: l.version.clone(),
         min_version: l.min_version.clone(),
-        stack_bytes: l.stack_kib.map(|k| k * 1024),
+        stack: match l.stack_kib {
+            None => Stack::Inherit,
+            Some(RawStack::Kib(k)) => Stack::Bytes(k * 1024),
+            Some(RawStack::Memory(_)) => Stack::MemoryLimit,
+        },
         package: l.package.clone(),
         about: l.about.clone(),
     })
@@ -577,7 +596,7 @@ mod tests {
             .command
             .iter()
             .any(|a| a == "-m32"));
-        assert_eq!(g.stack_bytes, Some(2 << 20));
+        assert_eq!(g.stack, Stack::Bytes(2 << 20));
     }
 
     #[test]

@@ -109,7 +109,11 @@ pub struct ProblemMeta {
     pub id: Option<String>,
     pub url: Option<String>,
     pub time_limit_ms: u64,
+    /// The judge's memory limit; 256 MiB when left out (today's common default).
+    #[serde(default = "ProblemMeta::default_memory")]
     pub memory_limit_kib: u64,
+    /// The output limit; left out: see [`crate::fixture::output_cap`].
+    pub output_limit_kib: Option<u64>,
     #[serde(default)]
     pub compare: CompareMode,
     /// Limits for the brute force (`brute.rs`), which may be slow.
@@ -161,6 +165,10 @@ pub const TOOL_LIMITS: Limits = Limits {
 };
 
 impl ProblemMeta {
+    fn default_memory() -> u64 {
+        256 * 1024
+    }
+
     pub fn limits(&self) -> Limits {
         Limits {
             time: Duration::from_millis(self.time_limit_ms),

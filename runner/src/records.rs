@@ -293,7 +293,11 @@ pub fn case_record(
             r.peak_bytes = Some(o.memory);
             r.confirmed_alone = o.confirmed_alone;
             if let Some(f) = &o.failure {
-                if matches!(o.verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
+                // A compare mode's WA and PE carry a diff; a checker's verdict its own message
+                // (in `detail`), never the compare mode's "same tokens".
+                if matches!(o.verdict, Verdict::WrongAnswer | Verdict::PresentationError)
+                    && f.diff.is_some()
+                {
                     r.first_difference = Some(f.first_difference.clone().unwrap_or_else(|| {
                         "same tokens; the whitespace differs (· space, → tab, ␍ CR)".into()
                     }));

@@ -386,7 +386,8 @@ fn failures(
         let Some(f) = &o.failure else { continue };
         if let Some(s) = &f.first_difference {
             let _ = writeln!(out, "     {s}");
-        } else if o.verdict == Verdict::PresentationError {
+        } else if o.verdict == Verdict::PresentationError && f.diff.is_some() {
+            // Only the compare mode's PE is "same tokens"; a checker's PE says why itself.
             let _ = writeln!(
                 out,
                 "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use crate::compare::{compare, CompareMode};
 use crate::compile::{Builder, Built, Program};
 use crate::diff::{self, DiffOptions};
-use crate::exec::{self, Executor, Kill, RunOutput};
+use crate::exec::{self, Executor, Exit, Kill, RunOutput};
 use crate::fixture::Case;
 use crate::judges::Profile;
 use crate::problem::{Limits, Problem};
@@ -365,11 +365,6 @@ impl RunReport {
     }
 }
 
-/// The output cap of a case: twice the expected output plus 1 MiB.
-pub fn output_cap(expected_len: u64) -> usize {
-    (expected_len as usize).saturating_mul(2) + (1 << 20)
-}
-
 /// The verdict a run gets from its limits and exit status alone, before its output is read
 /// (OLE, MLE, TLE, RE, with a detail); `None` when it ended normally within its limits.
 ///
@@ -434,7 +429,10 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
                 format!("allocation failed ({})", out.exit.describe()),
             )
         } else {
-            (Verdict::RuntimeError, out.exit.describe())
+            (
+                Verdict::RuntimeError,
+                out.exit.describe() + &stack_hint(out),
+            )
         })
     } else {
         None
@@ -488,6 +486,21 @@ pub fn judge(
     }
 }
 
+/// "; stack overflow? …" for a SIGSEGV whose peak memory reached nine tenths of the stack it was
+/// given (the stack's pages are resident): the likely cause, named with the limit to change.
+fn stack_hint(out: &RunOutput) -> String {
+    const SIGSEGV: i32 = 11;
+    let near = out.stack_bytes > 0 && out.peak_memory >= out.stack_bytes / 10 * 9;
+    if out.exit == Exit::Signal(SIGSEGV) && near {
+        format!(
+            "; stack overflow? the stack is {:.1} MiB (stack_kib of the judge profile)",
+            out.stack_bytes as f64 / (1024.0 * 1024.0)
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// Whether stderr shows an allocation refused by the address-space cap.
 fn allocation_failed(stderr: &[u8]) -> bool {
     let has = |needle: &[u8]| stderr.windows(needle.len()).any(|w| w == needle);
@@ -504,12 +517,7 @@ pub fn run_case(
     checker: Option<&Program>,
     diff: DiffOptions,
 ) -> Outcome {
-    let out = match exec.run(
-        program,
-        case.input.as_stdin(),
-        limits,
-        output_cap(case.expected.len()),
-    ) {
+    let out = match exec.run(program, case.input.as_stdin(), limits, case.output_cap()) {
         Ok(out) => out,
         Err(e) => return Outcome::cannot_start(&e),
     };
@@ -909,6 +917,7 @@ mod tests {
             peak_memory: mem,
             killed: None,
             output_overflow: false,
+            stack_bytes: 8 << 20,
         }
     }
 
@@ -970,6 +979,30 @@ mod tests {
         o.killed = Some(Kill::Output);
         o.output_overflow = true;
         assert_eq!(verdict_of(&o), Verdict::OutputLimitExceeded);
+    }
+
+    #[test]
+    fn a_sigsegv_near_the_stack_limit_says_stack_overflow() {
+        let detail = |o: &RunOutput| judge(o, b"x", CompareMode::Lines, &LIMITS, PLAIN).detail;
+        // 8 MiB stack, 7.9 MiB resident: the stack is the likely cause.
+        let deep = out(b"", Exit::Signal(11), 5, 7_900 << 10);
+        assert_eq!(
+            detail(&deep).as_deref(),
+            Some("SIGSEGV; stack overflow? the stack is 8.0 MiB (stack_kib of the judge profile)")
+        );
+        // 1 MiB resident: a bad pointer, no hint.
+        let shallow = out(b"", Exit::Signal(11), 5, 1 << 20);
+        assert_eq!(detail(&shallow).as_deref(), Some("SIGSEGV"));
+        // Another signal, or the runner's own stack: no hint.
+        assert_eq!(
+            detail(&out(b"", Exit::Signal(6), 5, 8 << 20)).as_deref(),
+            Some("SIGABRT")
+        );
+        let inherited = RunOutput {
+            stack_bytes: 0,
+            ..deep
+        };
+        assert_eq!(detail(&inherited).as_deref(), Some("SIGSEGV"));
     }
 
     #[test]
@@ -1082,6 +1115,7 @@ mod tests {
                     .into_bytes()
                     .into(),
                 limits: LIMITS,
+                output_limit: None,
                 compare: CompareMode::Lines,
                 oracle: crate::fixture::Oracle::Brute,
                 outside_statement: None,

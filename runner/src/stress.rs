@@ -119,7 +119,7 @@ fn with_args(program: &Program, args: &[String]) -> Program {
     Program {
         argv,
         files: program.files.clone(),
-        stack_bytes: program.stack_bytes,
+        stack: program.stack,
     }
 }
 
@@ -194,13 +194,20 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
         }
     };
     let limits = kit.problem.meta.limits();
+    let case = Case {
+        name: format!("seed-{seed}"),
+        source: None,
+        input: Content::from(input.clone()),
+        expected: Content::from(expected.clone()),
+        limits,
+        output_limit: kit.problem.meta.output_limit_kib.map(|k| k * 1024),
+        compare: kit.problem.meta.compare,
+        oracle: Oracle::Brute,
+        outside_statement: None,
+        line: 0,
+    };
     for (source, program) in &kit.solutions {
-        let out = match exec.run(
-            program,
-            Stdin::Bytes(&input),
-            &limits,
-            run::output_cap(expected.len() as u64),
-        ) {
+        let out = match exec.run(program, Stdin::Bytes(&input), &limits, case.output_cap()) {
             Ok(out) => out,
             Err(e) => {
                 return Some(Finding::GeneratorFailed {
@@ -210,17 +217,6 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
         };
         let outcome = match &kit.checker {
             Some(checker) if run::limit_failure(&out, &limits).is_none() => {
-                let case = Case {
-                    name: format!("seed-{seed}"),
-                    source: None,
-                    input: Content::from(input.clone()),
-                    expected: Content::from(expected.clone()),
-                    limits,
-                    compare: kit.problem.meta.compare,
-                    oracle: Oracle::Brute,
-                    outside_statement: None,
-                    line: 0,
-                };
                 crate::checker::judge(exec, checker, &case, &out)
             }
             _ => run::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff),

@@ -12,7 +12,7 @@ int get_sg(int v) {
     if (sg[v] != -1) return sg[v];
     bool seen[1005];
     memset(seen, 0, sizeof seen);
-    for (int w : g[v]) seen[get_sg(w)] = true;
+    for (size_t i = 0; i < g[v].size(); i++) seen[get_sg(g[v][i])] = true;
     int x = 0;
     while (seen[x]) x++;
     return sg[v] = x;

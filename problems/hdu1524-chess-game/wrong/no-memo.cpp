@@ -8,8 +8,8 @@ vector<int> g[1005];
 
 int get_sg(int v) {
     vector<bool> seen(g[v].size() + 1, false);
-    for (int w : g[v]) {
-        int s = get_sg(w);
+    for (size_t i = 0; i < g[v].size(); i++) {
+        int s = get_sg(g[v][i]);
         if (s < (int)seen.size()) seen[s] = true;
     }
     int x = 0;

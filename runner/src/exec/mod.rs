@@ -148,6 +148,8 @@ pub struct RunOutput {
     pub killed: Option<Kill>,
     /// stdout passed the cap (the rest was not read).
     pub output_overflow: bool,
+    /// The stack it was given (RLIMIT_STACK; 0: the runner's own).
+    pub stack_bytes: u64,
 }
 
 /// A program's standard input.
@@ -556,7 +558,7 @@ fn run_with(
             .memory_bytes
             .saturating_mul(4)
             .saturating_add(512 << 20),
-        stack_bytes: program.stack_bytes.unwrap_or(0),
+        stack_bytes: program.stack.bytes(limits.memory_bytes),
         nproc: if launcher.sandbox.is_ok() {
             PROCESS_LIMIT
         } else {
@@ -606,7 +608,11 @@ fn run_with(
             if interrupted() {
                 kill_group(pid);
             }
-            watch(launcher, pid, out_r, err_r, limits, output_cap, start)
+            let out = watch(launcher, pid, out_r, err_r, limits, output_cap, start)?;
+            Ok(out.map(|out| RunOutput {
+                stack_bytes: rlimits.stack_bytes,
+                ..out
+            }))
         }
         Reply::ExecFailed { errno } => Ok(Err(cannot_execute(errno))),
         Reply::Exited { .. } | Reply::Ready { .. } => {
@@ -736,6 +742,7 @@ fn watch(
         peak_memory: maxrss_bytes.max(seen.resident_bytes),
         killed,
         output_overflow: stdout.overflow,
+        stack_bytes: 0,
     }))
 }
 
@@ -748,7 +755,7 @@ mod tests {
         Program {
             argv: vec![OsString::from("sh"), "-c".into(), script.into()],
             files: vec![],
-            stack_bytes: None,
+            stack: crate::compile::Stack::Inherit,
         }
     }
 
@@ -840,7 +847,7 @@ mod tests {
     #[test]
     fn the_stack_limit_reaches_the_program() {
         let program = Program {
-            stack_bytes: Some(1 << 20),
+            stack: crate::compile::Stack::Bytes(1 << 20),
             ..shell("ulimit -s")
         };
         let out = run(&program, b"", &limits(1000)).unwrap();

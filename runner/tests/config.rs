@@ -63,13 +63,13 @@ fn a_missing_fixture_file_and_a_bad_problem_toml_are_errors() {
     std::fs::remove_file(ws.path("fixtures/t.toml")).unwrap();
     ws.write(
         "problems/u/problem.toml",
-        "title = \"U\"\njudge = \"local\"\ntime_limit_ms = 1000\n",
+        "title = \"U\"\njudge = \"local\"\nmemory_limit_kib = 1024\n",
     );
     let out = ws.runner(&[]);
     assert_code(&out, 2);
     let err = stderr(&out);
     assert!(
-        err.contains("problems/u/problem.toml:1:1: missing field `memory_limit_kib`"),
+        err.contains("problems/u/problem.toml:1:1: missing field `time_limit_ms`"),
         "{err}"
     );
 }

@@ -5,18 +5,19 @@
 //! a checker failure ([`Verdict::CheckerFailed`]): the program is not judged, and the run ends
 //! with exit 2. The checker's stderr is the reason shown in the report, in place of a diff.
 
+use sandbox::{Limits, Program};
 use std::path::PathBuf;
 
 use anyhow::Result;
 
-use crate::compile::{build_or_bail, Builder, Program};
+use crate::compile::{build_or_bail, Builder};
 use crate::diff;
-use crate::exec::{Executor, Exit, RunOutput, Stdin};
 use crate::fixture::Case;
 use crate::judges::{Judges, LOCAL};
-use crate::problem::{Limits, Problem, TOOL_LIMITS};
+use crate::problem::{Problem, TOOL_LIMITS};
 use crate::run::{self, Failure, Outcome};
 use crate::verdict::Verdict;
+use sandbox::{Executor, Exit, RunOutput, Stdin};
 
 /// The checker's limits.
 const LIMITS: Limits = TOOL_LIMITS;

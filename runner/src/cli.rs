@@ -13,7 +13,6 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::compile::{Builder, Language};
 use crate::diff::DiffOptions;
-use crate::exec;
 use crate::export::{Outputs, ReportArgs, Selected};
 use crate::fixture::{self, Oracle};
 use crate::judges::{Judges, Profile};
@@ -28,6 +27,7 @@ use crate::submit::{self, SubmitOptions};
 use crate::validate;
 use crate::workspace::Workspace;
 use crate::{checker, holes};
+use sandbox as exec;
 
 /// A local judge: runs every solution on every fixture case, the way an online judge would.
 #[derive(Debug, Parser)]
@@ -678,7 +678,7 @@ fn wrong_subject(
     cx: &Settings,
     problem: &Problem,
     w: &problem::WrongProgram,
-    limits: Option<problem::Limits>,
+    limits: Option<sandbox::Limits>,
 ) -> Result<Subject> {
     Ok(Subject {
         source: w.source.clone(),

@@ -3,6 +3,7 @@
 //! version, and by every other file the build read (headers, Rust modules, `include_str!`), as
 //! the compiler itself lists them (`-MMD`, `--emit=dep-info`).
 
+use sandbox::Program;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -177,52 +178,6 @@ fn manifest_holds(manifest: &[(String, PathBuf)]) -> bool {
     manifest
         .iter()
         .all(|(digest, path)| file_digest(path).as_deref() == Some(digest.as_str()))
-}
-
-/// The stack a judge gives a program (RLIMIT_STACK).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Stack {
-    /// The runner's own.
-    #[default]
-    Inherit,
-    Bytes(u64),
-    /// As large as the run's memory limit, as most judges give today.
-    MemoryLimit,
-}
-
-impl Stack {
-    /// RLIMIT_STACK in bytes for a run with `memory_bytes` of memory; 0 inherits the runner's.
-    pub fn bytes(self, memory_bytes: u64) -> u64 {
-        match self {
-            Stack::Inherit => 0,
-            Stack::Bytes(b) => b,
-            Stack::MemoryLimit => memory_bytes,
-        }
-    }
-}
-
-/// A program ready to run: its command line and the stack its judge gives it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Program {
-    pub argv: Vec<OsString>,
-    /// Which elements of `argv` are files of the user's that the program needs (its binary or
-    /// script; a checker's input, expected and actual outputs): the sandbox shows the program
-    /// those files and nothing else of the user's.
-    pub files: Vec<usize>,
-    /// RLIMIT_STACK of its runs.
-    pub stack: Stack,
-}
-
-impl Program {
-    /// A program whose `argv[0]` is its own file.
-    #[cfg(test)]
-    pub fn file(path: impl Into<OsString>) -> Program {
-        Program {
-            argv: vec![path.into()],
-            files: vec![0],
-            stack: Stack::Inherit,
-        }
-    }
 }
 
 /// The program that runs `source` built into `out` under `profile`: its run command, the file it
@@ -660,7 +615,7 @@ mod tests {
             fallback: None,
             version: None,
             min_version: None,
-            stack: Stack::Bytes(1 << 20),
+            stack: sandbox::Stack::Bytes(1 << 20),
             package: Some("the-package".into()),
             about: None,
         }
@@ -688,7 +643,7 @@ mod tests {
         let first = builder.build(&src, &p).unwrap();
         assert!(first.compiled && first.program.is_ok());
         assert_eq!(first.built_as, "test C");
-        assert_eq!(first.program.as_ref().unwrap().stack, Stack::Bytes(1 << 20));
+        assert_eq!(first.program.as_ref().unwrap().stack, sandbox::Stack::Bytes(1 << 20));
         let second = builder.build(&src, &p).unwrap();
         assert!(!second.compiled);
         assert_eq!(first.program.unwrap(), second.program.unwrap());

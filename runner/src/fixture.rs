@@ -1,5 +1,6 @@
 //! Fixtures: `fixtures/<slug>.toml`, the test cases of a problem.
 
+use sandbox::Limits;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
@@ -10,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::compare::CompareMode;
-use crate::exec::Stdin;
-use crate::problem::{parse_toml, ConfigError, Limits, Problem};
+use crate::problem::{parse_toml, ConfigError, Problem};
 use crate::workspace::Workspace;
+use sandbox::Stdin;
 
 /// Where a case's expected output comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]

@@ -6,12 +6,12 @@
 //! A source file's profile is resolved here ([`Judges::profile_for`]): the first language of the
 //! problem's judge whose extensions hold the file's, else the `local` judge's language for it.
 
+use sandbox::Stack;
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::compile::Stack;
 use crate::problem::{parse_toml, ConfigError, Problem};
 use crate::workspace::Workspace;
 

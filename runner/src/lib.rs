@@ -10,7 +10,6 @@ pub mod cli;
 mod compare;
 mod compile;
 mod diff;
-mod exec;
 mod export;
 mod fixture;
 mod history;

@@ -1,5 +1,6 @@
 //! Problems: `problems/<slug>/problem.toml`, the solutions and the wrong solutions of each.
 
+use sandbox::Limits;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -146,15 +147,6 @@ impl Default for BruteLimits {
             memory_limit_kib: Self::default_memory(),
         }
     }
-}
-
-/// The limits of a run: the one type for them, from problem.toml to the launcher.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// CPU time (user + system) the program may use.
-    pub time: Duration,
-    /// Peak resident memory the program may use.
-    pub memory_bytes: u64,
 }
 
 /// Generous limits for the problem's own tools (generator, validator, checker): they are ours,

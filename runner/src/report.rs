@@ -4,6 +4,7 @@
 //! report goes to stdout at the end: a block per failure with its diff, a line per problem, and
 //! last `N passed, M failed`.
 
+use sandbox::Limits;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Duration;
@@ -13,7 +14,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::compare::CompareMode;
 use crate::diff;
-use crate::problem::Limits;
 use crate::run::{Event, Outcome, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
 use crate::stress::{Finding, StressReport};
 use crate::validate::ProblemChecks;

@@ -6,6 +6,7 @@
 //! progress is sent as [`Event`]s and the result is a [`RunReport`], which also decides pass,
 //! fail and the exit code; `report.rs` only draws it.
 
+use sandbox::{Limits, Program};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -15,13 +16,13 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 
 use crate::compare::{compare, CompareMode};
-use crate::compile::{Builder, Built, Program};
+use crate::compile::{Builder, Built};
 use crate::diff::{self, DiffOptions};
-use crate::exec::{self, Executor, Exit, Kill, RunOutput};
 use crate::fixture::Case;
 use crate::judges::Profile;
-use crate::problem::{Limits, Problem};
+use crate::problem::Problem;
 use crate::verdict::Verdict;
+use sandbox::{self as exec, Executor, Exit, Kill, RunOutput};
 
 /// What a program is to the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -905,7 +906,7 @@ pub fn follow_up_phase(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::{Exit, Stdin};
+    use sandbox::{Exit, Stdin};
 
     fn out(stdout: &[u8], exit: Exit, cpu_ms: u64, mem: u64) -> RunOutput {
         RunOutput {

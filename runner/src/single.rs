@@ -1,6 +1,7 @@
 //! Single runs for someone preparing a problem: `runner run` (one program on a hand-written
 //! input, e.g. to get the brute force's output for a new case) and `runner list`.
 
+use sandbox::Limits;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -9,13 +10,13 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::compile::{Builder, Language};
-use crate::exec::{Executor, Sandbox, Stdin};
 use crate::fixture;
 use crate::judges::{Judges, LOCAL};
-use crate::problem::{Limits, Problem};
+use crate::problem::Problem;
 use crate::run;
 use crate::validate::{self, Validation};
 use crate::workspace::Workspace;
+use sandbox::{Executor, Sandbox, Stdin};
 
 /// What `runner run` runs.
 #[derive(Debug, Clone)]

@@ -5,6 +5,7 @@
 //! the run within one seed's time, and the finding reported is the lowest failing seed. Nothing
 //! here prints: [`stress`] returns a [`StressReport`] that `report.rs` draws.
 
+use sandbox::{Limits, Program};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -14,15 +15,15 @@ use anyhow::{bail, Result};
 use rayon::prelude::*;
 
 use crate::compare::CompareMode;
-use crate::compile::{build_or_bail, Builder, Program};
+use crate::compile::{build_or_bail, Builder};
 use crate::diff::{self, DiffOptions};
-use crate::exec::{self, Executor, RunOutput, Stdin};
 use crate::fixture::{Case, Content, Oracle};
 use crate::judges::{Judges, LOCAL};
-use crate::problem::{Limits, Problem, TOOL_LIMITS};
+use crate::problem::{Problem, TOOL_LIMITS};
 use crate::run::{self, Outcome};
 use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
+use sandbox::{self as exec, Executor, RunOutput, Stdin};
 
 /// Options of `stress`.
 #[derive(Debug, Clone)]

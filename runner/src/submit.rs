@@ -12,7 +12,6 @@ use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 
 use crate::compile::Builder;
-use crate::exec::{self, Sandbox};
 use crate::fixture::Case;
 use crate::judges::{Judge, Judges, Profile, LOCAL};
 use crate::lint::{self, Located};
@@ -20,6 +19,7 @@ use crate::problem::Problem;
 use crate::report::{self, Progress, ReportOptions};
 use crate::run::{self, ExecOptions, Planned, Role, Subject};
 use crate::workspace::Workspace;
+use sandbox::{self as exec, Sandbox};
 
 /// Options of `submit`.
 #[derive(Debug, Clone)]

@@ -6,16 +6,16 @@
 //! any other accepted) and on every `problems/<slug>/invalid/*.in` (all must be rejected);
 //! `stress` runs it on every generated input through [`check_input`].
 
+use sandbox::{Limits, Program};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::compile::Program;
 use crate::diff;
-use crate::exec::{Executor, Exit, Stdin};
 use crate::fixture::{Case, Content};
-use crate::problem::{Limits, Problem, TOOL_LIMITS};
+use crate::problem::{Problem, TOOL_LIMITS};
 use crate::run;
+use sandbox::{Executor, Exit, Stdin};
 
 /// The validator's limits.
 const LIMITS: Limits = TOOL_LIMITS;

@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use notify::event::{AccessKind, AccessMode, EventKind};
 use notify::{RecursiveMode, Watcher};
 
-use crate::exec;
+use sandbox as exec;
 
 /// Changes closer together than this make one re-judge.
 pub const DEBOUNCE: Duration = Duration::from_millis(200);

@@ -175,7 +175,7 @@ impl Outputs {
                 // A TLE that only the wall clock gave may still be confirmed alone: its line
                 // waits for that, or for the end.
                 let pending = matches!(event, Event::CaseFinished { outcome, .. }
-                    if outcome.killed == Some(crate::exec::Kill::WallClock)
+                    if outcome.killed == Some(sandbox::Kill::WallClock)
                         && !outcome.confirmed_alone);
                 stream.finished(record, pending);
             }

@@ -22,7 +22,7 @@ use nix::sys::socket::{
 };
 
 /// The C source, compiled once into the cache.
-const SOURCE: &str = include_str!("../launch.c");
+const SOURCE: &str = include_str!("launch.c");
 
 /// What the launcher applies to the program before exec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

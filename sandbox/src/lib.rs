@@ -23,10 +23,61 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
-use crate::compile::Program;
-use crate::problem::Limits;
-
 use launcher::{Expose, Launcher, Reply, Rlimits};
+
+/// The limits of a run: the one type for them, from problem.toml to the launcher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system) the program may use.
+    pub time: Duration,
+    /// Peak resident memory the program may use.
+    pub memory_bytes: u64,
+}
+
+/// The stack a judge gives a program (RLIMIT_STACK).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Stack {
+    /// The runner's own.
+    #[default]
+    Inherit,
+    Bytes(u64),
+    /// As large as the run's memory limit, as most judges give today.
+    MemoryLimit,
+}
+
+impl Stack {
+    /// RLIMIT_STACK in bytes for a run with `memory_bytes` of memory; 0 inherits the runner's.
+    pub fn bytes(self, memory_bytes: u64) -> u64 {
+        match self {
+            Stack::Inherit => 0,
+            Stack::Bytes(b) => b,
+            Stack::MemoryLimit => memory_bytes,
+        }
+    }
+}
+
+/// A program ready to run: its command line and the stack its judge gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    pub argv: Vec<OsString>,
+    /// Which elements of `argv` are files of the user's that the program needs (its binary or
+    /// script; a checker's input, expected and actual outputs): the sandbox shows the program
+    /// those files and nothing else of the user's.
+    pub files: Vec<usize>,
+    /// RLIMIT_STACK of its runs.
+    pub stack: Stack,
+}
+
+impl Program {
+    /// A program whose `argv[0]` is its own file.
+    pub fn file(path: impl Into<OsString>) -> Program {
+        Program {
+            argv: vec![path.into()],
+            files: vec![0],
+            stack: Stack::Inherit,
+        }
+    }
+}
 
 /// Processes a sandboxed program may have at once, itself included (RLIMIT_NPROC, counted in
 /// its user namespace): a fork bomb stops there.
@@ -111,7 +162,7 @@ pub struct Observation {
 }
 
 /// Whether to kill a running program, and why. The order is the order of precedence of the
-/// verdicts ([`crate::run::limit_failure`] uses the same): an interrupt first (the user asked),
+/// verdicts (the runner's verdicts use the same): an interrupt first (the user asked),
 /// then output (what was cut cannot be judged), memory (it protects the machine), CPU time, and
 /// the wall clock last (a program over its CPU limit is TLE however long it slept).
 pub fn decide_kill(o: &Observation, limits: &Limits) -> Option<Kill> {
@@ -755,7 +806,7 @@ mod tests {
         Program {
             argv: vec![OsString::from("sh"), "-c".into(), script.into()],
             files: vec![],
-            stack: crate::compile::Stack::Inherit,
+            stack: Stack::Inherit,
         }
     }
 
@@ -847,7 +898,7 @@ mod tests {
     #[test]
     fn the_stack_limit_reaches_the_program() {
         let program = Program {
-            stack: crate::compile::Stack::Bytes(1 << 20),
+            stack: Stack::Bytes(1 << 20),
             ..shell("ulimit -s")
         };
         let out = run(&program, b"", &limits(1000)).unwrap();

@@ -13,9 +13,9 @@ use anyhow::Result;
 use crate::compile::{build_or_bail, Builder};
 use crate::diff;
 use crate::fixture::Case;
+use crate::judgement::{limit_failure, Failure, Outcome};
 use crate::judges::{Judges, LOCAL};
 use crate::problem::{Problem, TOOL_LIMITS};
-use crate::run::{self, Failure, Outcome};
 use crate::verdict::Verdict;
 use sandbox::{Executor, Exit, RunOutput, Stdin};
 
@@ -99,7 +99,7 @@ pub fn check(
         (None, Exit::Code(1)) => Verdict::WrongAnswer,
         (None, Exit::Code(2)) => Verdict::PresentationError,
         _ => {
-            let how = match run::limit_failure(&out, &LIMITS) {
+            let how = match limit_failure(&out, &LIMITS) {
                 Some((v, detail)) if v != Verdict::RuntimeError => format!("{v}, {detail}"),
                 _ => out.exit.describe(),
             };
@@ -117,7 +117,7 @@ pub fn check(
 }
 
 /// The outcome of a program's run `out` on `case`, judged by `checker`; the run must be within
-/// its limits (see [`run::limit_failure`]). `detail` carries the checker's message.
+/// its limits (see [`limit_failure`]). `detail` carries the checker's message.
 pub fn judge(exec: &dyn Executor, checker: &Program, case: &Case, out: &RunOutput) -> Outcome {
     let r = match (case.input.read(), case.expected.read()) {
         (Ok(input), Ok(expected)) => check(exec, checker, &input, &expected, &out.stdout),

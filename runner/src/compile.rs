@@ -643,7 +643,10 @@ mod tests {
         let first = builder.build(&src, &p).unwrap();
         assert!(first.compiled && first.program.is_ok());
         assert_eq!(first.built_as, "test C");
-        assert_eq!(first.program.as_ref().unwrap().stack, sandbox::Stack::Bytes(1 << 20));
+        assert_eq!(
+            first.program.as_ref().unwrap().stack,
+            sandbox::Stack::Bytes(1 << 20)
+        );
         let second = builder.build(&src, &p).unwrap();
         assert!(!second.compiled);
         assert_eq!(first.program.unwrap(), second.program.unwrap());

@@ -14,6 +14,7 @@ mod export;
 mod fixture;
 mod history;
 mod holes;
+mod judgement;
 mod judges;
 mod lint;
 mod partition;

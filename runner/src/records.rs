@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::diff;
 use crate::fixture::Case;
-use crate::run::{Event, Outcome, Role, RunReport, Subject, Tally};
+use crate::judgement::Outcome;
+use crate::run::{Event, Role, RunReport, Subject, Tally};
 use crate::verdict::Verdict;
 
 /// The version of the record format; bumped when a field changes meaning or goes away (adding a

@@ -14,7 +14,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::compare::CompareMode;
 use crate::diff;
-use crate::run::{Event, Outcome, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
+use crate::judgement::Outcome;
+use crate::run::{Event, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
 use crate::stress::{Finding, StressReport};
 use crate::validate::ProblemChecks;
 use crate::verdict::Verdict;

@@ -10,19 +10,19 @@ use sandbox::{Limits, Program};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
-use crate::compare::{compare, CompareMode};
+use crate::compare::CompareMode;
 use crate::compile::{Builder, Built};
-use crate::diff::{self, DiffOptions};
+use crate::diff::DiffOptions;
 use crate::fixture::Case;
+use crate::judgement::{judge, limit_failure, Outcome};
 use crate::judges::Profile;
 use crate::problem::Problem;
 use crate::verdict::Verdict;
-use sandbox::{self as exec, Executor, Exit, Kill, RunOutput};
+use sandbox::{self as exec, Executor};
 
 /// What a program is to the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,65 +80,6 @@ pub struct ExecOptions {
     /// How the diff of a failing case is drawn (it is made when the case is judged, so that
     /// nothing of the outputs is kept).
     pub diff: DiffOptions,
-}
-
-/// Why a case was not accepted, kept small: the outputs themselves are dropped once judged.
-#[derive(Debug, Clone, Default)]
-pub struct Failure {
-    /// `first difference: line 2, token 1: expected "Kiki", got "Cici"` (WA, PE).
-    pub first_difference: Option<String>,
-    /// The diff as plain text (WA, PE), for the report and for machine-read reports.
-    pub diff: Option<String>,
-    /// The same diff in colour, when the run's [`DiffOptions`] ask for colour.
-    pub diff_color: Option<String>,
-    /// The end of the program's stderr.
-    pub stderr: Vec<u8>,
-}
-
-/// The judgement of one program on one case.
-#[derive(Debug, Clone)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    /// The signal or exit code of an RE, what was hit for a limit verdict, …
-    pub detail: Option<String>,
-    pub cpu: Duration,
-    pub wall: Duration,
-    pub memory: u64,
-    /// Why the runner killed the program, if it did.
-    pub killed: Option<Kill>,
-    /// For failures only.
-    pub failure: Option<Box<Failure>>,
-    /// Whether this verdict comes from a run alone, after a TLE under the parallel run.
-    pub confirmed_alone: bool,
-}
-
-impl Outcome {
-    /// A TLE that only the wall clock gave (the CPU time is within the limit): under a parallel
-    /// run the program may have been starved, so it is confirmed alone before it stands.
-    pub fn needs_confirmation(&self, limits: &Limits) -> bool {
-        self.verdict == Verdict::TimeLimitExceeded
-            && self.killed == Some(Kill::WallClock)
-            && self.cpu <= limits.time
-    }
-
-    /// A TLE that stands: decided by CPU time, or confirmed alone.
-    pub fn is_standing_tle(&self, limits: &Limits) -> bool {
-        self.verdict == Verdict::TimeLimitExceeded
-            && (self.confirmed_alone || !self.needs_confirmation(limits))
-    }
-
-    fn cannot_start(e: &std::io::Error) -> Outcome {
-        Outcome {
-            verdict: Verdict::RuntimeError,
-            detail: Some(format!("cannot start: {e}")),
-            cpu: Duration::ZERO,
-            wall: Duration::ZERO,
-            memory: 0,
-            killed: None,
-            failure: Some(Box::default()),
-            confirmed_alone: false,
-        }
-    }
 }
 
 /// The phases of a run, for progress.
@@ -364,148 +305,6 @@ impl RunReport {
         }
         t
     }
-}
-
-/// The verdict a run gets from its limits and exit status alone, before its output is read
-/// (OLE, MLE, TLE, RE, with a detail); `None` when it ended normally within its limits.
-///
-/// The precedence is [`exec::decide_kill`]'s: output, memory, CPU time, wall clock, then the exit
-/// status. What the runner killed the program for decides; otherwise what `wait4` measured.
-pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, String)> {
-    let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
-    let ole = || {
-        (
-            Verdict::OutputLimitExceeded,
-            format!("more than {} bytes of output", out.stdout.len()),
-        )
-    };
-    let mle = || {
-        (
-            Verdict::MemoryLimitExceeded,
-            format!(
-                "peak {:.1} MiB, limit {:.1} MiB",
-                mib(out.peak_memory),
-                mib(limits.memory_bytes)
-            ),
-        )
-    };
-    let cpu_tle = || {
-        (
-            Verdict::TimeLimitExceeded,
-            format!(
-                "cpu {} ms over the limit of {} ms",
-                out.cpu.as_millis(),
-                limits.time.as_millis()
-            ),
-        )
-    };
-    let wall_tle = || {
-        (
-            Verdict::TimeLimitExceeded,
-            format!(
-                "killed after {:.1} s of wall-clock time (cpu {} ms)",
-                out.wall.as_secs_f64(),
-                out.cpu.as_millis()
-            ),
-        )
-    };
-    match out.killed {
-        Some(Kill::Interrupted) => return Some((Verdict::RuntimeError, "interrupted".into())),
-        Some(Kill::Output) => return Some(ole()),
-        Some(Kill::Memory) => return Some(mle()),
-        Some(Kill::CpuTime) => return Some(cpu_tle()),
-        Some(Kill::WallClock) if out.cpu <= limits.time => return Some(wall_tle()),
-        Some(Kill::WallClock) | None => {}
-    }
-    if out.output_overflow {
-        Some(ole())
-    } else if out.peak_memory > limits.memory_bytes {
-        Some(mle())
-    } else if out.cpu > limits.time {
-        Some(cpu_tle())
-    } else if !out.exit.success() {
-        Some(if allocation_failed(&out.stderr) {
-            (
-                Verdict::MemoryLimitExceeded,
-                format!("allocation failed ({})", out.exit.describe()),
-            )
-        } else {
-            (
-                Verdict::RuntimeError,
-                out.exit.describe() + &stack_hint(out),
-            )
-        })
-    } else {
-        None
-    }
-}
-
-/// Judges one run against the expected output. A failure keeps what the report shows: the first
-/// difference and the diff (drawn now, with `diff`), and stderr.
-pub fn judge(
-    out: &RunOutput,
-    expected: &[u8],
-    mode: CompareMode,
-    limits: &Limits,
-    diff: DiffOptions,
-) -> Outcome {
-    let (verdict, detail) = match limit_failure(out, limits) {
-        Some((verdict, detail)) => (verdict, Some(detail)),
-        None if mode == CompareMode::Checker => (
-            Verdict::CheckerFailed,
-            Some("checker failed: compare = \"checker\" but no checker was given".into()),
-        ),
-        None => (compare(mode, expected, &out.stdout), None),
-    };
-    let failure = (!verdict.is_accepted()).then(|| {
-        let mut f = Failure {
-            stderr: out.stderr.clone(),
-            ..Failure::default()
-        };
-        if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
-            f.first_difference = diff::summary(expected, &out.stdout);
-            let plain = DiffOptions {
-                color: false,
-                ..diff
-            };
-            f.diff = Some(diff::render(expected, &out.stdout, mode, verdict, plain));
-            f.diff_color = diff
-                .color
-                .then(|| diff::render(expected, &out.stdout, mode, verdict, diff));
-        }
-        Box::new(f)
-    });
-    Outcome {
-        verdict,
-        detail,
-        cpu: out.cpu,
-        wall: out.wall,
-        memory: out.peak_memory,
-        killed: out.killed,
-        failure,
-        confirmed_alone: false,
-    }
-}
-
-/// "; stack overflow? …" for a SIGSEGV whose peak memory reached nine tenths of the stack it was
-/// given (the stack's pages are resident): the likely cause, named with the limit to change.
-fn stack_hint(out: &RunOutput) -> String {
-    const SIGSEGV: i32 = 11;
-    let near = out.stack_bytes > 0 && out.peak_memory >= out.stack_bytes / 10 * 9;
-    if out.exit == Exit::Signal(SIGSEGV) && near {
-        format!(
-            "; stack overflow? the stack is {:.1} MiB (stack_kib of the judge profile)",
-            out.stack_bytes as f64 / (1024.0 * 1024.0)
-        )
-    } else {
-        String::new()
-    }
-}
-
-/// Whether stderr shows an allocation refused by the address-space cap.
-fn allocation_failed(stderr: &[u8]) -> bool {
-    let has = |needle: &[u8]| stderr.windows(needle.len()).any(|w| w == needle);
-    has(b"memory allocation of") || has(b"std::bad_alloc") || has(b"MemoryError")
 }
 
 /// Runs `program` on `case` and judges it (with `checker` when the case says so). The expected
@@ -906,148 +705,9 @@ pub fn follow_up_phase(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sandbox::{Exit, Stdin};
-
-    fn out(stdout: &[u8], exit: Exit, cpu_ms: u64, mem: u64) -> RunOutput {
-        RunOutput {
-            stdout: stdout.to_vec(),
-            stderr: Vec::new(),
-            exit,
-            cpu: Duration::from_millis(cpu_ms),
-            wall: Duration::from_millis(cpu_ms),
-            peak_memory: mem,
-            killed: None,
-            output_overflow: false,
-            stack_bytes: 8 << 20,
-        }
-    }
-
-    const LIMITS: Limits = Limits {
-        time: Duration::from_millis(1000),
-        memory_bytes: 32 << 20,
-    };
-
-    const PLAIN: DiffOptions = DiffOptions {
-        color: false,
-        max_lines: 40,
-    };
-
-    fn verdict_of(o: &RunOutput) -> Verdict {
-        judge(o, b"Kiki\n", CompareMode::Lines, &LIMITS, PLAIN).verdict
-    }
-
-    #[test]
-    fn verdicts_map_from_runs() {
-        assert_eq!(
-            verdict_of(&out(b"Kiki\n", Exit::Code(0), 5, 1 << 20)),
-            Verdict::Accepted
-        );
-        assert_eq!(
-            verdict_of(&out(b"Cici\n", Exit::Code(0), 5, 1 << 20)),
-            Verdict::WrongAnswer
-        );
-        assert_eq!(
-            verdict_of(&out(b" Kiki\n", Exit::Code(0), 5, 1 << 20)),
-            Verdict::PresentationError
-        );
-        assert_eq!(
-            verdict_of(&out(b"Kiki\n", Exit::Code(0), 1001, 1 << 20)),
-            Verdict::TimeLimitExceeded
-        );
-        assert_eq!(
-            verdict_of(&out(b"Kiki\n", Exit::Code(0), 5, 33 << 20)),
-            Verdict::MemoryLimitExceeded
-        );
-        assert_eq!(
-            verdict_of(&out(b"Kiki\n", Exit::Code(1), 5, 1 << 20)),
-            Verdict::RuntimeError
-        );
-        assert_eq!(
-            verdict_of(&out(b"Kiki\n", Exit::Signal(11), 5, 1 << 20)),
-            Verdict::RuntimeError
-        );
-    }
-
-    #[test]
-    fn limits_come_before_exit_status_and_output() {
-        let mut o = out(b"", Exit::Signal(9), 1500, 1 << 20);
-        assert_eq!(verdict_of(&o), Verdict::TimeLimitExceeded);
-        o.killed = Some(Kill::WallClock);
-        o.cpu = Duration::ZERO;
-        assert_eq!(verdict_of(&o), Verdict::TimeLimitExceeded);
-        o.killed = Some(Kill::Memory);
-        assert_eq!(verdict_of(&o), Verdict::MemoryLimitExceeded);
-        o.killed = Some(Kill::Output);
-        o.output_overflow = true;
-        assert_eq!(verdict_of(&o), Verdict::OutputLimitExceeded);
-    }
-
-    #[test]
-    fn a_sigsegv_near_the_stack_limit_says_stack_overflow() {
-        let detail = |o: &RunOutput| judge(o, b"x", CompareMode::Lines, &LIMITS, PLAIN).detail;
-        // 8 MiB stack, 7.9 MiB resident: the stack is the likely cause.
-        let deep = out(b"", Exit::Signal(11), 5, 7_900 << 10);
-        assert_eq!(
-            detail(&deep).as_deref(),
-            Some("SIGSEGV; stack overflow? the stack is 8.0 MiB (stack_kib of the judge profile)")
-        );
-        // 1 MiB resident: a bad pointer, no hint.
-        let shallow = out(b"", Exit::Signal(11), 5, 1 << 20);
-        assert_eq!(detail(&shallow).as_deref(), Some("SIGSEGV"));
-        // Another signal, or the runner's own stack: no hint.
-        assert_eq!(
-            detail(&out(b"", Exit::Signal(6), 5, 8 << 20)).as_deref(),
-            Some("SIGABRT")
-        );
-        let inherited = RunOutput {
-            stack_bytes: 0,
-            ..deep
-        };
-        assert_eq!(detail(&inherited).as_deref(), Some("SIGSEGV"));
-    }
-
-    #[test]
-    fn re_names_the_signal_and_alloc_failure_is_mle() {
-        let o = out(b"", Exit::Signal(6), 5, 1 << 20);
-        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
-        assert_eq!(
-            (j.verdict, j.detail.as_deref()),
-            (Verdict::RuntimeError, Some("SIGABRT"))
-        );
-        let mut o = out(b"", Exit::Signal(6), 5, 1 << 20);
-        o.stderr = b"memory allocation of 4000000000 bytes failed\n".to_vec();
-        assert_eq!(verdict_of(&o), Verdict::MemoryLimitExceeded);
-        let o = out(b"", Exit::Code(101), 5, 1 << 20);
-        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
-        assert_eq!(j.detail.as_deref(), Some("exit code 101"));
-    }
-
-    #[test]
-    fn mle_detail_gives_the_peak_and_the_limit() {
-        let j = judge(
-            &out(b"", Exit::Code(0), 5, 40 << 20),
-            b"x",
-            CompareMode::Lines,
-            &LIMITS,
-            PLAIN,
-        );
-        assert_eq!(j.detail.as_deref(), Some("peak 40.0 MiB, limit 32.0 MiB"));
-    }
-
-    #[test]
-    fn a_failure_keeps_the_diff_not_the_output() {
-        let j = judge(
-            &out(b"Cici\n", Exit::Code(0), 5, 1 << 20),
-            b"Kiki\n",
-            CompareMode::Lines,
-            &LIMITS,
-            PLAIN,
-        );
-        let f = j.failure.unwrap();
-        assert!(f.first_difference.unwrap().contains("expected \"Kiki\""));
-        assert!(f.diff.unwrap().contains("-Kiki\n+Cici\n"));
-        assert!(f.diff_color.is_none());
-    }
+    use crate::judgement::tests::{out, LIMITS, PLAIN};
+    use sandbox::{Exit, Kill, RunOutput, Stdin};
+    use std::time::Duration;
 
     // ---- Scheduling, with a fake executor: no processes.
 

@@ -11,9 +11,9 @@ use anyhow::Result;
 
 use crate::compile::{Builder, Language};
 use crate::fixture;
+use crate::judgement;
 use crate::judges::{Judges, LOCAL};
 use crate::problem::Problem;
-use crate::run;
 use crate::validate::{self, Validation};
 use crate::workspace::Workspace;
 use sandbox::{Executor, Sandbox, Stdin};
@@ -117,7 +117,7 @@ pub fn run_on_input(
         req.limits.time.as_millis(),
         mib(req.limits.memory_bytes)
     );
-    match run::limit_failure(&out, &req.limits) {
+    match judgement::limit_failure(&out, &req.limits) {
         None => {
             writeln!(err, "{}: ran in {of_limits}", req.what)?;
             Ok(ExitCode::SUCCESS)

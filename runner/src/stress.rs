@@ -18,9 +18,11 @@ use crate::compare::CompareMode;
 use crate::compile::{build_or_bail, Builder};
 use crate::diff::{self, DiffOptions};
 use crate::fixture::{Case, Content, Oracle};
+use crate::judgement;
+use crate::judgement::Outcome;
 use crate::judges::{Judges, LOCAL};
 use crate::problem::{Problem, TOOL_LIMITS};
-use crate::run::{self, Outcome};
+use crate::run;
 use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
 use sandbox::{self as exec, Executor, RunOutput, Stdin};
@@ -150,7 +152,7 @@ fn tool_run(
 fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding> {
     let gen = with_args(&kit.gen, &[seed.to_string(), size.to_string()]);
     let input = match tool_run(exec, &gen, b"", &TOOL_LIMITS) {
-        Ok(out) => match run::limit_failure(&out, &TOOL_LIMITS) {
+        Ok(out) => match judgement::limit_failure(&out, &TOOL_LIMITS) {
             None => out.stdout,
             Some((verdict, detail)) => {
                 let stderr = diff::escape(&out.stderr, false);
@@ -178,7 +180,7 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
     }
     let brute_limits = kit.problem.meta.brute_limits();
     let expected = match tool_run(exec, &kit.brute, &input, &brute_limits) {
-        Ok(out) => match run::limit_failure(&out, &brute_limits) {
+        Ok(out) => match judgement::limit_failure(&out, &brute_limits) {
             None => out.stdout,
             Some((verdict, detail)) => {
                 return Some(Finding::BruteFailed {
@@ -217,10 +219,10 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
             }
         };
         let outcome = match &kit.checker {
-            Some(checker) if run::limit_failure(&out, &limits).is_none() => {
+            Some(checker) if judgement::limit_failure(&out, &limits).is_none() => {
                 crate::checker::judge(exec, checker, &case, &out)
             }
-            _ => run::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff),
+            _ => judgement::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff),
         };
         if outcome.verdict == Verdict::CheckerFailed {
             return Some(Finding::CheckerFailed {

@@ -13,8 +13,8 @@ use rayon::prelude::*;
 
 use crate::diff;
 use crate::fixture::{Case, Content};
+use crate::judgement;
 use crate::problem::{Problem, TOOL_LIMITS};
-use crate::run;
 use sandbox::{Executor, Exit, Stdin};
 
 /// The validator's limits.
@@ -55,7 +55,7 @@ pub fn check_input(exec: &dyn Executor, validator: &Program, input: Stdin<'_>) -
         Ok(out) => out,
         Err(e) => return Validation::Failed(format!("cannot start the validator: {e}")),
     };
-    match (run::limit_failure(&out, &LIMITS), out.exit) {
+    match (judgement::limit_failure(&out, &LIMITS), out.exit) {
         (None, _) => Validation::Valid,
         (Some(_), Exit::Code(code)) if out.killed.is_none() && code != 0 => {
             Validation::Invalid(reason(&out.stderr, out.exit))

@@ -8,72 +8,12 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 
 use crate::judges::{parse_version, Profile};
-
-/// The kind of a file the runner can build or run, by its extension: it decides which files are
-/// programs (solutions, wrong solutions). How each is built is its profile's business.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
-    Rust,
-    Cpp,
-    C,
-    Python,
-    /// Another source language, known from an extension listed in `judges.toml`.
-    Other,
-    /// A file that is already executable: run as it is.
-    Executable,
-}
-
-/// Extensions of `judges.toml` beyond the built-in ones (see [`register_extensions`]).
-static EXTRA_EXTENSIONS: RwLock<Vec<String>> = RwLock::new(Vec::new());
-
-/// Makes [`Language::from_path`] take files with these extensions as sources: the languages a
-/// user added to `judges.toml`. Called once the file is loaded.
-pub fn register_extensions(extensions: &[String]) {
-    let mut extra = EXTRA_EXTENSIONS.write().unwrap_or_else(|e| e.into_inner());
-    for e in extensions {
-        if !extra.contains(e) {
-            extra.push(e.clone());
-        }
-    }
-}
-
-impl Language {
-    /// The language of a file, by its extension (or its execute bit).
-    pub fn from_path(path: &Path) -> Option<Language> {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("rs") => Some(Language::Rust),
-            Some("cpp" | "cc" | "cxx") => Some(Language::Cpp),
-            Some("c") => Some(Language::C),
-            Some("py") => Some(Language::Python),
-            Some(ext)
-                if EXTRA_EXTENSIONS
-                    .read()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .iter()
-                    .any(|e| e == ext) =>
-            {
-                Some(Language::Other)
-            }
-            _ => {
-                use std::os::unix::fs::PermissionsExt;
-                let meta = std::fs::metadata(path).ok()?;
-                (meta.is_file() && meta.permissions().mode() & 0o111 != 0)
-                    .then_some(Language::Executable)
-            }
-        }
-    }
-
-    /// Whether this is a source language (as opposed to a ready executable).
-    pub fn is_source(self) -> bool {
-        self != Language::Executable
-    }
-}
 
 /// `template` with `{src}`, `{out}` and `{dir}` (the folder of `src`) replaced.
 pub fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
@@ -584,24 +524,6 @@ impl Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn languages_by_extension() {
-        assert_eq!(Language::from_path(Path::new("a.rs")), Some(Language::Rust));
-        assert_eq!(Language::from_path(Path::new("a.cpp")), Some(Language::Cpp));
-        assert_eq!(Language::from_path(Path::new("a.cc")), Some(Language::Cpp));
-        assert_eq!(Language::from_path(Path::new("a.c")), Some(Language::C));
-        assert_eq!(
-            Language::from_path(Path::new("a.py")),
-            Some(Language::Python)
-        );
-        assert_eq!(Language::from_path(Path::new("/nonexistent/a.txt")), None);
-        register_extensions(&["zz-test".to_string()]);
-        assert_eq!(
-            Language::from_path(Path::new("a.zz-test")),
-            Some(Language::Other)
-        );
-    }
 
     fn profile(compile: Option<&[&str]>, run: &[&str]) -> Profile {
         let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();

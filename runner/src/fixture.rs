@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::compare::CompareMode;
-use crate::problem::{parse_toml, ConfigError, Problem};
+use crate::config::{line_col, parse_toml, single_bracket_table, ConfigError, LineIndex};
+use crate::problem::Problem;
 use crate::workspace::Workspace;
 use sandbox::Stdin;
 
@@ -226,7 +227,7 @@ pub fn parse(
     }
     let err = |offset: usize, msg: String| ConfigError::at(path, text, Some(offset), msg);
     let mut seen: HashMap<&str, usize> = HashMap::new();
-    let lines = crate::problem::LineIndex::new(text);
+    let lines = LineIndex::new(text);
     let mut cases = Vec::with_capacity(file.case.len());
     let mut files = Vec::new();
     for spanned in &file.case {
@@ -241,7 +242,7 @@ pub fn parse(
             ));
         }
         if let Some(first) = seen.insert(name, name_at) {
-            let (line, _) = crate::problem::line_col(text, first);
+            let (line, _) = line_col(text, first);
             return Err(err(
                 name_at,
                 format!("duplicate case name `{name}` (first used on line {line})"),
@@ -294,25 +295,6 @@ pub fn parse(
         });
     }
     Ok(Fixture { cases, files })
-}
-
-/// The offset of a `[name]` header (one pair of brackets) where `[[name]]` was meant: TOML reads
-/// it as a single table and reports only a type error or a `duplicate key` at the second one.
-pub fn single_bracket_table(text: &str, name: &str) -> Option<usize> {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let t = line.trim_start();
-        if let Some(rest) = t.strip_prefix('[') {
-            if !rest.starts_with('[') {
-                let inner = rest.split(']').next().unwrap_or_default();
-                if inner.trim() == name {
-                    return Some(offset + (line.len() - t.len()));
-                }
-            }
-        }
-        offset += line.len();
-    }
-    None
 }
 
 /// The bytes of a case's `input`/`output`, inline or from `<key>_file`.

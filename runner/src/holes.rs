@@ -10,13 +10,15 @@ use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
+use serde::Deserialize;
 use walkdir::WalkDir;
 
 use crate::compare::CompareMode;
-use crate::compile::Language;
+use crate::config::ConfigError;
 use crate::fixture::Fixture;
-use crate::problem::{ConfigError, Problem};
-use crate::workspace::Workspace;
+use crate::judges::Judges;
+use crate::problem::Problem;
+use crate::workspace::{FileKinds, Workspace};
 
 fn error(path: &Path, message: impl Into<String>) -> ConfigError {
     ConfigError {
@@ -95,7 +97,7 @@ fn did_you_mean(slugs: &[String], name: &str) -> String {
 
 /// Holes of the whole workspace: problem folders without `problem.toml`, fixture files and
 /// folders of no problem, files under `solutions/` named after no problem.
-pub fn workspace(ws: &Workspace) -> Vec<ConfigError> {
+pub fn workspace(ws: &Workspace, kinds: &FileKinds) -> Vec<ConfigError> {
     let slugs = slugs(ws);
     let mut errors = Vec::new();
     for e in entries(&ws.problems_dir()) {
@@ -153,12 +155,12 @@ pub fn workspace(ws: &Workspace) -> Vec<ConfigError> {
             ));
         }
     }
-    errors.extend(solutions(ws, &slugs));
+    errors.extend(solutions(ws, &slugs, kinds));
     errors
 }
 
 /// Files under `solutions/` that are not the solution of a problem.
-fn solutions(ws: &Workspace, slugs: &[String]) -> Vec<ConfigError> {
+fn solutions(ws: &Workspace, slugs: &[String], kinds: &FileKinds) -> Vec<ConfigError> {
     let root = ws.solutions_dir();
     // The Cargo package that lets the Rust solutions build with Cargo, clippy and rust-analyzer.
     let package = [root.join("Cargo.toml"), root.join("src").join("lib.rs")];
@@ -185,11 +187,13 @@ fn solutions(ws: &Workspace, slugs: &[String]) -> Vec<ConfigError> {
                     did_you_mean(slugs, &stem)
                 ),
             ));
-        } else if !Language::from_path(path).is_some_and(|l| l.is_source()) {
+        } else if !kinds.is_source(path) {
             errors.push(error(
                 path,
-                "not a source file the runner builds (.rs, .cpp, .cc, .cxx, .c, .py): \
-                 it would never be judged",
+                format!(
+                    "not a source file the runner builds ({}): it would never be judged",
+                    kinds.listing()
+                ),
             ));
         }
     }
@@ -207,7 +211,12 @@ pub fn uses_checker(problem: &Problem, fixture: &Fixture) -> bool {
 
 /// Holes of one problem, once its fixture is loaded: files under `fixtures/<slug>/` that no case
 /// reads, stray files in `wrong/` and `invalid/`, a checker that is missing or that no case uses.
-pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
+pub fn problem(
+    ws: &Workspace,
+    kinds: &FileKinds,
+    problem: &Problem,
+    fixture: &Fixture,
+) -> Vec<ConfigError> {
     let mut errors = Vec::new();
     let read: HashSet<&PathBuf> = fixture.files.iter().collect();
     let dir = ws.fixtures_dir().join(&problem.slug);
@@ -256,8 +265,10 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
         } else if !problem.wrong.iter().any(|w| w.source == path) {
             errors.push(error(
                 &path,
-                "not a wrong solution the runner builds (.rs, .cpp, .cc, .cxx, .c, .py): \
-                 it would never be judged",
+                format!(
+                    "not a wrong solution the runner builds ({}): it would never be judged",
+                    kinds.listing()
+                ),
             ));
         }
     }
@@ -286,19 +297,14 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
     // The problem's own programs have fixed names, in any language the runner builds; a file
     // in another language, or a second one of the same name, would be ignored.
     for stem in ["validate", "checker", "brute", "gen"] {
-        let used = problem.dir.join(format!("{stem}.rs"));
-        let programs = crate::problem::tool_files(&problem.dir, stem);
-        let used = if used.is_file() {
-            used
-        } else {
-            programs.first().cloned().unwrap_or(used)
-        };
+        let used = problem.tool_path(stem);
+        let programs = problem.tool_files(stem);
         for e in entries(&problem.dir) {
             let path = e.path();
             if path.file_stem() != Some(OsStr::new(stem)) || path == used {
                 continue;
             }
-            let why = if programs.contains(&path) {
+            let why = if programs.contains(&path.as_path()) {
                 format!(
                     "a second {stem} program: only {} is run (keep one)",
                     used.file_name().unwrap_or_default().to_string_lossy()
@@ -326,6 +332,37 @@ pub fn problem(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<Conf
              (or on the cases that need it), or remove it",
         )),
         _ => {}
+    }
+    errors
+}
+
+/// Every problem whose `judge` names no judge: located in its problem.toml.
+pub fn judges(judges: &Judges, problems: &[Problem]) -> Vec<ConfigError> {
+    #[derive(Deserialize)]
+    struct JudgeField {
+        judge: toml::Spanned<String>,
+    }
+    let mut errors = Vec::new();
+    for p in problems {
+        if judges.get(&p.meta.judge).is_some() {
+            continue;
+        }
+        let path = p.dir.join("problem.toml");
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let at = toml::from_str::<JudgeField>(&text)
+            .ok()
+            .map(|f| f.judge.span().start);
+        errors.push(ConfigError::at(
+            &path,
+            &text,
+            at,
+            format!(
+                "unknown judge `{}`: {} knows {} (add the judge there)",
+                p.meta.judge,
+                crate::judges::FILE,
+                judges.names()
+            ),
+        ));
     }
     errors
 }

@@ -6,13 +6,14 @@
 //! A source file's profile is resolved here ([`Judges::profile_for`]): the first language of the
 //! problem's judge whose extensions hold the file's, else the `local` judge's language for it.
 
+use crate::workspace::{is_executable, FileKinds};
 use sandbox::Stack;
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::problem::{parse_toml, ConfigError, Problem};
+use crate::config::{parse_toml, ConfigError};
 use crate::workspace::Workspace;
 
 /// The file name, at the workspace root.
@@ -384,20 +385,13 @@ impl Judges {
         names.join(", ")
     }
 
-    /// Every extension some language takes.
-    pub fn extensions(&self) -> Vec<String> {
-        let mut all: Vec<String> = self
-            .judges
-            .iter()
-            .flat_map(|j| {
-                j.languages
-                    .iter()
-                    .flat_map(|l| l.extensions.iter().cloned())
-            })
-            .collect();
-        all.sort();
-        all.dedup();
-        all
+    /// The kinds of file the runner builds: every extension some language takes.
+    pub fn file_kinds(&self) -> FileKinds {
+        FileKinds::new(self.judges.iter().flat_map(|j| {
+            j.languages
+                .iter()
+                .flat_map(|l| l.extensions.iter().cloned())
+        }))
     }
 
     /// The profile `path` is built with when it is a solution of a problem of `judge`: the
@@ -414,7 +408,7 @@ impl Judges {
         {
             return Ok(p.clone());
         }
-        if crate::compile::Language::from_path(path) == Some(crate::compile::Language::Executable) {
+        if is_executable(path) {
             return Ok(Arc::new(Profile::executable()));
         }
         Err(format!(
@@ -427,36 +421,6 @@ impl Judges {
     /// The lint rules that apply to files built with `profile`.
     pub fn lint_rules(&self, profile: &Profile) -> Vec<&LintRule> {
         self.lint.iter().filter(|r| r.applies(profile)).collect()
-    }
-
-    /// Every problem whose `judge` names no judge: located in its problem.toml.
-    pub fn check(&self, problems: &[Problem]) -> Vec<ConfigError> {
-        #[derive(Deserialize)]
-        struct JudgeField {
-            judge: toml::Spanned<String>,
-        }
-        let mut errors = Vec::new();
-        for p in problems {
-            if self.get(&p.meta.judge).is_some() {
-                continue;
-            }
-            let path = p.dir.join("problem.toml");
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            let at = toml::from_str::<JudgeField>(&text)
-                .ok()
-                .map(|f| f.judge.span().start);
-            errors.push(ConfigError::at(
-                &path,
-                &text,
-                at,
-                format!(
-                    "unknown judge `{}`: {FILE} knows {} (add the judge there)",
-                    p.meta.judge,
-                    self.names()
-                ),
-            ));
-        }
-        errors
     }
 }
 

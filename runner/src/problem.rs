@@ -1,104 +1,16 @@
 //! Problems: `problems/<slug>/problem.toml`, the solutions and the wrong solutions of each.
 
 use sandbox::Limits;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use walkdir::WalkDir;
 
 use crate::compare::CompareMode;
-use crate::compile::Language;
+use crate::config::{parse_toml, read_toml, single_bracket_table, ConfigError};
 use crate::verdict::Verdict;
-use crate::workspace::{is_valid_slug, Workspace};
-
-/// An error in a TOML file of the workspace, located to the line and column.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError {
-    pub path: PathBuf,
-    /// 1-based line and column, when known.
-    pub line: Option<(usize, usize)>,
-    pub message: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some((line, col)) => {
-                write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message)
-            }
-            None => write!(f, "{}: {}", self.path.display(), self.message),
-        }
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-impl ConfigError {
-    pub fn at(path: &Path, text: &str, offset: Option<usize>, message: impl Into<String>) -> Self {
-        Self {
-            path: path.to_path_buf(),
-            line: offset.map(|o| line_col(text, o)),
-            message: message.into(),
-        }
-    }
-}
-
-/// The line of byte offsets in a text, found in O(log n) once the starts of the lines are known
-/// (a fixture of thousands of cases asks for every case's line).
-pub struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    pub fn new(text: &str) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        LineIndex { starts }
-    }
-
-    /// The 1-based line of byte `offset`.
-    pub fn line(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&s| s <= offset)
-    }
-}
-
-/// 1-based line and column (in characters) of byte `offset` in `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let before = &text[..offset];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
-}
-
-/// Parses `text` (the contents of `path`) as TOML into `T`, locating any error.
-pub fn parse_toml<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, ConfigError> {
-    toml::from_str(text).map_err(|e| {
-        ConfigError::at(
-            path,
-            text,
-            e.span().map(|s| s.start),
-            e.message().trim_end().to_string(),
-        )
-    })
-}
-
-fn read_toml<T: DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-        path: path.to_path_buf(),
-        line: None,
-        message: format!("cannot read: {e}"),
-    })?;
-    parse_toml(path, &text)
-}
+use crate::workspace::{is_valid_slug, FileKinds, Workspace};
 
 /// `problems/<slug>/problem.toml`.
 #[derive(Debug, Clone, Deserialize)]
@@ -209,6 +121,9 @@ pub struct Problem {
     /// The solution files: every file under `solutions/` named `<slug>.<ext>` of a known language.
     pub solutions: Vec<PathBuf>,
     pub wrong: Vec<WrongProgram>,
+    /// The files of the problem's folder in a language the runner builds (its own programs:
+    /// `validate`, `checker`, `brute`, `gen`, in any language), sorted by name.
+    pub programs: Vec<PathBuf>,
 }
 
 impl Problem {
@@ -235,32 +150,33 @@ impl Problem {
     /// The problem's own program `stem` (`checker`, `validate`, …): `stem.rs`, or else the first
     /// `stem.<ext>` (by name) in another language the runner builds, such as a testlib
     /// `checker.cpp`; `stem.rs` (missing) when there is none. Two of them are a hole.
-    fn tool_path(&self, stem: &str) -> PathBuf {
+    pub fn tool_path(&self, stem: &str) -> PathBuf {
         let rust = self.dir.join(format!("{stem}.rs"));
-        if rust.is_file() {
+        let named = self.tool_files(stem);
+        if named.contains(&rust.as_path()) {
             return rust;
         }
-        tool_files(&self.dir, stem)
-            .into_iter()
-            .next()
-            .unwrap_or(rust)
+        named.first().map_or(rust, |p| p.to_path_buf())
+    }
+
+    /// The files `stem.<ext>` of the problem's folder in a language the runner builds.
+    pub fn tool_files(&self, stem: &str) -> Vec<&Path> {
+        self.programs
+            .iter()
+            .filter(|p| p.file_stem() == Some(std::ffi::OsStr::new(stem)))
+            .map(|p| p.as_path())
+            .collect()
     }
 }
 
-/// The files `stem.<ext>` in `dir` whose extension names a source language the runner builds,
-/// sorted by name.
-pub fn tool_files(dir: &Path, stem: &str) -> Vec<PathBuf> {
+/// The files of `dir` (not below) that `kinds` calls sources, sorted by name.
+fn source_files(dir: &Path, kinds: &FileKinds) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .filter_map(|e| e.ok())
         .map(|e| e.path())
-        .filter(|p| {
-            p.file_stem() == Some(std::ffi::OsStr::new(stem))
-                && p.extension().is_some()
-                && p.is_file()
-                && Language::from_path(p).is_some_and(|l| l.is_source())
-        })
+        .filter(|p| p.is_file() && kinds.is_source(p))
         .collect();
     found.sort();
     found
@@ -268,8 +184,8 @@ pub fn tool_files(dir: &Path, stem: &str) -> Vec<PathBuf> {
 
 /// Discovers every problem of the workspace (sorted by slug). Errors in any `problem.toml` or
 /// `wrong.toml` are collected and returned together.
-pub fn discover(ws: &Workspace) -> Result<Vec<Problem>, Vec<ConfigError>> {
-    let solution_files = solution_files(ws);
+pub fn discover(ws: &Workspace, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<ConfigError>> {
+    let solution_files = solution_files(ws, kinds);
     let mut problems = Vec::new();
     let mut errors = Vec::new();
     let walker = WalkDir::new(ws.problems_dir())
@@ -306,7 +222,7 @@ pub fn discover(ws: &Workspace) -> Result<Vec<Problem>, Vec<ConfigError>> {
                 continue;
             }
         };
-        let wrong = match load_wrong(&dir) {
+        let wrong = match load_wrong(&dir, kinds) {
             Ok(wrong) => wrong,
             Err(e) => {
                 errors.push(e);
@@ -320,6 +236,7 @@ pub fn discover(ws: &Workspace) -> Result<Vec<Problem>, Vec<ConfigError>> {
             .collect();
         problems.push(Problem {
             slug,
+            programs: source_files(&dir, kinds),
             dir,
             meta,
             solutions,
@@ -334,7 +251,7 @@ pub fn discover(ws: &Workspace) -> Result<Vec<Problem>, Vec<ConfigError>> {
 }
 
 /// Every source file under `solutions/` in a language the runner knows (not `target/`).
-fn solution_files(ws: &Workspace) -> Vec<PathBuf> {
+fn solution_files(ws: &Workspace, kinds: &FileKinds) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = WalkDir::new(ws.solutions_dir())
         .sort_by_file_name()
         .into_iter()
@@ -342,13 +259,13 @@ fn solution_files(ws: &Workspace) -> Vec<PathBuf> {
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().is_file())
         .map(|e| e.into_path())
-        .filter(|p| Language::from_path(p).is_some_and(|l| l.is_source()))
+        .filter(|p| kinds.is_source(p))
         .collect();
     files.sort();
     files
 }
 
-fn load_wrong(dir: &Path) -> Result<Vec<WrongProgram>, ConfigError> {
+fn load_wrong(dir: &Path, kinds: &FileKinds) -> Result<Vec<WrongProgram>, ConfigError> {
     let wrong_dir = dir.join("wrong");
     let manifest_path = wrong_dir.join("wrong.toml");
     let sources: Vec<PathBuf> = match std::fs::read_dir(&wrong_dir) {
@@ -356,7 +273,7 @@ fn load_wrong(dir: &Path) -> Result<Vec<WrongProgram>, ConfigError> {
             let mut v: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok())
                 .map(|e| e.path())
-                .filter(|p| Language::from_path(p).is_some_and(|l| l.is_source()))
+                .filter(|p| kinds.is_source(p))
                 .collect();
             v.sort();
             v
@@ -377,7 +294,7 @@ fn load_wrong(dir: &Path) -> Result<Vec<WrongProgram>, ConfigError> {
     let text = std::fs::read_to_string(&manifest_path)
         .map_err(|e| ConfigError::at(&manifest_path, "", None, format!("cannot read: {e}")))?;
     let manifest: WrongManifest = parse_toml(&manifest_path, &text).map_err(|e| {
-        match crate::fixture::single_bracket_table(&text, "program") {
+        match single_bracket_table(&text, "program") {
             Some(at) => ConfigError::at(
                 &manifest_path,
                 &text,
@@ -396,10 +313,11 @@ fn load_wrong(dir: &Path) -> Result<Vec<WrongProgram>, ConfigError> {
         if entry.file.contains('/') || entry.file.contains('\\') || !source.is_file() {
             return Err(err(format!("`{}` is not a file in wrong/", entry.file)));
         }
-        if !Language::from_path(&source).is_some_and(|l| l.is_source()) {
+        if !kinds.is_source(&source) {
             return Err(err(format!(
-                "`{}`: unknown language (use .rs, .cpp, .c or .py)",
-                entry.file
+                "`{}`: unknown language (use {})",
+                entry.file,
+                kinds.listing()
             )));
         }
         if entry.expect == Verdict::Accepted {
@@ -443,14 +361,6 @@ fn load_wrong(dir: &Path) -> Result<Vec<WrongProgram>, ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn line_col_counts_from_one() {
-        let text = "a = 1\nbb = 2\n";
-        assert_eq!(line_col(text, 0), (1, 1));
-        assert_eq!(line_col(text, 6), (2, 1));
-        assert_eq!(line_col(text, 9), (2, 4));
-    }
 
     #[test]
     fn unknown_key_in_problem_toml_is_located() {

@@ -444,7 +444,7 @@ impl Summary {
     pub fn count(&mut self, tally: &Tally, interrupted: bool) {
         self.passed = tally.passed;
         self.failed = tally.failed;
-        self.exit_code = if interrupted { 130 } else { tally.exit_code() };
+        self.exit_code = tally.exit_code_of(interrupted);
     }
 }
 

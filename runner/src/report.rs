@@ -672,14 +672,9 @@ pub fn render_stress(
 
 /// Renders the validator's results (`verify`): a block per failed check, then a line per
 /// problem. The caller adds them to the brute force's report.
-pub fn render_validation(
-    problems: &[ProblemChecks],
-    root: &Path,
-    opts: ReportOptions,
-) -> (String, Tally) {
+pub fn render_validation(problems: &[ProblemChecks], root: &Path, opts: ReportOptions) -> String {
     let p = Painter { color: opts.color };
     let mut out = String::new();
-    let mut tally = Tally::default();
     for pc in problems {
         for c in &pc.checks {
             let Some(why) = c.failure() else { continue };
@@ -703,9 +698,6 @@ pub fn render_validation(
         let n = pc.checks.len();
         let passed = pc.checks.iter().filter(|c| c.passed()).count();
         let reject = pc.checks.iter().filter(|c| c.must_reject.is_some()).count();
-        tally.passed += passed;
-        tally.failed += n - passed;
-        tally.validator_checks += n;
         let mark = if passed == n {
             p.fg(AnsiColor::Green, "PASS")
         } else {
@@ -718,7 +710,7 @@ pub fn render_validation(
             n - reject
         );
     }
-    (out, tally)
+    out
 }
 
 #[cfg(test)]

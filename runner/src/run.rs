@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use crate::compare::CompareMode;
 use crate::compile::{Builder, Built};
 use crate::diff::DiffOptions;
+use crate::exit;
 use crate::fixture::Case;
 use crate::judgement::{judge, limit_failure, Outcome};
 use crate::judges::Profile;
@@ -226,14 +227,24 @@ impl Tally {
         (!what.is_empty()).then(|| format!("counted: {}", what.join(", ")))
     }
 
-    /// 2 a checker failed (the verdicts say nothing), 1 something failed, 0 all passed.
+    /// [`exit::ERROR`] a checker failed (the verdicts say nothing), [`exit::FAILED`] something
+    /// failed, [`exit::PASSED`] all passed; the run's interruption is [`Tally::exit_code_of`]'s.
     pub fn exit_code(&self) -> u8 {
         if self.checker_failures > 0 {
-            2
+            exit::ERROR
         } else if self.failed > 0 {
-            1
+            exit::FAILED
         } else {
-            0
+            exit::PASSED
+        }
+    }
+
+    /// The exit code of a run with this tally: [`exit::INTERRUPTED`] when it was cut short.
+    pub fn exit_code_of(&self, interrupted: bool) -> u8 {
+        if interrupted {
+            exit::INTERRUPTED
+        } else {
+            self.exit_code()
         }
     }
 }
@@ -808,6 +819,7 @@ mod tests {
             meta,
             solutions: vec![],
             wrong: vec![],
+            programs: vec![],
         };
         let plan = vec![Planned::new(problem, cases, subjects)];
         let builder = Builder::new(dir.path().join("cache"));

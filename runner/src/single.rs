@@ -3,20 +3,19 @@
 
 use sandbox::Limits;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::compile::{Builder, Language};
+use crate::compile::Builder;
 use crate::fixture;
 use crate::judgement;
 use crate::judges::{Judges, LOCAL};
 use crate::problem::Problem;
 use crate::validate::{self, Validation};
+use crate::verdict::Verdict;
 use crate::workspace::Workspace;
-use sandbox::{Executor, Sandbox, Stdin};
+use sandbox::{Executor, RunOutput, Stdin};
 
 /// What `runner run` runs.
 #[derive(Debug, Clone)]
@@ -37,59 +36,63 @@ fn mib(b: u64) -> String {
     format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
 }
 
-/// Builds and runs `req.source` on `req.input` under `req.limits`. The program's stdout goes to
-/// stdout as it is, its stderr to stderr; then one line on stderr says how the run went (time and
-/// memory against the limits, or TLE/MLE/OLE/RE). When the problem has a validator and it rejects
-/// the input, a warning says so first. Exit 0 when the program ran within its limits, else 1.
+/// What `runner run` saw: warnings about the input, then the build's failure or the run.
+#[derive(Debug)]
+pub struct SingleRun {
+    /// Lines about the input (the validator rejects it, fails, or does not compile).
+    pub warnings: Vec<String>,
+    pub outcome: Result<Ran, String>,
+}
+
+/// A program that ran: its output, and the verdict of its limits (`None`: within them).
+#[derive(Debug)]
+pub struct Ran {
+    pub out: RunOutput,
+    pub failure: Option<(Verdict, String)>,
+    /// "12 ms, 1.9 MiB (limits 1000 ms, 64.0 MiB)".
+    pub of_limits: String,
+}
+
+/// Builds and runs `req.source` on `req.input` under `req.limits`; when the problem has a
+/// validator and it rejects the input, a warning says so. `Err` in the outcome is the compile
+/// error's text.
 pub fn run_on_input(
     ws: &Workspace,
     judges: &Judges,
+    builder: &Builder,
+    exec: &dyn Executor,
     problem: &Problem,
     req: &Request,
-    isolate: bool,
-) -> Result<ExitCode> {
+) -> Result<SingleRun> {
     if !req.source.is_file() {
         anyhow::bail!("{}: no such file", ws.display(&req.source));
-    }
-    if Language::from_path(&req.source).is_none() {
-        anyhow::bail!(
-            "{}: cannot tell how to run it (use .rs, .cpp, .c, .py, or an executable file)",
-            req.source.display()
-        );
-    }
-    let builder = Builder::new(ws.cache_dir());
-    let sandbox = Sandbox::new(&ws.cache_dir(), isolate)?;
-    if let Some(note) = sandbox.unavailable_note() {
-        eprintln!("{note}");
     }
     let profile_of = |judge: &str, path: &std::path::Path| {
         judges
             .profile_for(judge, path)
             .map_err(|e| anyhow::anyhow!(e))
     };
-    let mut err = std::io::stderr().lock();
+    let mut warnings = Vec::new();
     let validator_src = problem.validator_path();
     if validator_src.is_file() {
         match builder
             .build(&validator_src, &*profile_of(LOCAL, &validator_src)?)?
             .program
         {
-            Ok(v) => match validate::check_input(&sandbox, &v, Stdin::Bytes(&req.input)) {
+            Ok(v) => match validate::check_input(exec, &v, Stdin::Bytes(&req.input)) {
                 Validation::Valid => {}
-                Validation::Invalid(why) => writeln!(
-                    err,
+                Validation::Invalid(why) => warnings.push(format!(
                     "warning: the validator rejects this input (it is outside the statement):\n{}",
-                    indent(&why)
-                )?,
-                Validation::Failed(why) => {
-                    writeln!(err, "warning: the validator failed on this input: {why}")?
-                }
+                    indent(&why).trim_end()
+                )),
+                Validation::Failed(why) => warnings.push(format!(
+                    "warning: the validator failed on this input: {why}"
+                )),
             },
-            Err(_) => writeln!(
-                err,
+            Err(_) => warnings.push(format!(
                 "warning: {} does not compile: the input was not validated",
                 ws.display(&validator_src)
-            )?,
+            )),
         }
     }
     let program = match builder
@@ -98,18 +101,13 @@ pub fn run_on_input(
     {
         Ok(p) => p,
         Err(msg) => {
-            writeln!(err, "{}", msg.trim_end())?;
-            writeln!(err, "{}: CE (compile error)", req.what)?;
-            return Ok(ExitCode::from(1));
+            return Ok(SingleRun {
+                warnings,
+                outcome: Err(msg),
+            })
         }
     };
-    let out = sandbox.run(&program, Stdin::Bytes(&req.input), &req.limits, OUTPUT_CAP)?;
-    {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(&out.stdout)?;
-        stdout.flush()?;
-    }
-    err.write_all(&out.stderr)?;
+    let out = exec.run(&program, Stdin::Bytes(&req.input), &req.limits, OUTPUT_CAP)?;
     let of_limits = format!(
         "{} ms, {} (limits {} ms, {})",
         out.cpu.as_millis(),
@@ -117,16 +115,15 @@ pub fn run_on_input(
         req.limits.time.as_millis(),
         mib(req.limits.memory_bytes)
     );
-    match judgement::limit_failure(&out, &req.limits) {
-        None => {
-            writeln!(err, "{}: ran in {of_limits}", req.what)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some((verdict, detail)) => {
-            writeln!(err, "{}: {verdict} ({detail}); {of_limits}", req.what)?;
-            Ok(ExitCode::from(1))
-        }
-    }
+    let failure = judgement::limit_failure(&out, &req.limits);
+    Ok(SingleRun {
+        warnings,
+        outcome: Ok(Ran {
+            out,
+            failure,
+            of_limits,
+        }),
+    })
 }
 
 fn indent(text: &str) -> String {

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use crate::compare::CompareMode;
 use crate::compile::{build_or_bail, Builder};
 use crate::diff::{self, DiffOptions};
+use crate::exit;
 use crate::fixture::{Case, Content, Oracle};
 use crate::judgement;
 use crate::judgement::Outcome;
@@ -105,10 +106,10 @@ impl StressReport {
     /// fault; 130: interrupted.
     pub fn exit_code(&self) -> u8 {
         match &self.finding {
-            _ if self.interrupted => 130,
-            None => 0,
-            Some((_, _, Finding::Disagree { .. })) => 1,
-            Some(_) => 2,
+            _ if self.interrupted => exit::INTERRUPTED,
+            None => exit::PASSED,
+            Some((_, _, Finding::Disagree { .. })) => exit::FAILED,
+            Some(_) => exit::ERROR,
         }
     }
 }

@@ -1,38 +1,22 @@
-//! `runner submit <slug>`: picks the file to submit, re-judges it under the judge's profile on
-//! every case, lints it for the judge's dialect, and only when all is clean copies it to
-//! `target/submit/` and prints the packet: where to paste it, the language to pick, its size and
-//! hash. Nothing is written when it refuses. No network is used.
+//! `runner submit <slug>`, its decisions: which file to submit ([`prepare`]), whether its run,
+//! its lint and its build allow it ([`decide`]), and the packet ([`write_packet`], [`Packet`]'s
+//! text): where to paste it, the language to pick, its size and hash. Nothing is written when it
+//! refuses. No network is used. `cli/submit.rs` runs the plan and prints.
 
-use std::io::Write;
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 
-use crate::compile::Builder;
 use crate::fixture::Case;
 use crate::judges::{Judge, Judges, Profile, LOCAL};
 use crate::lint::{self, Located};
 use crate::problem::Problem;
-use crate::report::{self, Progress, ReportOptions};
-use crate::run::{self, ExecOptions, Planned, Role, Subject};
+use crate::run::{Planned, Role, RunReport, Subject};
 use crate::workspace::Workspace;
-use sandbox::{self as exec, Sandbox};
-
-/// Options of `submit`.
-#[derive(Debug, Clone)]
-pub struct SubmitOptions {
-    /// The judge's language to submit; default: the first with a solution file.
-    pub lang: Option<String>,
-    /// Write the source to stdout, everything else to stderr.
-    pub print: bool,
-    pub jobs: usize,
-    pub report: ReportOptions,
-    pub progress: bool,
-    pub sandbox: bool,
-}
 
 /// The language `lang` of judge `judge`, or an error listing what the judge accepts.
 pub fn language(judges: &Judges, judge: &str, lang: &str) -> Result<Arc<Profile>> {
@@ -106,14 +90,30 @@ fn pick(
         })
 }
 
-/// Runs `runner submit`.
-pub fn submit(
+/// A file about to be submitted: what it is, where it goes, and the plan that judges it.
+#[derive(Debug)]
+pub struct Submission {
+    pub slug: String,
+    pub file: PathBuf,
+    /// The file as messages name it.
+    pub shown: String,
+    pub code: Vec<u8>,
+    pub profile: Arc<Profile>,
+    pub judge: String,
+    pub problem_url: Option<String>,
+    pub submit_url: Option<String>,
+    pub cases: usize,
+}
+
+/// Picks the file to submit (`lang`'s, or the first language of the judge with a solution file)
+/// and plans its run on every case under the judge's profile.
+pub fn prepare(
     ws: &Workspace,
     judges: &Judges,
     problem: Problem,
     cases: Vec<Case>,
-    opts: &SubmitOptions,
-) -> Result<ExitCode> {
+    lang: Option<&str>,
+) -> Result<(Submission, Planned)> {
     let slug = problem.slug.clone();
     let judge = judges
         .get(&problem.meta.judge)
@@ -124,97 +124,67 @@ pub fn submit(
     if cases.is_empty() {
         bail!("`{slug}` has no fixture case to judge the file on");
     }
-    let (profile, file) = pick(ws, judges, judge, &problem, opts.lang.as_deref())?;
+    let (profile, file) = pick(ws, judges, judge, &problem, lang)?;
     let code = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
-    let shown = ws.display(&file).to_string();
+    let submission = Submission {
+        slug,
+        shown: ws.display(&file).to_string(),
+        code,
+        profile: profile.clone(),
+        judge: judge.name.clone(),
+        problem_url: Judge::url(
+            problem.meta.url.as_deref().or(judge.problem_url.as_deref()),
+            problem.meta.id.as_deref(),
+        ),
+        submit_url: Judge::url(judge.submit_url.as_deref(), problem.meta.id.as_deref()),
+        cases: cases.len(),
+        file: file.clone(),
+    };
+    let subject = Subject {
+        source: file,
+        role: Role::Solution,
+        why: None,
+        limits: None,
+        profile,
+    };
+    Ok((submission, Planned::new(problem, cases, vec![subject])))
+}
 
-    // Judge it on every case, under the judge's profile.
-    let problem_url = Judge::url(
-        problem.meta.url.as_deref().or(judge.problem_url.as_deref()),
-        problem.meta.id.as_deref(),
-    );
-    let submit_url = Judge::url(judge.submit_url.as_deref(), problem.meta.id.as_deref());
-    let ncases = cases.len();
-    let builder = Builder::new(ws.cache_dir());
-    let checker = if cases
-        .iter()
-        .any(|c| c.compare == crate::compare::CompareMode::Checker)
-    {
-        Some(crate::checker::build(&builder, judges, &problem)?)
-    } else {
-        None
-    };
-    let plan = vec![Planned {
-        problem,
-        cases,
-        subjects: vec![Subject {
-            source: file.clone(),
-            role: Role::Solution,
-            why: None,
-            limits: None,
-            profile: profile.clone(),
-        }],
-        checker,
-        notes: Vec::new(),
-    }];
-    let sandbox = Sandbox::new(&ws.cache_dir(), opts.sandbox)?;
-    if let Some(note) = sandbox.unavailable_note() {
-        eprintln!("{note}");
-    }
-    let progress = Progress::new(opts.progress);
-    let report = run::execute(
-        plan,
-        &builder,
-        &sandbox,
-        &ExecOptions {
-            jobs: opts.jobs,
-            diff: crate::diff::DiffOptions {
-                color: opts.report.color,
-                max_lines: opts.report.diff_lines,
-            },
-        },
-        &|e| progress.on_event(&e),
-    )?;
-    drop(progress);
-    for note in builder.take_notes() {
-        eprintln!("note: {note}");
-    }
-    let text = report::render(&report, ws.root(), opts.report);
-    let mut out: Box<dyn Write> = if opts.print {
-        Box::new(std::io::stderr().lock())
-    } else {
-        Box::new(std::io::stdout().lock())
-    };
-    out.write_all(text.as_bytes())?;
-    if report.interrupted || exec::interrupted() {
-        writeln!(out, "submit {slug}: interrupted; nothing was written")?;
-        return Ok(ExitCode::from(130));
-    }
+/// What `submit` decides once the file was judged.
+#[derive(Debug)]
+pub struct Decision {
+    /// The lint's findings, as `file:line: …` lines.
+    pub findings: Vec<String>,
+    /// Why it is refused; empty when it may be submitted.
+    pub reasons: Vec<String>,
+    /// The profile it was built under here (a fallback build names itself).
+    pub built_as: String,
+}
+
+/// Whether `sub`, judged in `report`, may be submitted: every case accepted, a build that read
+/// no other file, and nothing the judge's lint rules find.
+pub fn decide(ws: &Workspace, judges: &Judges, sub: &Submission, report: &RunReport) -> Decision {
     let subject = &report.problems[0].subjects[0];
     let built_as = subject.build.built_as.clone();
-
-    // The dialect lint.
-    let rules = judges.lint_rules(&profile);
-    let findings = lint::lint(&code, &rules);
-    for finding in &findings {
-        writeln!(
-            out,
-            "{}",
+    let findings: Vec<String> = lint::lint(&sub.code, &judges.lint_rules(&sub.profile))
+        .iter()
+        .map(|finding| {
             Located {
-                path: Path::new(&shown),
-                finding
+                path: Path::new(&sub.shown),
+                finding,
             }
-        )?;
-    }
-
+            .to_string()
+        })
+        .collect();
     let mut reasons = Vec::new();
     if !subject.passed() {
         reasons.push(if subject.build.program.is_err() {
             format!("it does not compile under {built_as}")
         } else {
             format!(
-                "{} of {ncases} cases are not accepted under {built_as}",
-                ncases - subject.accepted()
+                "{} of {} cases are not accepted under {built_as}",
+                sub.cases - subject.accepted(),
+                sub.cases
             )
         });
     }
@@ -234,72 +204,69 @@ pub fn submit(
     if !findings.is_empty() {
         reasons.push(format!(
             "the {} lint finds {} trap{} (listed above as file:line)",
-            profile.name(),
+            sub.profile.name(),
             findings.len(),
             if findings.len() == 1 { "" } else { "s" }
         ));
     }
-    if !reasons.is_empty() {
-        writeln!(
-            out,
-            "submit {slug}: refused: {}; nothing was written",
-            reasons.join(", and ")
-        )?;
-        return Ok(ExitCode::from(1));
+    Decision {
+        findings,
+        reasons,
+        built_as,
     }
+}
 
-    // Accepted and clean: the packet.
+/// Copies the accepted file to `target/submit/<slug>.<ext>` (atomically) and returns the
+/// packet's text: where to paste it, the language to pick, the file, its size and hash.
+pub fn write_packet(ws: &Workspace, sub: &Submission, decision: &Decision) -> Result<String> {
     let dir = ws.root().join("target").join("submit");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let target = dir.join(format!("{slug}.{}", extension(&file)));
+    let target = dir.join(format!("{}.{}", sub.slug, extension(&sub.file)));
     let mut tmp = tempfile::NamedTempFile::new_in(&dir)?;
-    tmp.write_all(&code)?;
+    tmp.write_all(&sub.code)?;
     tmp.persist(&target)
         .with_context(|| format!("cannot write {}", target.display()))?;
-    let hash: String = Sha256::digest(&code)
+    let hash: String = Sha256::digest(&sub.code)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    writeln!(
+    let built_as = &decision.built_as;
+    let mut out = String::new();
+    let _ = writeln!(
         out,
-        "submit {slug}: {shown} is accepted on all {ncases} cases under {built_as}, and the \
-         {} lint finds nothing",
-        profile.name()
-    )?;
-    writeln!(
+        "submit {}: {} is accepted on all {} cases under {built_as}, and the {} lint finds nothing",
+        sub.slug,
+        sub.shown,
+        sub.cases,
+        sub.profile.name()
+    );
+    let _ = writeln!(
         out,
         "  problem    {}",
-        problem_url
+        sub.problem_url
             .as_deref()
             .unwrap_or("(no url: add one to problem.toml)")
-    )?;
-    if let Some(url) = &submit_url {
-        writeln!(out, "  submit at  {url}")?;
+    );
+    if let Some(url) = &sub.submit_url {
+        let _ = writeln!(out, "  submit at  {url}");
     }
-    writeln!(
+    let _ = writeln!(
         out,
         "  language   {}: pick \"{}\" in its language list",
-        judge.name, profile.label
-    )?;
-    writeln!(
+        sub.judge, sub.profile.label
+    );
+    let _ = writeln!(
         out,
         "  file       {} ({} bytes)",
         ws.display(&target),
-        code.len()
-    )?;
-    writeln!(out, "  sha256     {hash}")?;
-    if built_as != profile.name() {
-        writeln!(
+        sub.code.len()
+    );
+    let _ = writeln!(out, "  sha256     {hash}");
+    if *built_as != sub.profile.name() {
+        let _ = writeln!(
             out,
             "  caution    built here as {built_as}: what the fallback leaves out was not checked"
-        )?;
+        );
     }
-    out.flush()?;
-    drop(out);
-    if opts.print {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(&code)?;
-        stdout.flush()?;
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(out)
 }

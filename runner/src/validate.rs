@@ -15,6 +15,7 @@ use crate::diff;
 use crate::fixture::{Case, Content};
 use crate::judgement;
 use crate::problem::{Problem, TOOL_LIMITS};
+use crate::run::Tally;
 use sandbox::{Executor, Exit, Stdin};
 
 /// The validator's limits.
@@ -112,6 +113,19 @@ pub struct ProblemChecks {
     pub slug: String,
     pub validator: PathBuf,
     pub checks: Vec<Check>,
+}
+
+/// What the validator's checks add to a run's counts: each check passes or fails, and is
+/// counted as a validator check.
+pub fn tally(problems: &[ProblemChecks]) -> Tally {
+    let mut tally = Tally::default();
+    for pc in problems {
+        let passed = pc.checks.iter().filter(|c| c.passed()).count();
+        tally.passed += passed;
+        tally.failed += pc.checks.len() - passed;
+        tally.validator_checks += pc.checks.len();
+    }
+    tally
 }
 
 /// The inputs `problems/<slug>/invalid/*.in`, sorted.

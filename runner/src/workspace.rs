@@ -72,6 +72,47 @@ impl Workspace {
     }
 }
 
+/// The kinds of file the runner builds or runs: sources, by the extensions `judges.toml`'s
+/// languages take (a value handed down from the judges, as ripgrep hands down its `Types`), and
+/// files that are already executable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileKinds {
+    sources: Vec<String>,
+}
+
+impl FileKinds {
+    pub fn new(extensions: impl IntoIterator<Item = String>) -> FileKinds {
+        let mut sources: Vec<String> = extensions.into_iter().collect();
+        sources.sort();
+        sources.dedup();
+        FileKinds { sources }
+    }
+
+    /// Whether `path` is a source file some language builds or runs.
+    pub fn is_source(&self, path: &Path) -> bool {
+        path.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| self.sources.iter().any(|s| s == e))
+    }
+
+    /// Whether the runner can run `path`: a source, or an executable file.
+    pub fn is_runnable(&self, path: &Path) -> bool {
+        self.is_source(path) || is_executable(path)
+    }
+
+    /// ".c, .cc, .cpp, …": the extensions, for messages.
+    pub fn listing(&self) -> String {
+        let dotted: Vec<String> = self.sources.iter().map(|e| format!(".{e}")).collect();
+        dotted.join(", ")
+    }
+}
+
+/// Whether `path` is a file with an execute bit.
+pub fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
 /// Whether `slug` is a valid problem slug: lowercase ASCII letters, digits and `-`.
 pub fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty()
@@ -79,4 +120,21 @@ pub fn is_valid_slug(slug: &str) -> bool {
         && slug
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_kinds_come_from_the_extensions_given() {
+        let kinds = FileKinds::new(["rs", "cpp", "py", "rs"].map(String::from));
+        assert!(kinds.is_source(Path::new("a.rs")));
+        assert!(kinds.is_source(Path::new("dir/a.cpp")));
+        assert!(!kinds.is_source(Path::new("a.c")));
+        assert!(!kinds.is_source(Path::new("rs")));
+        assert!(!kinds.is_runnable(Path::new("/nonexistent/a.txt")));
+        assert!(kinds.is_runnable(Path::new("/bin/sh")));
+        assert_eq!(kinds.listing(), ".cpp, .py, .rs");
+    }
 }

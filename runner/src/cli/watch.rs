@@ -3,7 +3,6 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
-use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -11,6 +10,7 @@ use anyhow::{Context, Result};
 use notify::event::{AccessKind, AccessMode, EventKind};
 use notify::{RecursiveMode, Watcher};
 
+use crate::exit;
 use sandbox as exec;
 
 /// Changes closer together than this make one re-judge.
@@ -30,7 +30,7 @@ fn changes(kind: &EventKind) -> bool {
 
 /// Runs `judge` now and after every change of `file`; returns 130 when Ctrl-C ends it.
 /// The screen is cleared before each run when stdout is a terminal.
-pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<ExitCode>) -> Result<ExitCode> {
+pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<u8>) -> Result<u8> {
     let file = std::path::absolute(file).context("no current directory")?;
     let dir = file
         .parent()
@@ -64,7 +64,7 @@ pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<ExitCode>) -> Result
             }
             exec::reap_orphans();
             if exec::interrupted() {
-                return Ok(ExitCode::from(130));
+                return Ok(exit::INTERRUPTED);
             }
             eprintln!(
                 "watching {} (Ctrl-C ends)",
@@ -81,7 +81,7 @@ pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<ExitCode>) -> Result
                 Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the file watcher stopped"),
             }
             if exec::interrupted() {
-                return Ok(ExitCode::from(130));
+                return Ok(exit::INTERRUPTED);
             }
         }
         loop {
@@ -91,7 +91,7 @@ pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<ExitCode>) -> Result
                 Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the file watcher stopped"),
             }
             if exec::interrupted() {
-                return Ok(ExitCode::from(130));
+                return Ok(exit::INTERRUPTED);
             }
         }
         present = file.is_file();

@@ -1,0 +1,429 @@
+//! One value per command, built once from the global options: the workspace, the judges and the
+//! kinds of file they build, the builder, the sandbox (made on first use, its "no sandbox" note
+//! said once), jobs, report options and outputs. Commands ask it to discover, plan and execute.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use anyhow::{bail, Context as _, Result};
+
+use super::{ColorChoice, GlobalArgs};
+use crate::compare::CompareMode;
+use crate::compile::Builder;
+use crate::config::ConfigError;
+use crate::diff::DiffOptions;
+use crate::export::{Outputs, ReportArgs, Selected, Stream};
+use crate::fixture::{self, Case};
+use crate::judges::{Judges, Profile};
+use crate::problem::{self, Problem, WrongProgram};
+use crate::report::{self, Progress, ReportOptions};
+use crate::run::{self, ExecOptions, Planned, Role, RunReport, Subject, Tally};
+use crate::workspace::{FileKinds, Workspace};
+use crate::{checker, holes, lint};
+use sandbox::{Limits, Sandbox};
+
+pub struct Context {
+    pub ws: Workspace,
+    pub jobs: usize,
+    pub report: ReportOptions,
+    /// Whether to draw a progress bar (a terminal, not CI, a human report).
+    pub progress: bool,
+    pub judges: Arc<Judges>,
+    pub kinds: FileKinds,
+    pub outputs: Outputs,
+    pub builder: Builder,
+    isolate: bool,
+    sandbox: OnceLock<Sandbox>,
+}
+
+/// A fixture or configuration error: printed, and the run ends with exit code 2.
+#[derive(Debug)]
+pub struct ConfigErrors(pub Vec<ConfigError>);
+
+impl std::fmt::Display for ConfigErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0.len();
+        writeln!(
+            f,
+            "{n} configuration error{}:",
+            if n == 1 { "" } else { "s" }
+        )?;
+        for e in &self.0 {
+            writeln!(f, "  {e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConfigErrors {}
+
+impl Context {
+    pub fn new(g: &GlobalArgs, reports: &ReportArgs) -> Result<Context> {
+        let ws = match &g.root {
+            Some(root) => Workspace::at(root)?,
+            None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
+        };
+        let jobs = match g.jobs {
+            Some(0) => bail!("--jobs must be at least 1"),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(2, |n| n.get()),
+        };
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match g.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
+        };
+        let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir())?;
+        let judges = Judges::load(&ws).map_err(|e| ConfigErrors(vec![relative(&ws, e)]))?;
+        Ok(Context {
+            kinds: judges.file_kinds(),
+            judges: Arc::new(judges),
+            builder: Builder::new(ws.cache_dir()),
+            jobs,
+            report: ReportOptions {
+                color,
+                diff_lines: g.diff_lines,
+            },
+            progress: std::io::stderr().is_terminal()
+                && std::env::var_os("CI").is_none()
+                && outputs.human(),
+            outputs,
+            isolate: !g.no_sandbox,
+            sandbox: OnceLock::new(),
+            ws,
+        })
+    }
+
+    /// The executor, made on first use. When the sandbox cannot be made here, says so once.
+    pub fn sandbox(&self) -> Result<&Sandbox> {
+        if let Some(s) = self.sandbox.get() {
+            return Ok(s);
+        }
+        let made = Sandbox::new(&self.ws.cache_dir(), self.isolate)?;
+        if let Some(note) = made.unavailable_note() {
+            eprintln!("{note}");
+        }
+        Ok(self.sandbox.get_or_init(|| made))
+    }
+
+    pub fn diff_options(&self) -> DiffOptions {
+        DiffOptions {
+            color: self.report.color,
+            max_lines: self.report.diff_lines,
+        }
+    }
+
+    /// `e` with its path relative to the workspace root, as messages show it.
+    pub fn relative(&self, e: ConfigError) -> ConfigError {
+        relative(&self.ws, e)
+    }
+
+    /// The problems of the workspace, from one scan; every one must name a judge of
+    /// `judges.toml`, and any hole in the workspace (see [`holes::workspace`]) stops the run.
+    pub fn discover(&self) -> Result<Vec<Problem>> {
+        let (problems, mut errors) = match problem::discover(&self.ws, &self.kinds) {
+            Ok(p) => (p, Vec::new()),
+            Err(e) => (Vec::new(), e),
+        };
+        errors.extend(holes::workspace(&self.ws, &self.kinds));
+        errors.extend(holes::judges(&self.judges, &problems));
+        if !errors.is_empty() {
+            let errors = errors.into_iter().map(|e| self.relative(e)).collect();
+            return Err(ConfigErrors(errors).into());
+        }
+        Ok(problems)
+    }
+
+    /// The profile of `source` as a file of a problem of `judge`; a failure is a configuration
+    /// error.
+    pub fn profile_for(&self, judge: &str, source: &Path) -> Result<Arc<Profile>> {
+        self.judges.profile_for(judge, source).map_err(|message| {
+            ConfigErrors(vec![ConfigError {
+                path: self.ws.display(source).to_string().into(),
+                line: None,
+                message,
+            }])
+            .into()
+        })
+    }
+
+    /// A solution as a subject, built with its judge's profile.
+    pub fn solution(&self, problem: &Problem, source: &Path) -> Result<Subject> {
+        Ok(Subject {
+            source: source.to_path_buf(),
+            role: Role::Solution,
+            why: None,
+            limits: None,
+            profile: self.profile_for(&problem.meta.judge, source)?,
+        })
+    }
+
+    /// A wrong solution as a subject: built as a solution of the same problem would be (its
+    /// judge's profile for the file's language, else `local`'s), with `limits` in place of the
+    /// cases' own when given.
+    pub fn wrong(
+        &self,
+        problem: &Problem,
+        w: &WrongProgram,
+        limits: Option<Limits>,
+    ) -> Result<Subject> {
+        Ok(Subject {
+            role: Role::Wrong { expect: w.expect },
+            why: Some(w.why.clone()),
+            limits,
+            ..self.solution(problem, &w.source)?
+        })
+    }
+
+    /// Loads the fixtures of `problems`, keeping only `cases` when given; every error (and every
+    /// hole of a problem's folders) is collected.
+    pub fn load_fixtures(
+        &self,
+        problems: &[&Problem],
+        cases: &[String],
+    ) -> Result<Vec<(Problem, Vec<Case>)>> {
+        let mut loaded = Vec::new();
+        let mut errors = Vec::new();
+        let mut matched = vec![false; cases.len()];
+        for p in problems {
+            match fixture::load(&self.ws, p) {
+                Ok(f) => {
+                    errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
+                    for (i, name) in cases.iter().enumerate() {
+                        matched[i] |= f.cases.iter().any(|c| &c.name == name);
+                    }
+                    let kept: Vec<Case> = f
+                        .cases
+                        .into_iter()
+                        .filter(|c| cases.is_empty() || cases.contains(&c.name))
+                        .collect();
+                    loaded.push(((*p).clone(), kept));
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        if !errors.is_empty() {
+            let errors = errors.into_iter().map(|e| self.relative(e)).collect();
+            return Err(ConfigErrors(errors).into());
+        }
+        unmatched_cases(problems, cases, &matched)?;
+        if !cases.is_empty() {
+            loaded.retain(|(_, c)| !c.is_empty());
+        }
+        Ok(loaded)
+    }
+
+    /// The fixtures of the one problem `slug`, keeping only `cases` when given.
+    pub fn load_one(
+        &self,
+        problems: &[Problem],
+        slug: &str,
+        cases: &[String],
+    ) -> Result<(Problem, Vec<Case>)> {
+        let problem = find_problem(problems, slug)?;
+        Ok(self
+            .load_fixtures(&[problem], cases)?
+            .pop()
+            .expect("one problem"))
+    }
+
+    /// Builds what the plan's cases need besides its subjects (the checker), then executes it,
+    /// drawing progress. Prints nothing else but the builder's notes.
+    pub fn execute(&self, plan: Vec<Planned>) -> Result<RunReport> {
+        self.execute_streamed(plan, None)
+    }
+
+    /// [`Context::execute`], each case's record also sent to `stream` (`--format json`).
+    fn execute_streamed(
+        &self,
+        mut plan: Vec<Planned>,
+        stream: Option<&Stream>,
+    ) -> Result<RunReport> {
+        for planned in &mut plan {
+            let needs_checker = planned
+                .cases
+                .iter()
+                .any(|c| c.compare == CompareMode::Checker);
+            if needs_checker && planned.checker.is_none() {
+                planned.checker = Some(checker::build(
+                    &self.builder,
+                    &self.judges,
+                    &planned.problem,
+                )?);
+            }
+        }
+        let progress = Progress::new(self.progress);
+        let report = run::execute(
+            plan,
+            &self.builder,
+            self.sandbox()?,
+            &ExecOptions {
+                jobs: self.jobs,
+                diff: self.diff_options(),
+            },
+            &|e| {
+                progress.on_event(&e);
+                self.outputs.on_event(stream, &e);
+            },
+        )?;
+        drop(progress);
+        self.print_notes();
+        Ok(report)
+    }
+
+    /// The builder's notes (a fallback build, …), on stderr.
+    pub fn print_notes(&self) {
+        for note in self.builder.take_notes() {
+            eprintln!("note: {note}");
+        }
+    }
+
+    /// Executes `plan` and reports it, after `before` (a section already judged, e.g. the
+    /// validator's in `verify`: its text is printed first and its counts join the last line).
+    pub fn execute_and_report(
+        &self,
+        plan: Vec<Planned>,
+        before: Option<(String, Tally)>,
+    ) -> Result<u8> {
+        // --partition and --failed choose what runs.
+        let plan = match self.outputs.select(plan)? {
+            Selected::Run(plan) => plan,
+            Selected::Nothing(why) => return self.outputs.nothing(&why),
+        };
+        let lint_targets: Vec<(PathBuf, Arc<Profile>)> = plan
+            .iter()
+            .flat_map(|p| &p.subjects)
+            .filter(|s| s.role == Role::Solution)
+            .map(|s| (s.source.clone(), s.profile.clone()))
+            .collect();
+        let stream = self.outputs.stream();
+        let report = self.execute_streamed(plan, stream.as_ref())?;
+        let mut tally = report.tally();
+        let mut text = String::new();
+        if report.compiled > 0 {
+            text.push_str(&format!(
+                "built {} program(s): {} compiled, {} from the cache\n",
+                report.compiled + report.cached,
+                report.compiled,
+                report.cached
+            ));
+        }
+        if let Some((first, t)) = before {
+            text.push_str(&first);
+            tally.add(t);
+        }
+        text.push_str(&report::render_body(&report, self.ws.root(), self.report));
+        text.push_str(&self.lint_warnings(&lint_targets));
+        text.push_str(&report::render_last_line(&tally, self.report));
+        if self.outputs.human() {
+            print(&text)?;
+        }
+        self.outputs.finish(&report, stream, &tally)?;
+        Ok(tally.exit_code_of(report.interrupted))
+    }
+
+    /// The dialect lint: a solution that passes here but falls into a judge's known trap.
+    fn lint_warnings(&self, targets: &[(PathBuf, Arc<Profile>)]) -> String {
+        let mut text = String::new();
+        for (source, profile) in targets {
+            let rules = self.judges.lint_rules(profile);
+            if rules.is_empty() {
+                continue;
+            }
+            let Ok(code) = std::fs::read(source) else {
+                continue;
+            };
+            let path = source.strip_prefix(self.ws.root()).unwrap_or(source);
+            for finding in lint::lint(&code, &rules) {
+                text.push_str(&format!(
+                    "warning: {} (`runner submit` refuses this file for {})\n",
+                    lint::Located {
+                        path,
+                        finding: &finding
+                    },
+                    profile.name()
+                ));
+            }
+        }
+        text
+    }
+}
+
+/// `e` with its path relative to the workspace root.
+fn relative(ws: &Workspace, mut e: ConfigError) -> ConfigError {
+    e.path = ws.display(&e.path).to_string().into();
+    e
+}
+
+/// An error naming every `--case` that matched no case of `problems`.
+fn unmatched_cases(problems: &[&Problem], cases: &[String], matched: &[bool]) -> Result<()> {
+    let unmatched: Vec<&str> = cases
+        .iter()
+        .zip(matched)
+        .filter(|(_, &m)| !m)
+        .map(|(c, _)| c.as_str())
+        .collect();
+    if unmatched.is_empty() {
+        return Ok(());
+    }
+    let slugs: Vec<&str> = problems.iter().map(|p| p.slug.as_str()).collect();
+    let within = if slugs.len() <= 3 {
+        slugs.join(", ")
+    } else {
+        format!("the {} problems judged", slugs.len())
+    };
+    bail!(
+        "--case {}: no case of that name in {within} (every --case must match a case)",
+        unmatched.join(", "),
+    )
+}
+
+pub fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Problem> {
+    problems.iter().find(|p| p.slug == slug).with_context(|| {
+        let close: Vec<&str> = problems
+            .iter()
+            .filter(|p| p.slug.contains(slug))
+            .map(|p| p.slug.as_str())
+            .collect();
+        if close.is_empty() {
+            format!("no problem `{slug}` (`runner list` shows them all)")
+        } else {
+            format!("no problem `{slug}`; did you mean {}?", close.join(", "))
+        }
+    })
+}
+
+/// The problems whose slug contains one of `filters` (all when empty).
+pub fn select<'a>(problems: &'a [Problem], filters: &[String]) -> Result<Vec<&'a Problem>> {
+    if problems.is_empty() {
+        bail!("the workspace has no problems yet: `cargo run -p runner -- new <slug>` creates one");
+    }
+    let chosen: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| filters.is_empty() || filters.iter().any(|f| p.slug.contains(f.as_str())))
+        .collect();
+    if chosen.is_empty() {
+        let all: Vec<&str> = problems.iter().map(|p| p.slug.as_str()).collect();
+        bail!(
+            "no problem matches {}; the problems are: {}",
+            filters.join(", "),
+            all.join(", ")
+        );
+    }
+    Ok(chosen)
+}
+
+/// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.
+pub fn print(text: &str) -> Result<()> {
+    print_bytes(text.as_bytes())
+}
+
+pub fn print_bytes(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}

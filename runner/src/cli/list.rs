@@ -1,0 +1,13 @@
+//! `runner list`: the problems, one per line.
+
+use anyhow::Result;
+
+use super::context::{print, Context};
+use crate::exit;
+use crate::single;
+
+pub fn list(cx: &Context) -> Result<u8> {
+    let problems = cx.discover()?;
+    print(&single::list(&cx.ws, &problems))?;
+    Ok(exit::PASSED)
+}

@@ -1,0 +1,259 @@
+//! The command line: raw arguments are parsed once by clap into [`Cli`]; one [`Context`] is
+//! built from the global options; each command is a small file here that asks the context to
+//! discover, plan and execute, and hands the result to the reporter. Only this folder and
+//! `report.rs` print. Exit codes are `exit.rs`'s: 0 all passed, 1 a case failed, 2 a usage or
+//! configuration error, 130 interrupted.
+
+mod context;
+mod judge;
+mod list;
+mod new;
+mod run;
+mod stress;
+mod submit;
+mod verify;
+mod watch;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::exit;
+use crate::export::ReportArgs;
+use context::Context;
+
+/// A local judge: runs every solution on every fixture case, the way an online judge would.
+#[derive(Debug, Parser)]
+#[command(name = "runner", version, subcommand_precedence_over_arg = true)]
+pub struct Cli {
+    #[command(flatten)]
+    global: GlobalArgs,
+
+    #[command(flatten)]
+    reports: ReportArgs,
+
+    /// Judge only problems whose slug contains one of these.
+    filters: Vec<String>,
+
+    /// Judge only the case with this name (repeatable).
+    #[arg(long = "case", value_name = "NAME")]
+    cases: Vec<String>,
+
+    /// Do not judge the wrong solutions in problems/<slug>/wrong/.
+    #[arg(long)]
+    skip_wrong: bool,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// The workspace root (default: found from the current directory upwards).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Programs run at once (default: the number of CPUs).
+    #[arg(long, short = 'j', global = true, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Colour: auto (a terminal without NO_COLOR), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Diff lines shown per failing case at most.
+    #[arg(long, global = true, default_value_t = 40, value_name = "N")]
+    pub diff_lines: usize,
+
+    /// Run programs without the sandbox (they then see the whole machine, as the user).
+    #[arg(long, global = true)]
+    pub no_sandbox: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Judge one file (.rs, .cpp, .c, .py, or an executable) on a problem's fixtures.
+    Judge {
+        /// The problem's slug.
+        slug: String,
+        /// The program to judge.
+        file: PathBuf,
+        /// Judge only the case with this name (repeatable).
+        #[arg(long = "case", value_name = "NAME")]
+        cases: Vec<String>,
+        /// Judge again whenever the file changes, until Ctrl-C.
+        #[arg(long)]
+        watch: bool,
+        /// Build it with this judge's profile instead of the problem's (e.g. `local`).
+        #[arg(long, value_name = "JUDGE")]
+        judge: Option<String>,
+        /// Build it as this language of the judge (e.g. `C++` for POJ's MSVC).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+    },
+    /// Re-judge a problem's solution under its judge's profile, lint it, and make the packet to
+    /// paste into the judge (target/submit/<slug>.<ext>, its language label, size and hash).
+    Submit {
+        /// The problem's slug.
+        slug: String,
+        /// The judge's language to submit (default: the first of the judge's languages, in
+        /// judges.toml order, that has a solution file).
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
+        /// Write the source to stdout (the report and the packet go to stderr), for a clipboard.
+        #[arg(long)]
+        print: bool,
+    },
+    /// Check every fixture case against the problem's brute force (problems/<slug>/brute.rs).
+    Verify {
+        /// Only problems whose slug contains one of these.
+        filters: Vec<String>,
+    },
+    /// Random testing: generator -> brute force and solution -> compare, until they disagree.
+    Stress(StressArgs),
+    /// Create a new problem: its folder, an empty solution and a fixture file with a sample.
+    New {
+        /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
+        slug: String,
+        /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
+        #[arg(long)]
+        checker: bool,
+    },
+    /// Run one program on a hand-written input and print its output (default: the solution).
+    Run(RunArgs),
+    /// List the problems: slug, judge, id, title and number of cases.
+    List,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The problem's slug.
+    pub slug: String,
+    /// Run the problem's brute force (problems/<slug>/brute.rs), under its own limits.
+    #[arg(long, conflicts_with = "program")]
+    pub brute: bool,
+    /// Run this file (.rs, .cpp, .c, .py or an executable) under the problem's limits.
+    #[arg(long, value_name = "FILE")]
+    pub program: Option<PathBuf>,
+    /// The input file (`-`: standard input).
+    pub input: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// The problem's slug.
+    pub slug: String,
+    /// Iterations (seeds) to try.
+    #[arg(long, default_value_t = 1000)]
+    pub count: u64,
+    /// The first seed; iteration i uses seed S+i.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    pub seed: u64,
+    /// The size argument passed to gen.rs (with --max-size: the size of the first seeds).
+    #[arg(long, default_value_t = 1)]
+    pub size: u64,
+    /// Ramp the size from --size up to this over the run: the first counter-example found is
+    /// then a small one.
+    #[arg(long, value_name = "K")]
+    pub max_size: Option<u64>,
+    /// Stop after this many seconds even if --count is not reached.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// On a disagreement, append the input as a new fixture case with this name.
+    #[arg(long, value_name = "NAME")]
+    pub save: Option<String>,
+    /// Stress this program instead of the problem's solution.
+    #[arg(long, value_name = "FILE")]
+    pub program: Option<PathBuf>,
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    sandbox::init();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() {
+                exit::ERROR
+            } else {
+                exit::PASSED
+            });
+        }
+    };
+    let result = dispatch(cli);
+    sandbox::reap_orphans();
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(exit::ERROR)
+        }
+    }
+}
+
+/// Runs the command `cli` names, with one context built for it; returns the exit code.
+fn dispatch(cli: Cli) -> Result<u8> {
+    let judging_only = matches!(
+        cli.command,
+        Some(
+            Command::Stress(_)
+                | Command::New { .. }
+                | Command::Submit { .. }
+                | Command::Run(_)
+                | Command::List
+        )
+    );
+    if cli.reports.any() && judging_only {
+        bail!(
+            "--format, --junit, --partition, --timings and --failed apply to judging \
+             (no command, `judge`, `verify`)"
+        );
+    }
+    let watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
+    if watching && (cli.reports.failed || cli.reports.partition.is_some()) {
+        bail!("--watch judges every case: it does not go with --failed or --partition");
+    }
+    let cx = Context::new(&cli.global, &cli.reports)?;
+    match cli.command {
+        None => judge::all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
+        Some(Command::Judge {
+            slug,
+            file,
+            cases,
+            judge,
+            lang,
+            watch,
+        }) => {
+            let one = judge::File {
+                slug: &slug,
+                file: &file,
+                cases: &cases,
+                judge: judge.as_deref(),
+                lang: lang.as_deref(),
+            };
+            if watch {
+                watch::watch(&file, || judge::file(&cx, &one))
+            } else {
+                judge::file(&cx, &one)
+            }
+        }
+        Some(Command::Submit { slug, lang, print }) => {
+            submit::submit(&cx, &slug, lang.as_deref(), print)
+        }
+        Some(Command::Verify { filters }) => verify::verify(&cx, &filters),
+        Some(Command::Stress(a)) => stress::stress(&cx, a),
+        Some(Command::Run(a)) => run::run(&cx, &a),
+        Some(Command::List) => list::list(&cx),
+        Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
+    }
+}

@@ -1,0 +1,55 @@
+//! `runner stress SLUG`: generator → brute force and solution → compare, until they disagree;
+//! `--save NAME` keeps the disagreement as a fixture case.
+
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+
+use super::context::{find_problem, print, Context};
+use super::StressArgs;
+use crate::fixture;
+use crate::report;
+use crate::stress::{self, StressOptions};
+
+pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
+    let problems = cx.discover()?;
+    let problem = find_problem(&problems, &a.slug)?;
+    if let Some(name) = &a.save {
+        fixture::check_new_case_name(&cx.ws, problem, name)?;
+    }
+    if a.max_size.is_some_and(|m| m < a.size) {
+        bail!("--max-size must be at least --size ({})", a.size);
+    }
+    let opts = StressOptions {
+        count: a.count,
+        seed: a.seed,
+        size: a.size,
+        max_size: a.max_size,
+        time: a.time.map(Duration::from_secs_f64),
+        program: a.program,
+        jobs: cx.jobs,
+        diff: cx.diff_options(),
+    };
+    let bar = report::StressProgress::new(cx.progress, opts.count);
+    let mut report = stress::stress(
+        problem,
+        &cx.judges,
+        &cx.builder,
+        cx.sandbox()?,
+        &opts,
+        &|n| bar.set(n),
+    )?;
+    drop(bar);
+    cx.print_notes();
+    if let (Some(name), Some((input, expected, note))) = (&a.save, stress::case_to_save(&report)) {
+        let path = fixture::save_case(&cx.ws, problem, name, note, input, expected)?;
+        report.saved = Some((name.clone(), path));
+    }
+    print(&report::render_stress(
+        &report,
+        cx.ws.root(),
+        a.save.is_some(),
+        cx.report,
+    ))?;
+    Ok(report.exit_code())
+}

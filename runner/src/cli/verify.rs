@@ -1,0 +1,114 @@
+//! `runner verify [FILTER…]`: the fixtures checked against the problem's own programs: the
+//! validator on every input (and on invalid/), the brute force on every case it can reach, and
+//! the wrong solutions that must TLE at twice the limit.
+
+use anyhow::Result;
+
+use super::context::{select, ConfigErrors, Context};
+use crate::fixture::Case;
+use crate::judges::LOCAL;
+use crate::problem::Problem;
+use crate::report;
+use crate::run::{self, Planned, Role, Subject};
+use crate::validate;
+use crate::verdict::Verdict;
+use crate::verify::{self as rules, TLE_FACTOR};
+
+pub fn verify(cx: &Context, filters: &[String]) -> Result<u8> {
+    let problems = cx.discover()?;
+    let chosen = select(&problems, filters)?;
+    let work = cx.load_fixtures(&chosen, &[])?;
+    let errors: Vec<_> = work
+        .iter()
+        .flat_map(|(problem, cases)| rules::fixture_errors(&cx.ws, problem, cases))
+        .map(|e| cx.relative(e))
+        .collect();
+    if !errors.is_empty() {
+        return Err(ConfigErrors(errors).into());
+    }
+    let checks = validate_all(cx, &work)?;
+    let validation = report::render_validation(&checks, cx.ws.root(), cx.report);
+    let mut plan = Vec::new();
+    for (problem, cases) in work {
+        plan.extend(slow_wrong_solutions(cx, &problem, &cases)?);
+        plan.extend(brute_force(cx, problem, cases)?);
+    }
+    cx.execute_and_report(plan, Some((validation, validate::tally(&checks))))
+}
+
+/// The validator on every problem's inputs, until Ctrl-C.
+fn validate_all(
+    cx: &Context,
+    work: &[(Problem, Vec<Case>)],
+) -> Result<Vec<validate::ProblemChecks>> {
+    let pool = run::pool(cx.jobs)?;
+    let mut checks = Vec::new();
+    for (problem, cases) in work {
+        let validator = crate::compile::build_or_bail(
+            &cx.builder,
+            &cx.judges,
+            LOCAL,
+            &problem.validator_path(),
+            "the validator",
+        )?;
+        checks.push(validate::check_problem(
+            cx.sandbox()?,
+            &pool,
+            &validator,
+            problem,
+            cases,
+            cx.ws.root(),
+        )?);
+        if sandbox::interrupted() {
+            break;
+        }
+    }
+    Ok(checks)
+}
+
+/// A wrong solution that must TLE has to be slow by a clear factor: still a TLE at twice the
+/// time limit, so that a machine twice as fast does not make the fixtures lie.
+fn slow_wrong_solutions(
+    cx: &Context,
+    problem: &Problem,
+    cases: &[Case],
+) -> Result<Option<Planned>> {
+    let slow: Vec<Subject> = problem
+        .wrong
+        .iter()
+        .filter(|w| w.expect == Verdict::TimeLimitExceeded)
+        .map(|w| {
+            let mut limits = problem.meta.limits();
+            limits.time *= TLE_FACTOR;
+            cx.wrong(problem, w, Some(limits))
+        })
+        .collect::<Result<_>>()?;
+    if slow.is_empty() {
+        return Ok(None);
+    }
+    let mut planned = Planned::new(problem.clone(), cases.to_vec(), slow);
+    planned.notes.push(format!(
+        "wrong solutions that must TLE judged at {TLE_FACTOR} × the time limit"
+    ));
+    Ok(Some(planned))
+}
+
+/// The brute force on the cases it checks (`oracle = "brute"`); the notes say what it skipped
+/// and what rests on weaker evidence. `None` when every case is beyond it.
+fn brute_force(cx: &Context, problem: Problem, cases: Vec<Case>) -> Result<Option<Planned>> {
+    let (notes, cases) = rules::brute_cases(cases);
+    if cases.is_empty() {
+        // Every case is beyond the brute force (the validator's line names the problem).
+        return Ok(None);
+    }
+    let subject = Subject {
+        source: problem.brute_path(),
+        role: Role::Oracle,
+        why: None,
+        limits: Some(problem.meta.brute_limits()),
+        profile: cx.profile_for(LOCAL, &problem.brute_path())?,
+    };
+    let mut planned = Planned::new(problem, cases, vec![subject]);
+    planned.notes = notes;
+    Ok(Some(planned))
+}

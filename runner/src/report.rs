@@ -58,6 +58,7 @@ impl Progress {
                     Phase::Build => "building",
                     Phase::Judge => "judging",
                     Phase::Confirm => "confirming TLE alone",
+                    Phase::FollowUp => "looking alone for a TLE",
                 });
                 bar.set_length(*total as u64);
                 bar.set_position(0);

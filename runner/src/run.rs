@@ -90,6 +90,8 @@ pub enum Phase {
     Judge,
     /// Re-running alone the TLEs the wall clock gave.
     Confirm,
+    /// Running alone, on its other cases, a wrong solution that must TLE and has none yet.
+    FollowUp,
 }
 
 /// Lifecycle events, for progress display and streaming reports.
@@ -673,41 +675,57 @@ pub fn follow_up_phase(
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
 ) {
-    for p in 0..table.reports.len() {
-        for s in 0..table.reports[p].subjects.len() {
-            let subject = &table.reports[p].subjects[s];
+    let stands = |t: &JobTable, j: &Job| {
+        t.outcome(j)
+            .is_some_and(|o| o.is_standing_tle(&t.limits(j)))
+    };
+    // Per subject still owing its TLE, the cases it may run alone, largest first.
+    let mut owing: Vec<Vec<Job>> = Vec::new();
+    for (p, report) in table.reports.iter().enumerate() {
+        for (s, subject) in report.subjects.iter().enumerate() {
             if subject.subject.role != MUST_TLE || subject.build.program.is_err() {
                 continue;
             }
-            let job = |c| Job {
-                problem: p,
-                subject: s,
-                case: c,
-            };
-            let stands = |t: &JobTable, c: usize| {
-                t.outcome(&job(c))
-                    .is_some_and(|o| o.is_standing_tle(&t.limits(&job(c))))
-            };
-            if (0..table.reports[p].planned.cases.len()).any(|c| stands(table, c)) {
+            let jobs: Vec<Job> = largest_first(&report.planned.cases)
+                .into_iter()
+                .map(|case| Job {
+                    problem: p,
+                    subject: s,
+                    case,
+                })
+                .collect();
+            if jobs.iter().any(|j| stands(table, j)) {
                 continue;
             }
-            for c in largest_first(&table.reports[p].planned.cases) {
-                if exec::interrupted() {
-                    return;
-                }
-                let j = job(c);
-                if table
-                    .outcome(&j)
-                    .is_some_and(|o| o.confirmed_alone || !o.needs_confirmation(&table.limits(&j)))
-                {
-                    continue;
-                }
-                let outcome = table.run_alone(&j, exec, opts);
-                table.finished(&j, &outcome, emit);
-                table.record(&j, outcome);
-                if stands(table, c) {
-                    break;
-                }
+            let open: Vec<Job> = jobs
+                .into_iter()
+                .filter(|j| {
+                    !table.outcome(j).is_some_and(|o| {
+                        o.confirmed_alone || !o.needs_confirmation(&table.limits(j))
+                    })
+                })
+                .collect();
+            owing.push(open);
+        }
+    }
+    if owing.iter().all(|o| o.is_empty()) {
+        return;
+    }
+    // At most this many runs: a subject stops at its first standing TLE.
+    emit(Event::PhaseStarted {
+        phase: Phase::FollowUp,
+        total: owing.iter().map(Vec::len).sum(),
+    });
+    for jobs in owing {
+        for j in jobs {
+            if exec::interrupted() {
+                return;
+            }
+            let outcome = table.run_alone(&j, exec, opts);
+            table.finished(&j, &outcome, emit);
+            table.record(&j, outcome);
+            if stands(table, &j) {
+                break;
             }
         }
     }
@@ -1008,5 +1026,62 @@ mod tests {
         assert_eq!(log.len(), 1, "{log:?}");
         assert_eq!(log[0].1, b"333");
         assert!(report.problems[0].subjects[0].passed());
+    }
+
+    #[test]
+    fn progress_never_counts_past_a_phases_total() {
+        // The largest case is accepted in the parallel run, so the follow-up phase runs the
+        // others alone until one is a TLE: it announces itself like every phase.
+        let s = setup(
+            &["1", "22", "333"],
+            &[(
+                "slow",
+                Role::Wrong {
+                    expect: Verdict::TimeLimitExceeded,
+                },
+            )],
+        );
+        let fake = Fake {
+            programs: vec![("slow".into(), |input| {
+                if input == b"333" {
+                    twice(input)
+                } else {
+                    cpu_tle(input)
+                }
+            })],
+            log: Mutex::new(vec![]),
+        };
+        // (phase, total, progress events seen in it)
+        let phases: Mutex<Vec<(Phase, usize, usize)>> = Mutex::new(Vec::new());
+        let report = execute(
+            s.plan,
+            &s.builder,
+            &fake,
+            &ExecOptions {
+                jobs: 2,
+                diff: PLAIN,
+            },
+            &|e| {
+                let mut phases = phases.lock().unwrap();
+                match e {
+                    Event::PhaseStarted { phase, total } => phases.push((phase, total, 0)),
+                    Event::Built | Event::CaseFinished { .. } => {
+                        phases.last_mut().expect("a phase started").2 += 1
+                    }
+                    Event::Finished => {}
+                }
+            },
+        )
+        .unwrap();
+        assert!(report.problems[0].subjects[0].passed());
+        let phases = phases.into_inner().unwrap();
+        assert_eq!(
+            phases,
+            vec![
+                (Phase::Build, 1, 1),
+                (Phase::Judge, 1, 1),
+                (Phase::FollowUp, 2, 1)
+            ]
+        );
     }
 }

@@ -175,6 +175,17 @@ pub struct Built {
     pub deps: Vec<PathBuf>,
 }
 
+impl Built {
+    fn new(program: Result<Program, String>, compiled: bool, built_as: String) -> Built {
+        Built {
+            program,
+            compiled,
+            built_as,
+            deps: Vec::new(),
+        }
+    }
+}
+
 /// Builds source files into a content-addressed cache, so that a re-run compiles nothing.
 pub struct Builder {
     cache_dir: PathBuf,
@@ -323,115 +334,93 @@ impl Builder {
         let source = source
             .canonicalize()
             .with_context(|| format!("cannot open {}", source.display()))?;
-        let mut built_as = profile.name();
-        let done = |program, compiled, built_as: &str| Built {
-            program,
-            compiled,
-            built_as: built_as.to_string(),
-            deps: Vec::new(),
-        };
         let Some(own) = &profile.compile else {
             // Interpreted, or ready: the run command is the program.
             let tool = &profile.run[0];
-            if tool != "{src}" && find_program(tool).is_none() {
-                return Ok(done(Err(not_found(tool, profile)), false, &built_as));
-            }
-            return Ok(done(
-                Ok(run_program(profile, &source, &source)),
-                false,
-                &built_as,
-            ));
+            let program = if tool != "{src}" && find_program(tool).is_none() {
+                Err(not_found(tool, profile))
+            } else {
+                Ok(run_program(profile, &source, &source))
+            };
+            return Ok(Built::new(program, false, profile.name()));
         };
         if find_program(&own[0]).is_none() {
-            return Ok(done(Err(not_found(&own[0], profile)), false, &built_as));
+            return Ok(Built::new(
+                Err(not_found(&own[0], profile)),
+                false,
+                profile.name(),
+            ));
         }
         let (command, fell_back) = self.command(profile)?;
+        let mut built_as = profile.name();
         if fell_back {
             built_as.push_str(" (fallback build)");
         }
+        let version = match self.toolchain_version(profile, command) {
+            Ok(v) => v,
+            Err(msg) => return Ok(Built::new(Err(msg), false, built_as)),
+        };
+        let code =
+            std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
+        let key = cache_key(profile, command, &version, &source, &code);
+        let dir = self.cache_dir.join("build").join(&key);
+        if let Some((hit, deps)) = cached(&dir) {
+            let program = hit.map(|()| run_program(profile, &source, &dir.join("prog")));
+            return Ok(Built {
+                deps,
+                ..Built::new(program, false, built_as)
+            });
+        }
+        let build = Build {
+            profile,
+            command,
+            source: &source,
+            key: &key,
+            built_as,
+        };
+        self.compile(&build)
+    }
+
+    /// The compiler's version (`version` of the profile, else `--version`), refused when older
+    /// than the profile's `min_version`. `Err` is the compile error to report.
+    fn toolchain_version(&self, profile: &Profile, command: &[String]) -> Result<String, String> {
         let version_argv = profile
             .version
             .clone()
             .unwrap_or_else(|| vec![command[0].clone(), "--version".into()]);
-        let version = match self.version(&version_argv) {
-            Ok(v) => v,
-            Err(e) => return Ok(done(Err(format!("{e}\n")), false, &built_as)),
-        };
+        let version = self.version(&version_argv).map_err(|e| format!("{e}\n"))?;
         if let Some(min) = &profile.min_version {
-            let need = parse_version(min);
-            let have = parse_version(&version);
-            if let (Some(need), Some(have)) = (need, have) {
+            if let (Some(need), Some(have)) = (parse_version(min), parse_version(&version)) {
                 if have < need {
-                    return Ok(done(
-                        Err(format!(
-                            "{} is {}.{}.{}, older than the {min} the {} profile needs \
-                             (judges.toml min_version)\n",
-                            command[0],
-                            have.0,
-                            have.1,
-                            have.2,
-                            profile.name()
-                        )),
-                        false,
-                        &built_as,
+                    return Err(format!(
+                        "{} is {}.{}.{}, older than the {min} the {} profile needs \
+                         (judges.toml min_version)\n",
+                        command[0],
+                        have.0,
+                        have.1,
+                        have.2,
+                        profile.name()
                     ));
                 }
             }
         }
-        let code =
-            std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
-        // The key: the profile, the command, the compiler's version, and the source's path and
-        // content. The path counts because what `#include "../x.h"` or `mod x;` reads depends on
-        // where the file is (and a compiler's message names it). The other files the build
-        // read are checked against the entry's manifest below.
-        let mut hasher = Sha256::new();
-        for part in [&profile.judge, &profile.language] {
-            hasher.update(part.as_bytes());
-            hasher.update(b"\0");
-        }
-        for arg in command.iter().chain(&profile.run) {
-            hasher.update(arg.as_bytes());
-            hasher.update(b"\0");
-        }
-        hasher.update(version.as_bytes());
-        hasher.update(b"\0");
-        hasher.update(source.as_os_str().as_encoded_bytes());
-        hasher.update(b"\0");
-        hasher.update(&code);
-        let key = hex(&hasher.finalize()[..16]);
-        let dir = self.cache_dir.join("build").join(&key);
-        let exe = dir.join("prog");
-        let ce = dir.join("compile-error.txt");
-        let program = |exe: &Path| run_program(profile, &source, exe);
-        let deps_of = |manifest: Vec<(String, PathBuf)>| -> Vec<PathBuf> {
-            manifest.into_iter().map(|(_, p)| p).collect()
-        };
-        match read_manifest(&dir) {
-            Some(manifest) if manifest_holds(&manifest) => {
-                if exe.is_file() {
-                    return Ok(Built {
-                        deps: deps_of(manifest),
-                        ..done(Ok(program(&exe)), false, &built_as)
-                    });
-                }
-                if let Ok(msg) = std::fs::read_to_string(&ce) {
-                    return Ok(done(Err(msg), false, &built_as));
-                }
-            }
-            // Stale (a file it read has changed) or incomplete: built again below.
-            _ => {}
-        }
-        let dep_args = dep_args(&command[0]);
-        // Build in a private directory, then move it into place whole: a concurrent or
-        // interrupted build never leaves a half-written program in the cache.
-        std::fs::create_dir_all(self.cache_dir.join("build"))
+        Ok(version)
+    }
+
+    /// Compiles `b.source` in a private directory, then moves it into the cache whole (a
+    /// concurrent or interrupted build never leaves a half-written program there), with the
+    /// list of every other file the compiler says it read.
+    fn compile(&self, b: &Build) -> Result<Built> {
+        let dep_args = dep_args(&b.command[0]);
+        let builds = self.cache_dir.join("build");
+        std::fs::create_dir_all(&builds)
             .with_context(|| format!("cannot create {}", self.cache_dir.display()))?;
         let tmp = tempfile::Builder::new()
-            .prefix(&format!(".{key}-"))
-            .tempdir_in(self.cache_dir.join("build"))
+            .prefix(&format!(".{}-", b.key))
+            .tempdir_in(&builds)
             .context("cannot create a build directory")?;
         let deps_file = tmp.path().join("deps.d");
-        let mut argv = expand(command, &source, &tmp.path().join("prog"));
+        let mut argv = expand(b.command, b.source, &tmp.path().join("prog"));
         for a in dep_args.unwrap_or_default() {
             argv.push(a.replace("{deps}", &deps_file.to_string_lossy()).into());
         }
@@ -443,30 +432,16 @@ impl Builder {
             Ok(out) => out,
             Err(e) => {
                 let msg = format!("cannot run `{}`: {e}\n", argv[0].to_string_lossy());
-                return Ok(done(Err(msg), false, &built_as));
+                return Ok(Built::new(Err(msg), false, b.built_as.clone()));
             }
         };
-        // The files the build read besides the source, with their digests now. A compiler that
-        // lists its inputs but did not (it stopped early) leaves the result uncacheable: a
-        // compile error for a missing header must not outlive the header's arrival.
-        let listed = std::fs::read_to_string(&deps_file)
-            .ok()
-            .map(|t| parse_deps(&t));
-        let manifest: Option<Vec<(String, PathBuf)>> = match (&dep_args, listed) {
-            (None, _) => Some(Vec::new()),
-            (Some(_), None) => None,
-            (Some(_), Some(files)) => files
-                .into_iter()
-                .map(|f| {
-                    if f.is_absolute() {
-                        f
-                    } else {
-                        tmp.path().join(f)
-                    }
-                })
-                .filter(|f| f.canonicalize().map_or(true, |c| c != source))
-                .map(|f| Some((file_digest(&f)?, f)))
-                .collect(),
+        // A compiler that lists its inputs but did not (it stopped early) leaves the result
+        // uncacheable: a compile error for a missing header must not outlive the header.
+        let manifest = match dep_args {
+            None => Some(Vec::new()),
+            Some(_) => std::fs::read_to_string(&deps_file)
+                .ok()
+                .and_then(|t| manifest_of(&parse_deps(&t), tmp.path(), b.source)),
         };
         let result = if out.status.success() {
             Ok(())
@@ -479,33 +454,46 @@ impl Builder {
             Err(msg)
         };
         let deps: Vec<PathBuf> = manifest.iter().flatten().map(|(_, p)| p.clone()).collect();
+        let program = |exe: &Path| run_program(b.profile, b.source, exe);
         let Some(manifest) = manifest else {
             // Not cached: the result stands for this run only (the directory goes with `tmp`,
             // so the program is moved out of it first).
-            let program = match result {
-                Ok(()) => {
-                    let keep = tmp.keep();
-                    Ok(program(&keep.join("prog")))
-                }
-                Err(msg) => Err(msg),
-            };
+            let program = result.map(|()| program(&tmp.keep().join("prog")));
             return Ok(Built {
                 deps,
-                ..done(program, true, &built_as)
+                ..Built::new(program, true, b.built_as.clone())
             });
         };
+        let dir = self.store(tmp, &manifest, b.key)?;
+        Ok(Built {
+            deps,
+            ..Built::new(
+                result.map(|()| program(&dir.join("prog"))),
+                true,
+                b.built_as.clone(),
+            )
+        })
+    }
+
+    /// Puts a finished build directory into the cache under `key`, with its manifest; returns
+    /// the entry's directory.
+    fn store(
+        &self,
+        tmp: tempfile::TempDir,
+        manifest: &[(String, PathBuf)],
+        key: &str,
+    ) -> Result<PathBuf> {
         let lines: String = manifest
             .iter()
             .map(|(d, p)| format!("{d}\t{}\n", p.display()))
             .collect();
         std::fs::write(tmp.path().join("deps.txt"), lines)?;
         let tmp = tmp.keep();
+        let builds = self.cache_dir.join("build");
+        let dir = builds.join(key);
         if dir.exists() {
             // A stale entry: set it aside, then put the new one in its place.
-            let old = self
-                .cache_dir
-                .join("build")
-                .join(format!(".{key}-stale-{}", std::process::id()));
+            let old = builds.join(format!(".{key}-stale-{}", std::process::id()));
             if std::fs::rename(&dir, &old).is_ok() {
                 let _ = std::fs::remove_dir_all(&old);
             }
@@ -514,11 +502,78 @@ impl Builder {
             // Another build of the same source won the race; use its result.
             let _ = std::fs::remove_dir_all(&tmp);
         }
-        Ok(Built {
-            deps,
-            ..done(result.map(|()| program(&exe)), true, &built_as)
-        })
+        Ok(dir)
     }
+}
+
+/// One compilation: what [`Builder::compile`] needs.
+struct Build<'a> {
+    profile: &'a Profile,
+    command: &'a [String],
+    source: &'a Path,
+    key: &'a str,
+    built_as: String,
+}
+
+/// The cache key: the profile, the command, the compiler's version, and the source's path and
+/// content. The path counts because what `#include "../x.h"` or `mod x;` reads depends on where
+/// the file is (and a compiler's message names it). The other files the build read are checked
+/// against the entry's manifest ([`cached`]).
+fn cache_key(
+    profile: &Profile,
+    command: &[String],
+    version: &str,
+    source: &Path,
+    code: &[u8],
+) -> String {
+    let mut hasher = Sha256::new();
+    for part in [&profile.judge, &profile.language] {
+        hasher.update(part.as_bytes());
+        hasher.update(b"\0");
+    }
+    for arg in command.iter().chain(&profile.run) {
+        hasher.update(arg.as_bytes());
+        hasher.update(b"\0");
+    }
+    hasher.update(version.as_bytes());
+    hasher.update(b"\0");
+    hasher.update(source.as_os_str().as_encoded_bytes());
+    hasher.update(b"\0");
+    hasher.update(code);
+    hex(&hasher.finalize()[..16])
+}
+
+/// The cache entry in `dir`, while every file its build read is unchanged: `Ok` a program
+/// (`dir/prog`), `Err` its compile error, with the files the build read. `None`: absent, stale
+/// or incomplete.
+fn cached(dir: &Path) -> Option<(Result<(), String>, Vec<PathBuf>)> {
+    let manifest = read_manifest(dir)?;
+    if !manifest_holds(&manifest) {
+        return None;
+    }
+    let deps = manifest.into_iter().map(|(_, p)| p).collect();
+    if dir.join("prog").is_file() {
+        return Some((Ok(()), deps));
+    }
+    let msg = std::fs::read_to_string(dir.join("compile-error.txt")).ok()?;
+    Some((Err(msg), deps))
+}
+
+/// The files a build read besides `source` (as the compiler listed them, relative to `cwd`),
+/// with their digests now; `None` when one cannot be read.
+fn manifest_of(files: &[PathBuf], cwd: &Path, source: &Path) -> Option<Vec<(String, PathBuf)>> {
+    files
+        .iter()
+        .map(|f| {
+            if f.is_absolute() {
+                f.clone()
+            } else {
+                cwd.join(f)
+            }
+        })
+        .filter(|f| f.canonicalize().map_or(true, |c| c != source))
+        .map(|f| Some((file_digest(&f)?, f)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -255,29 +255,7 @@ pub fn parse(
                 files.push(resolved);
             }
         }
-        if raw.source == Some(Source::Brute) && raw.oracle == Some(Oracle::Formula) {
-            return Err(err(
-                at,
-                format!(
-                    "case `{name}`: source = \"brute\" with oracle = \"formula\": verify would never \
-                     run the brute force on it (say source = \"formula\", or drop the oracle key)"
-                ),
-            ));
-        }
-        if let Some(why) = &raw.outside_statement {
-            if why.get_ref().trim().is_empty() {
-                return Err(err(
-                    why.span().start,
-                    format!("case `{name}`: outside_statement must say why the input breaks the statement"),
-                ));
-            }
-        }
-        if raw.time_limit_ms == Some(0) {
-            return Err(err(
-                at,
-                format!("case `{name}`: time_limit_ms must be positive"),
-            ));
-        }
+        check_keys(raw, name, at).map_err(|(offset, msg)| err(offset, msg))?;
         cases.push(Case {
             name: name.to_string(),
             source: raw.source,
@@ -295,6 +273,33 @@ pub fn parse(
         });
     }
     Ok(Fixture { cases, files })
+}
+
+/// The rules between a case's keys: `(offset, message)` of the first broken one.
+fn check_keys(raw: &RawCase, name: &str, at: usize) -> Result<(), (usize, String)> {
+    if raw.source == Some(Source::Brute) && raw.oracle == Some(Oracle::Formula) {
+        return Err((
+            at,
+            format!(
+                "case `{name}`: source = \"brute\" with oracle = \"formula\": verify would never \
+                 run the brute force on it (say source = \"formula\", or drop the oracle key)"
+            ),
+        ));
+    }
+    if let Some(why) = &raw.outside_statement {
+        if why.get_ref().trim().is_empty() {
+            return Err((
+                why.span().start,
+                format!(
+                    "case `{name}`: outside_statement must say why the input breaks the statement"
+                ),
+            ));
+        }
+    }
+    if raw.time_limit_ms == Some(0) {
+        return Err((at, format!("case `{name}`: time_limit_ms must be positive")));
+    }
+    Ok(())
 }
 
 /// The bytes of a case's `input`/`output`, inline or from `<key>_file`.

@@ -304,42 +304,15 @@ fn load_wrong(dir: &Path, kinds: &FileKinds) -> Result<Vec<WrongProgram>, Config
             None => e,
         }
     })?;
-    let mut listed = Vec::new();
+    let mut listed: Vec<WrongProgram> = Vec::new();
     for entry in &manifest.program {
-        let at = Some(entry.span().start);
-        let entry = entry.get_ref();
-        let source = wrong_dir.join(&entry.file);
-        let err = |msg: String| ConfigError::at(&manifest_path, &text, at, msg);
-        if entry.file.contains('/') || entry.file.contains('\\') || !source.is_file() {
-            return Err(err(format!("`{}` is not a file in wrong/", entry.file)));
+        let err =
+            |msg: String| ConfigError::at(&manifest_path, &text, Some(entry.span().start), msg);
+        let w = wrong_entry(&wrong_dir, entry.get_ref(), kinds).map_err(err)?;
+        if listed.iter().any(|l| l.source == w.source) {
+            return Err(err(format!("`{}` is listed twice", entry.get_ref().file)));
         }
-        if !kinds.is_source(&source) {
-            return Err(err(format!(
-                "`{}`: unknown language (use {})",
-                entry.file,
-                kinds.listing()
-            )));
-        }
-        if entry.expect == Verdict::Accepted {
-            return Err(err(format!(
-                "`{}`: a wrong solution cannot expect AC",
-                entry.file
-            )));
-        }
-        if entry.expect == Verdict::CheckerFailed {
-            return Err(err(format!(
-                "`{}`: JE is the checker's failure, never a program's verdict",
-                entry.file
-            )));
-        }
-        if listed.iter().any(|w: &WrongProgram| w.source == source) {
-            return Err(err(format!("`{}` is listed twice", entry.file)));
-        }
-        listed.push(WrongProgram {
-            source,
-            expect: entry.expect,
-            why: entry.why.clone(),
-        });
+        listed.push(w);
     }
     if let Some(unlisted) = sources
         .iter()
@@ -356,6 +329,39 @@ fn load_wrong(dir: &Path, kinds: &FileKinds) -> Result<Vec<WrongProgram>, Config
         ));
     }
     Ok(listed)
+}
+
+/// One `[[program]]` of wrong.toml, checked: a source file of wrong/ itself whose expected
+/// verdict is a program's failure. `Err` is the message.
+fn wrong_entry(
+    wrong_dir: &Path,
+    entry: &WrongEntry,
+    kinds: &FileKinds,
+) -> Result<WrongProgram, String> {
+    let file = &entry.file;
+    let source = wrong_dir.join(file);
+    if file.contains('/') || file.contains('\\') || !source.is_file() {
+        return Err(format!("`{file}` is not a file in wrong/"));
+    }
+    if !kinds.is_source(&source) {
+        return Err(format!(
+            "`{file}`: unknown language (use {})",
+            kinds.listing()
+        ));
+    }
+    if entry.expect == Verdict::Accepted {
+        return Err(format!("`{file}`: a wrong solution cannot expect AC"));
+    }
+    if entry.expect == Verdict::CheckerFailed {
+        return Err(format!(
+            "`{file}`: JE is the checker's failure, never a program's verdict"
+        ));
+    }
+    Ok(WrongProgram {
+        source,
+        expect: entry.expect,
+        why: entry.why.clone(),
+    })
 }
 
 #[cfg(test)]

@@ -303,46 +303,9 @@ fn failures(
     let source = named(root, subject);
     let slug = &problem.planned.problem.slug;
     if let Role::Wrong { expect } = subject.subject.role {
-        if subject.passed() {
-            return;
+        if !subject.passed() {
+            wrong_not_caught(out, p, subject, slug, &source, expect);
         }
-        let mut counts: Vec<(Verdict, usize)> = Vec::new();
-        for i in 0..subject.outcomes.len() {
-            if let Some(v) = subject.verdict(i) {
-                match counts.iter_mut().find(|(w, _)| *w == v) {
-                    Some((_, n)) => *n += 1,
-                    None => counts.push((v, 1)),
-                }
-            }
-        }
-        counts.sort();
-        let got: Vec<String> = counts
-            .iter()
-            .map(|(v, n)| format!("{} on {n}", p.verdict(*v)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "{} {} · {}: a wrong solution that must get {} got {}",
-            p.fg(AnsiColor::Red, "FAIL"),
-            p.bold(slug),
-            source,
-            p.verdict(expect),
-            if got.is_empty() {
-                "no verdict (no case ran)".to_string()
-            } else {
-                got.join(", ")
-            }
-        );
-        if let Some(why) = &subject.subject.why {
-            let _ = writeln!(out, "     it is wrong because: {why}");
-        }
-        if counts.iter().all(|(v, _)| v.is_accepted()) {
-            let _ = writeln!(
-                out,
-                "     the fixtures do not catch this mistake: add a case that does"
-            );
-        }
-        out.push('\n');
         return;
     }
     if let Err(msg) = &subject.build.program {
@@ -360,50 +323,111 @@ fn failures(
     }
     for (i, o) in subject.outcomes.iter().enumerate() {
         let Some(o) = o else { continue };
-        if o.verdict.is_accepted() {
-            continue;
+        if !o.verdict.is_accepted() {
+            failed_case(out, p, problem, subject, i, o, root);
         }
-        let case = &problem.planned.cases[i];
-        out.push_str(&case_header(p, problem, subject, i, o, root));
-        if let Some(d) = &o.detail {
-            // A checker's reason stands in place of the diff; a detail of several lines (a
-            // failed checker's stderr) is shown whole.
-            let rest: Vec<&str> = if by_checker(case, o) {
-                d.lines().collect()
-            } else {
-                d.lines().skip(1).collect()
-            };
-            if !rest.is_empty() {
-                let label = if o.verdict == Verdict::CheckerFailed {
-                    "checker stderr"
-                } else {
-                    "checker"
-                };
-                let _ = writeln!(out, "     {label}:");
-                for l in rest {
-                    let _ = writeln!(out, "     │ {l}");
-                }
+    }
+}
+
+/// A wrong solution that did not get its verdict: what it got, and why it is wrong.
+fn wrong_not_caught(
+    out: &mut String,
+    p: &Painter,
+    subject: &SubjectReport,
+    slug: &str,
+    source: &str,
+    expect: Verdict,
+) {
+    let mut counts: Vec<(Verdict, usize)> = Vec::new();
+    for i in 0..subject.outcomes.len() {
+        if let Some(v) = subject.verdict(i) {
+            match counts.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((v, 1)),
             }
         }
-        let Some(f) = &o.failure else { continue };
-        if let Some(s) = &f.first_difference {
-            let _ = writeln!(out, "     {s}");
-        } else if o.verdict == Verdict::PresentationError && f.diff.is_some() {
-            // Only the compare mode's PE is "same tokens"; a checker's PE says why itself.
-            let _ = writeln!(
-                out,
-                "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
-            );
-        }
-        if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
-            out.push_str(&indent(d, "     "));
-        }
-        if !f.stderr.is_empty() {
-            let _ = writeln!(out, "     stderr:");
-            out.push_str(&indent(&tail(&f.stderr, 10), "     │ "));
-        }
-        out.push('\n');
     }
+    counts.sort();
+    let got: Vec<String> = counts
+        .iter()
+        .map(|(v, n)| format!("{} on {n}", p.verdict(*v)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "{} {} · {}: a wrong solution that must get {} got {}",
+        p.fg(AnsiColor::Red, "FAIL"),
+        p.bold(slug),
+        source,
+        p.verdict(expect),
+        if got.is_empty() {
+            "no verdict (no case ran)".to_string()
+        } else {
+            got.join(", ")
+        }
+    );
+    if let Some(why) = &subject.subject.why {
+        let _ = writeln!(out, "     it is wrong because: {why}");
+    }
+    if counts.iter().all(|(v, _)| v.is_accepted()) {
+        let _ = writeln!(
+            out,
+            "     the fixtures do not catch this mistake: add a case that does"
+        );
+    }
+    out.push('\n');
+}
+
+/// One failed case of a solution: its header, the checker's words, the first difference and
+/// the diff, the end of its stderr.
+fn failed_case(
+    out: &mut String,
+    p: &Painter,
+    problem: &ProblemReport,
+    subject: &SubjectReport,
+    i: usize,
+    o: &Outcome,
+    root: &Path,
+) {
+    let case = &problem.planned.cases[i];
+    out.push_str(&case_header(p, problem, subject, i, o, root));
+    if let Some(d) = &o.detail {
+        // A checker's reason stands in place of the diff; a detail of several lines (a
+        // failed checker's stderr) is shown whole.
+        let rest: Vec<&str> = if by_checker(case, o) {
+            d.lines().collect()
+        } else {
+            d.lines().skip(1).collect()
+        };
+        if !rest.is_empty() {
+            let label = if o.verdict == Verdict::CheckerFailed {
+                "checker stderr"
+            } else {
+                "checker"
+            };
+            let _ = writeln!(out, "     {label}:");
+            for l in rest {
+                let _ = writeln!(out, "     │ {l}");
+            }
+        }
+    }
+    let Some(f) = &o.failure else { return };
+    if let Some(s) = &f.first_difference {
+        let _ = writeln!(out, "     {s}");
+    } else if o.verdict == Verdict::PresentationError && f.diff.is_some() {
+        // Only the compare mode's PE is "same tokens"; a checker's PE says why itself.
+        let _ = writeln!(
+            out,
+            "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
+        );
+    }
+    if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
+        out.push_str(&indent(d, "     "));
+    }
+    if !f.stderr.is_empty() {
+        let _ = writeln!(out, "     stderr:");
+        out.push_str(&indent(&tail(&f.stderr, 10), "     │ "));
+    }
+    out.push('\n');
 }
 
 /// Whether `o`'s verdict was given by the checker (its detail is the checker's reason).
@@ -533,6 +557,29 @@ pub fn render_stress(
     opts: ReportOptions,
 ) -> String {
     let p = Painter { color: opts.color };
+    let Some((seed, size, finding)) = &r.finding else {
+        return stress_agreed(r, root, save_asked);
+    };
+    let mut out = String::new();
+    stress_finding(&mut out, &p, r, root, (*seed, *size), finding);
+    if let Some(cmd) = &r.reproduce {
+        let _ = writeln!(out, "reproduce: {cmd}");
+    }
+    if matches!(finding, Finding::Disagree { .. }) {
+        match &r.saved {
+            Some((name, path)) => {
+                let _ = writeln!(out, "saved as case `{name}` in {}", rel(root, path));
+            }
+            None => {
+                let _ = writeln!(out, "keep it as a fixture case: add --save NAME");
+            }
+        }
+    }
+    out
+}
+
+/// The line of a stress run without a finding.
+fn stress_agreed(r: &StressReport, root: &Path, save_asked: bool) -> String {
     let mut out = String::new();
     let secs = r.elapsed.as_secs_f64();
     let rate = if secs > 0.0 {
@@ -540,43 +587,48 @@ pub fn render_stress(
     } else {
         0.0
     };
-    let reproduce = |out: &mut String| {
-        if let Some(cmd) = &r.reproduce {
-            let _ = writeln!(out, "reproduce: {cmd}");
-        }
-    };
-    let Some((seed, size, finding)) = &r.finding else {
-        if r.interrupted {
-            let _ = writeln!(
-                out,
-                "stress {}: interrupted after {} seeds, no disagreement",
-                r.slug, r.seeds
-            );
-            return out;
-        }
-        let programs: Vec<String> = r
-            .programs
-            .iter()
-            .map(|s| rel(root, s).to_string())
-            .collect();
+    if r.interrupted {
         let _ = writeln!(
             out,
-            "stress {}: seeds {}..={}: {} {} with the brute force on all {} ({:.1} s, {:.0} seeds/s{})",
-            r.slug,
-            r.first_seed,
-            r.first_seed + r.seeds.saturating_sub(1),
-            programs.join(", "),
-            if programs.len() == 1 { "agrees" } else { "each agrees" },
-            r.seeds,
-            secs,
-            rate,
-            if r.validated { ", every input validated" } else { "" }
+            "stress {}: interrupted after {} seeds, no disagreement",
+            r.slug, r.seeds
         );
-        if save_asked {
-            let _ = writeln!(out, "nothing to save");
-        }
         return out;
-    };
+    }
+    let programs: Vec<String> = r
+        .programs
+        .iter()
+        .map(|s| rel(root, s).to_string())
+        .collect();
+    let _ =
+        writeln!(
+        out,
+        "stress {}: seeds {}..={}: {} {} with the brute force on all {} ({:.1} s, {:.0} seeds/s{})",
+        r.slug,
+        r.first_seed,
+        r.first_seed + r.seeds.saturating_sub(1),
+        programs.join(", "),
+        if programs.len() == 1 { "agrees" } else { "each agrees" },
+        r.seeds,
+        secs,
+        rate,
+        if r.validated { ", every input validated" } else { "" }
+    );
+    if save_asked {
+        let _ = writeln!(out, "nothing to save");
+    }
+    out
+}
+
+/// What stress found on `seed` (of `size`): whose fault it is, and the inputs and outputs.
+fn stress_finding(
+    out: &mut String,
+    p: &Painter,
+    r: &StressReport,
+    root: &Path,
+    (seed, size): (u64, u64),
+    finding: &Finding,
+) {
     match finding {
         Finding::GeneratorFailed { why } => {
             let _ = writeln!(
@@ -623,52 +675,56 @@ pub fn render_stress(
                 "the brute force may be out of its reach: try a smaller --size"
             );
         }
-        Finding::Disagree {
-            input,
-            expected,
-            program,
-            actual,
-            outcome,
-        } => {
-            let _ = writeln!(
-                out,
-                "stress {}: {} DISAGREES with the brute force on seed {seed} (after {} seeds, {secs:.1} s): {}{}",
-                r.slug,
-                rel(root, program),
-                r.seeds,
-                p.verdict(outcome.verdict),
-                outcome.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default()
-            );
-            let _ = write!(out, "input (gen.rs {seed} {size}):\n{}", excerpt(input, 30));
-            let _ = write!(out, "brute force:\n{}", excerpt(expected, 30));
-            let _ = write!(out, "solution:\n{}", excerpt(actual, 30));
-            if let Some(d) = outcome.detail.as_ref().filter(|_| outcome.killed.is_none()) {
-                if !d.is_empty() && outcome.failure.as_ref().is_none_or(|f| f.diff.is_none()) {
-                    let _ = write!(out, "checker:\n{}", excerpt(d.as_bytes(), 20));
-                }
-            }
-            if let Some(f) = &outcome.failure {
-                if let Some(s) = &f.first_difference {
-                    let _ = writeln!(out, "{s}");
-                }
-                if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
-                    out.push_str(d);
-                }
-            }
+        Finding::Disagree { .. } => disagreement(out, p, r, root, (seed, size), finding),
+    }
+}
+
+/// A solution that disagrees with the brute force: the input, both outputs, the checker's
+/// words or the first difference and the diff.
+fn disagreement(
+    out: &mut String,
+    p: &Painter,
+    r: &StressReport,
+    root: &Path,
+    (seed, size): (u64, u64),
+    finding: &Finding,
+) {
+    let Finding::Disagree {
+        input,
+        expected,
+        program,
+        actual,
+        outcome,
+    } = finding
+    else {
+        return;
+    };
+    let secs = r.elapsed.as_secs_f64();
+    let _ = writeln!(
+        out,
+        "stress {}: {} DISAGREES with the brute force on seed {seed} (after {} seeds, {secs:.1} s): {}{}",
+        r.slug,
+        rel(root, program),
+        r.seeds,
+        p.verdict(outcome.verdict),
+        outcome.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default()
+    );
+    let _ = write!(out, "input (gen.rs {seed} {size}):\n{}", excerpt(input, 30));
+    let _ = write!(out, "brute force:\n{}", excerpt(expected, 30));
+    let _ = write!(out, "solution:\n{}", excerpt(actual, 30));
+    if let Some(d) = outcome.detail.as_ref().filter(|_| outcome.killed.is_none()) {
+        if !d.is_empty() && outcome.failure.as_ref().is_none_or(|f| f.diff.is_none()) {
+            let _ = write!(out, "checker:\n{}", excerpt(d.as_bytes(), 20));
         }
     }
-    reproduce(&mut out);
-    if matches!(finding, Finding::Disagree { .. }) {
-        match &r.saved {
-            Some((name, path)) => {
-                let _ = writeln!(out, "saved as case `{name}` in {}", rel(root, path));
-            }
-            None => {
-                let _ = writeln!(out, "keep it as a fixture case: add --save NAME");
-            }
+    if let Some(f) = &outcome.failure {
+        if let Some(s) = &f.first_difference {
+            let _ = writeln!(out, "{s}");
+        }
+        if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
+            out.push_str(d);
         }
     }
-    out
 }
 
 /// Renders the validator's results (`verify`): a block per failed check, then a line per

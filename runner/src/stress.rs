@@ -149,22 +149,10 @@ fn tool_run(
         .map_err(|e| format!("cannot start: {e}"))
 }
 
-/// One seed.
+/// One seed: generate, validate, the brute force's answer, then every solution against it.
 fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding> {
-    let gen = with_args(&kit.gen, &[seed.to_string(), size.to_string()]);
-    let input = match tool_run(exec, &gen, b"", &TOOL_LIMITS) {
-        Ok(out) => match judgement::limit_failure(&out, &TOOL_LIMITS) {
-            None => out.stdout,
-            Some((verdict, detail)) => {
-                let stderr = diff::escape(&out.stderr, false);
-                return Some(Finding::GeneratorFailed {
-                    why: format!(
-                        "the generator got {verdict} ({detail}) {}",
-                        stderr.trim_end()
-                    ),
-                });
-            }
-        },
+    let input = match generate(exec, kit, seed, size) {
+        Ok(input) => input,
         Err(why) => return Some(Finding::GeneratorFailed { why }),
     };
     if let Some(validator) = &kit.validator {
@@ -197,6 +185,34 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
             })
         }
     };
+    judge_solutions(exec, kit, seed, input, expected)
+}
+
+/// The generator's input for `seed` and `size`, or why it failed.
+fn generate(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Result<Vec<u8>, String> {
+    let gen = with_args(&kit.gen, &[seed.to_string(), size.to_string()]);
+    let out = tool_run(exec, &gen, b"", &TOOL_LIMITS)?;
+    match judgement::limit_failure(&out, &TOOL_LIMITS) {
+        None => Ok(out.stdout),
+        Some((verdict, detail)) => {
+            let stderr = diff::escape(&out.stderr, false);
+            Err(format!(
+                "the generator got {verdict} ({detail}) {}",
+                stderr.trim_end()
+            ))
+        }
+    }
+}
+
+/// Every solution on `input`, judged against the brute force's `expected` (or by the checker):
+/// the first that is not accepted is the finding.
+fn judge_solutions(
+    exec: &dyn Executor,
+    kit: &Kit,
+    seed: u64,
+    input: Vec<u8>,
+    expected: Vec<u8>,
+) -> Option<Finding> {
     let limits = kit.problem.meta.limits();
     let case = Case {
         name: format!("seed-{seed}"),
@@ -260,89 +276,13 @@ pub fn stress(
     if sources.is_empty() {
         bail!("{} has no solution to stress", problem.slug);
     }
-    let validator_path = problem.validator_path();
     let pool = run::pool(opts.jobs)?;
-    let kit = {
-        // Our own programs are built with `local`'s profile; the solutions (Rust and ports) with
-        // their problem's judge's.
-        let mut all: Vec<(PathBuf, &str, &str)> = vec![
-            (problem.gen_path(), "the generator", LOCAL),
-            (problem.brute_path(), "the brute force", LOCAL),
-        ];
-        if validator_path.is_file() {
-            all.push((validator_path.clone(), "the validator", LOCAL));
-        }
-        if problem.meta.compare == CompareMode::Checker {
-            all.push((problem.checker_path(), "the checker", LOCAL));
-        }
-        all.extend(
-            sources
-                .iter()
-                .map(|s| (s.clone(), "the solution", problem.meta.judge.as_str())),
-        );
-        let mut built: Vec<Program> = pool.install(|| {
-            all.par_iter()
-                .map(|(s, what, judge)| build_or_bail(builder, judges, judge, s, what))
-                .collect::<Result<Vec<_>>>()
-        })?;
-        let solutions: Vec<(PathBuf, Program)> = sources
-            .iter()
-            .cloned()
-            .zip(built.split_off(built.len() - sources.len()))
-            .collect();
-        let checker =
-            (problem.meta.compare == CompareMode::Checker).then(|| built.pop().expect("built"));
-        let validator = validator_path
-            .is_file()
-            .then(|| built.pop().expect("built"));
-        let brute = built.pop().expect("built");
-        let gen = built.pop().expect("built");
-        Kit {
-            problem,
-            gen,
-            validator,
-            brute,
-            checker,
-            solutions,
-            diff: opts.diff,
-        }
-    };
+    let kit = build_kit(problem, judges, builder, &pool, &sources, opts)?;
     let start = Instant::now();
-    let next = AtomicU64::new(0);
-    let stop_at = AtomicU64::new(u64::MAX);
-    let done = AtomicUsize::new(0);
-    let found: Mutex<Option<(u64, u64, Finding)>> = Mutex::new(None);
-    pool.scope(|scope| {
-        for _ in 0..opts.jobs.max(1) {
-            scope.spawn(|_| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= opts.count
-                    || i > stop_at.load(Ordering::SeqCst)
-                    || exec::interrupted()
-                    || opts.time.is_some_and(|t| start.elapsed() >= t)
-                {
-                    break;
-                }
-                let (seed, size) = (opts.seed + i, opts.size_of(i));
-                let finding = trial(exec, &kit, seed, size);
-                if exec::interrupted() {
-                    break;
-                }
-                if let Some(f) = finding {
-                    stop_at.fetch_min(i, Ordering::SeqCst);
-                    let mut slot = found.lock().unwrap();
-                    if slot.as_ref().is_none_or(|(s, _, _)| seed < *s) {
-                        *slot = Some((seed, size, f));
-                    }
-                }
-                progress(done.fetch_add(1, Ordering::SeqCst) as u64 + 1);
-            });
-        }
-    });
-    let finding = found.into_inner().unwrap();
+    let (finding, done) = hunt(exec, &kit, &pool, opts, start, progress);
     let seeds = match &finding {
         Some((seed, _, _)) => seed - opts.seed + 1,
-        None => done.load(Ordering::SeqCst) as u64,
+        None => done,
     };
     let reproduce = finding.as_ref().map(|(seed, size, _)| {
         let mut cmd = format!(
@@ -366,6 +306,107 @@ pub fn stress(
         saved: None,
         reproduce,
     })
+}
+
+/// Builds everything a trial runs, in parallel. Our own programs are built with `local`'s
+/// profile; the solutions (Rust and ports) with their problem's judge's.
+fn build_kit<'a>(
+    problem: &'a Problem,
+    judges: &Judges,
+    builder: &Builder,
+    pool: &rayon::ThreadPool,
+    sources: &[PathBuf],
+    opts: &StressOptions,
+) -> Result<Kit<'a>> {
+    let validator_path = problem.validator_path();
+    let checked = problem.meta.compare == CompareMode::Checker;
+    let mut all: Vec<(PathBuf, &str, &str)> = vec![
+        (problem.gen_path(), "the generator", LOCAL),
+        (problem.brute_path(), "the brute force", LOCAL),
+    ];
+    if validator_path.is_file() {
+        all.push((validator_path.clone(), "the validator", LOCAL));
+    }
+    if checked {
+        all.push((problem.checker_path(), "the checker", LOCAL));
+    }
+    all.extend(
+        sources
+            .iter()
+            .map(|s| (s.clone(), "the solution", problem.meta.judge.as_str())),
+    );
+    let mut built: Vec<Program> = pool.install(|| {
+        all.par_iter()
+            .map(|(s, what, judge)| build_or_bail(builder, judges, judge, s, what))
+            .collect::<Result<Vec<_>>>()
+    })?;
+    let solutions: Vec<(PathBuf, Program)> = sources
+        .iter()
+        .cloned()
+        .zip(built.split_off(built.len() - sources.len()))
+        .collect();
+    let checker = checked.then(|| built.pop().expect("built"));
+    let validator = validator_path
+        .is_file()
+        .then(|| built.pop().expect("built"));
+    let brute = built.pop().expect("built");
+    let gen = built.pop().expect("built");
+    Ok(Kit {
+        problem,
+        gen,
+        validator,
+        brute,
+        checker,
+        solutions,
+        diff: opts.diff,
+    })
+}
+
+/// The seeds tried on `opts.jobs` threads until the count, the time or a finding ends it: the
+/// finding of the smallest seed, and the number of seeds done.
+fn hunt(
+    exec: &dyn Executor,
+    kit: &Kit,
+    pool: &rayon::ThreadPool,
+    opts: &StressOptions,
+    start: Instant,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (Option<(u64, u64, Finding)>, u64) {
+    let next = AtomicU64::new(0);
+    let stop_at = AtomicU64::new(u64::MAX);
+    let done = AtomicUsize::new(0);
+    let found: Mutex<Option<(u64, u64, Finding)>> = Mutex::new(None);
+    pool.scope(|scope| {
+        for _ in 0..opts.jobs.max(1) {
+            scope.spawn(|_| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= opts.count
+                    || i > stop_at.load(Ordering::SeqCst)
+                    || exec::interrupted()
+                    || opts.time.is_some_and(|t| start.elapsed() >= t)
+                {
+                    break;
+                }
+                let (seed, size) = (opts.seed + i, opts.size_of(i));
+                let finding = trial(exec, kit, seed, size);
+                if exec::interrupted() {
+                    break;
+                }
+                if let Some(f) = finding {
+                    stop_at.fetch_min(i, Ordering::SeqCst);
+                    let mut slot = found.lock().unwrap();
+                    if slot.as_ref().is_none_or(|(s, _, _)| seed < *s) {
+                        *slot = Some((seed, size, f));
+                    }
+                }
+                progress(done.fetch_add(1, Ordering::SeqCst) as u64 + 1);
+            });
+        }
+    });
+    (
+        found.into_inner().unwrap(),
+        done.load(Ordering::SeqCst) as u64,
+    )
 }
 
 /// A finding's input with the brute force's output, to keep as a fixture case.

@@ -4,20 +4,22 @@
 //! case uses). Every one is a configuration error: the run stops before anything runs (exit 2).
 //!
 //! [`workspace`] looks at the whole workspace; [`problem`] at one problem once its fixture is
-//! loaded. Names starting with `.` (editor and VCS files) and README files are never holes.
+//! loaded; [`judges`] at the judges the problems name. They read the workspace's one [`Scan`]
+//! (names starting with `.`, editor and VCS files, and README files are never in it), and list no
+//! directory themselves.
 
 use std::collections::HashSet;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use walkdir::WalkDir;
 
 use crate::compare::CompareMode;
 use crate::config::ConfigError;
 use crate::fixture::Fixture;
 use crate::judges::Judges;
 use crate::problem::Problem;
+use crate::scan::Scan;
 use crate::workspace::{FileKinds, Workspace};
 
 fn error(path: &Path, message: impl Into<String>) -> ConfigError {
@@ -28,12 +30,6 @@ fn error(path: &Path, message: impl Into<String>) -> ConfigError {
     }
 }
 
-/// Whether a file or folder is passed over: hidden, or a README.
-fn ignored(name: &OsStr) -> bool {
-    let name = name.to_string_lossy();
-    name.starts_with('.') || is_readme(&name)
-}
-
 /// A C or C++ header: read by the programs that include it (the build cache follows it), never a
 /// program itself, so never a hole beside a solution or a problem's programs.
 fn is_header(path: &Path) -> bool {
@@ -41,29 +37,6 @@ fn is_header(path: &Path) -> bool {
         path.extension().and_then(|e| e.to_str()),
         Some("h" | "hh" | "hpp" | "hxx" | "h++" | "inl")
     )
-}
-
-fn is_readme(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    lower == "readme" || lower.starts_with("readme.")
-}
-
-/// The entries of `dir` (none if it does not exist), sorted by name.
-fn entries(dir: &Path) -> Vec<std::fs::DirEntry> {
-    let mut v: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok()).collect())
-        .unwrap_or_default();
-    v.sort_by_key(|e| e.file_name());
-    v
-}
-
-/// The slugs of the workspace: every folder of `problems/` that holds a `problem.toml`.
-pub fn slugs(ws: &Workspace) -> Vec<String> {
-    entries(&ws.problems_dir())
-        .into_iter()
-        .filter(|e| e.path().join("problem.toml").is_file())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect()
 }
 
 /// The edit distance of two short strings (for "did you mean").
@@ -97,86 +70,79 @@ fn did_you_mean(slugs: &[String], name: &str) -> String {
 
 /// Holes of the whole workspace: problem folders without `problem.toml`, fixture files and
 /// folders of no problem, files under `solutions/` named after no problem.
-pub fn workspace(ws: &Workspace, kinds: &FileKinds) -> Vec<ConfigError> {
-    let slugs = slugs(ws);
+pub fn workspace(ws: &Workspace, scan: &Scan, kinds: &FileKinds) -> Vec<ConfigError> {
+    let slugs = scan.slugs();
     let mut errors = Vec::new();
-    for e in entries(&ws.problems_dir()) {
-        if ignored(&e.file_name()) {
-            continue;
-        }
-        let path = e.path();
-        if !path.is_dir() {
+    for e in &scan.problems {
+        if !e.is_dir {
             errors.push(error(
-                &path,
+                &e.path,
                 "not a problem folder: problems/ holds one folder per problem \
                  (move or remove this file)",
             ));
-        } else if !path.join("problem.toml").exists() {
+        } else if !scan.folders.contains_key(&*name_of(&e.path)) {
             errors.push(error(
-                &path,
+                &e.path,
                 "a problem folder without problem.toml: its cases would never run \
                  (`runner new <slug>` scaffolds a problem; or remove the folder)",
             ));
         }
     }
-    for e in entries(&ws.fixtures_dir()) {
-        let name = e.file_name();
-        if ignored(&name) {
-            continue;
-        }
-        let path = e.path();
-        let name = name.to_string_lossy();
-        if path.is_dir() {
-            if !slugs.iter().any(|s| *s == name) {
-                errors.push(error(
-                    &path,
-                    format!(
-                        "no problem `{name}` (no problems/{name}/problem.toml): these files \
-                         belong to no problem{}",
-                        did_you_mean(&slugs, &name)
-                    ),
-                ));
-            }
-        } else if let Some(stem) = name.strip_suffix(".toml") {
-            if !slugs.iter().any(|s| s == stem) {
-                errors.push(error(
-                    &path,
-                    format!(
-                        "no problem `{stem}` (no problems/{stem}/problem.toml): its cases would \
-                         never run{}",
-                        did_you_mean(&slugs, stem)
-                    ),
-                ));
-            }
-        } else {
-            errors.push(error(
-                &path,
-                "not a fixture file: fixtures/ holds <slug>.toml files and <slug>/ folders",
-            ));
-        }
+    for e in &scan.fixtures {
+        errors.extend(fixture_entry(&e.path, e.is_dir, &slugs));
     }
-    errors.extend(solutions(ws, &slugs, kinds));
+    errors.extend(solutions(ws, scan, &slugs, kinds));
     errors
 }
 
+fn name_of(path: &Path) -> std::borrow::Cow<'_, str> {
+    path.file_name().unwrap_or_default().to_string_lossy()
+}
+
+/// An entry of `fixtures/` that belongs to no problem.
+fn fixture_entry(path: &Path, is_dir: bool, slugs: &[String]) -> Option<ConfigError> {
+    let name = name_of(path);
+    let of_no_problem = |slug: &str| !slugs.iter().any(|s| s == slug);
+    if is_dir {
+        of_no_problem(&name).then(|| {
+            error(
+                path,
+                format!(
+                    "no problem `{name}` (no problems/{name}/problem.toml): these files \
+                     belong to no problem{}",
+                    did_you_mean(slugs, &name)
+                ),
+            )
+        })
+    } else if let Some(stem) = name.strip_suffix(".toml") {
+        of_no_problem(stem).then(|| {
+            error(
+                path,
+                format!(
+                    "no problem `{stem}` (no problems/{stem}/problem.toml): its cases would \
+                     never run{}",
+                    did_you_mean(slugs, stem)
+                ),
+            )
+        })
+    } else {
+        Some(error(
+            path,
+            "not a fixture file: fixtures/ holds <slug>.toml files and <slug>/ folders",
+        ))
+    }
+}
+
 /// Files under `solutions/` that are not the solution of a problem.
-fn solutions(ws: &Workspace, slugs: &[String], kinds: &FileKinds) -> Vec<ConfigError> {
+fn solutions(ws: &Workspace, scan: &Scan, slugs: &[String], kinds: &FileKinds) -> Vec<ConfigError> {
     let root = ws.solutions_dir();
     // The Cargo package that lets the Rust solutions build with Cargo, clippy and rust-analyzer.
     let package = [root.join("Cargo.toml"), root.join("src").join("lib.rs")];
     let mut errors = Vec::new();
-    let walker = WalkDir::new(&root)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || (e.file_name() != "target" && !ignored(e.file_name())));
-    for entry in walker.filter_map(|e| e.ok()) {
-        if !entry.file_type().is_file()
-            || package.iter().any(|p| p == entry.path())
-            || is_header(entry.path())
-        {
+    for path in &scan.solutions {
+        if package.contains(path) || is_header(path) {
             continue;
         }
-        let path = entry.path();
         let stem = path.file_stem().unwrap_or_default().to_string_lossy();
         if !slugs.iter().any(|s| *s == stem) {
             errors.push(error(
@@ -210,61 +176,29 @@ pub fn uses_checker(problem: &Problem, fixture: &Fixture) -> bool {
 }
 
 /// Holes of one problem, once its fixture is loaded: files under `fixtures/<slug>/` that no case
-/// reads, stray files in `wrong/` and `invalid/`, a checker that is missing or that no case uses.
+/// reads, stray files in `wrong/` and `invalid/`, a second or unbuildable program of the
+/// problem's own, a checker that is missing or that no case uses.
 pub fn problem(
     ws: &Workspace,
     kinds: &FileKinds,
     problem: &Problem,
     fixture: &Fixture,
 ) -> Vec<ConfigError> {
-    let mut errors = Vec::new();
-    let read: HashSet<&PathBuf> = fixture.files.iter().collect();
-    let dir = ws.fixtures_dir().join(&problem.slug);
-    let walker = WalkDir::new(&dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !ignored(e.file_name()));
-    for entry in walker.filter_map(|e| e.ok()) {
-        if !entry.file_type().is_file() {
+    let mut errors = unread_fixture_files(ws, problem, fixture);
+    for e in &problem.folder.wrong {
+        let name = e.path.file_name().unwrap_or_default();
+        if name == "wrong.toml" || is_header(&e.path) {
             continue;
         }
-        let path = entry.path();
-        let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-        if !read.contains(&real) {
-            let rel = path.strip_prefix(ws.fixtures_dir()).unwrap_or(path);
-            let key = if path.extension() == Some(OsStr::new("out")) {
-                "output_file"
-            } else {
-                "input_file"
-            };
+        if e.is_dir {
             errors.push(error(
-                path,
-                format!(
-                    "no case reads this file: a forgotten case? (add a [[case]] with {key} = \"{}\" \
-                     to {}.toml, or delete the file)",
-                    rel.display(),
-                    problem.slug
-                ),
-            ));
-        }
-    }
-
-    let wrong_dir = problem.dir.join("wrong");
-    for e in entries(&wrong_dir) {
-        let name = e.file_name();
-        if ignored(&name) || name == "wrong.toml" || is_header(&e.path()) {
-            continue;
-        }
-        let path = e.path();
-        if path.is_dir() {
-            errors.push(error(
-                &path,
+                &e.path,
                 "a folder in wrong/: wrong.toml lists files of wrong/ itself, so nothing in \
                  here is judged",
             ));
-        } else if !problem.wrong.iter().any(|w| w.source == path) {
+        } else if !problem.wrong.iter().any(|w| w.source == e.path) {
             errors.push(error(
-                &path,
+                &e.path,
                 format!(
                     "not a wrong solution the runner builds ({}): it would never be judged",
                     kinds.listing()
@@ -272,39 +206,64 @@ pub fn problem(
             ));
         }
     }
-
-    let invalid_dir = problem.dir.join("invalid");
-    for e in entries(&invalid_dir) {
-        let path = e.path();
-        if ignored(&e.file_name()) {
-            continue;
-        }
+    let invalid = &problem.folder.invalid;
+    for e in invalid {
         // `NAME.err` beside `NAME.in` holds the validator's expected message.
-        let message_of_an_input =
-            path.extension() == Some(OsStr::new("err")) && path.with_extension("in").is_file();
-        if message_of_an_input {
-            continue;
-        }
-        if path.is_dir() || path.extension() != Some(OsStr::new("in")) {
+        let input = e.path.with_extension("in");
+        let message_of_an_input = e.path.extension() == Some(OsStr::new("err"))
+            && invalid.iter().any(|i| i.path == input && !i.is_dir);
+        if !message_of_an_input && (e.is_dir || e.path.extension() != Some(OsStr::new("in"))) {
             errors.push(error(
-                &path,
+                &e.path,
                 "invalid/ holds inputs the validator must reject, named *.in: this one would \
                  never be tried",
             ));
         }
     }
+    errors.extend(own_programs(problem));
+    errors.extend(checker_use(problem, fixture));
+    errors
+}
 
-    // The problem's own programs have fixed names, in any language the runner builds; a file
-    // in another language, or a second one of the same name, would be ignored.
+/// Files under `fixtures/<slug>/` that no case reads.
+fn unread_fixture_files(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
+    let read: HashSet<&PathBuf> = fixture.files.iter().collect();
+    let mut errors = Vec::new();
+    for (path, real) in &problem.folder.fixture_files {
+        if read.contains(real) {
+            continue;
+        }
+        let rel = path.strip_prefix(ws.fixtures_dir()).unwrap_or(path);
+        let key = if path.extension() == Some(OsStr::new("out")) {
+            "output_file"
+        } else {
+            "input_file"
+        };
+        errors.push(error(
+            path,
+            format!(
+                "no case reads this file: a forgotten case? (add a [[case]] with {key} = \"{}\" \
+                 to {}.toml, or delete the file)",
+                rel.display(),
+                problem.slug
+            ),
+        ));
+    }
+    errors
+}
+
+/// The problem's own programs have fixed names, in any language the runner builds; a file in
+/// another language, or a second one of the same name, would be ignored.
+fn own_programs(problem: &Problem) -> Vec<ConfigError> {
+    let mut errors = Vec::new();
     for stem in ["validate", "checker", "brute", "gen"] {
         let used = problem.tool_path(stem);
         let programs = problem.tool_files(stem);
-        for e in entries(&problem.dir) {
-            let path = e.path();
+        for path in problem.folder.files() {
             if path.file_stem() != Some(OsStr::new(stem)) || path == used {
                 continue;
             }
-            let why = if programs.contains(&path.as_path()) {
+            let why = if programs.contains(&path) {
                 format!(
                     "a second {stem} program: only {} is run (keep one)",
                     used.file_name().unwrap_or_default().to_string_lossy()
@@ -315,25 +274,29 @@ pub fn problem(
                      (judges.toml lists the languages)"
                 )
             };
-            errors.push(error(&path, why));
+            errors.push(error(path, why));
         }
     }
+    errors
+}
 
+/// A checker that is missing where a case needs it, or that no case uses.
+fn checker_use(problem: &Problem, fixture: &Fixture) -> Option<ConfigError> {
     let checker = problem.checker_path();
-    match (uses_checker(problem, fixture), checker.is_file()) {
-        (true, false) => errors.push(error(
+    let present = problem.folder.files().any(|f| f == checker);
+    match (uses_checker(problem, fixture), present) {
+        (true, false) => Some(error(
             &checker,
             "missing: compare = \"checker\" needs the problem's checker \
              (`checker INPUT OUTPUT ANSWER`, exit 0 AC, 1 WA, 2 PE)",
         )),
-        (false, true) => errors.push(error(
+        (false, true) => Some(error(
             &checker,
             "no case is judged by this checker: set compare = \"checker\" in problem.toml \
              (or on the cases that need it), or remove it",
         )),
-        _ => {}
+        _ => None,
     }
-    errors
 }
 
 /// Every problem whose `judge` names no judge: located in its problem.toml.
@@ -384,18 +347,47 @@ mod tests {
     }
 
     #[test]
-    fn readmes_and_hidden_files_are_never_holes() {
-        for name in [
-            "README.md",
-            "readme.txt",
-            "README",
-            ".gitignore",
-            ".nim.rs.swp",
-        ] {
-            assert!(ignored(OsStr::new(name)), "{name}");
-        }
-        for name in ["nim.rs", "readme-notes.in", "notes.md"] {
-            assert!(!ignored(OsStr::new(name)), "{name}");
-        }
+    fn the_holes_of_the_workspace_come_from_the_scan_alone() {
+        // A workspace with nothing in it: every entry below exists only in the scan.
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("problems")).unwrap();
+        let ws = Workspace::at(dir.path()).unwrap();
+        let root = ws.root().to_path_buf();
+        let entry = |p: &str, is_dir: bool| crate::scan::Entry {
+            path: root.join(p),
+            is_dir,
+        };
+        let mut scan = Scan {
+            problems: vec![
+                entry("problems/nim", true),
+                entry("problems/notes.txt", false),
+            ],
+            fixtures: vec![
+                entry("fixtures/nim.toml", false),
+                entry("fixtures/nmi.toml", false),
+            ],
+            solutions: vec![
+                root.join("solutions/nim.rs"),
+                root.join("solutions/nim.java"),
+            ],
+            ..Scan::default()
+        };
+        scan.folders.insert("nim".into(), Default::default());
+        let kinds = FileKinds::new(["rs".to_string()]);
+        let found: Vec<String> = workspace(&ws, &scan, &kinds)
+            .iter()
+            .map(|e| {
+                let p = e.path.strip_prefix(&root).unwrap().display().to_string();
+                format!("{p}: {}", e.message.split(':').next().unwrap())
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "problems/notes.txt: not a problem folder",
+                "fixtures/nmi.toml: no problem `nmi` (no problems/nmi/problem.toml)",
+                "solutions/nim.java: not a source file the runner builds (.rs)",
+            ]
+        );
     }
 }

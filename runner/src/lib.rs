@@ -25,6 +25,7 @@ mod records;
 mod report;
 mod run;
 mod scaffold;
+mod scan;
 mod single;
 mod stress;
 mod submit;

@@ -1,14 +1,15 @@
 //! Problems: `problems/<slug>/problem.toml`, the solutions and the wrong solutions of each.
 
 use sandbox::Limits;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Deserialize;
-use walkdir::WalkDir;
 
 use crate::compare::CompareMode;
 use crate::config::{parse_toml, read_toml, single_bracket_table, ConfigError};
+use crate::scan::{Folder, Scan};
 use crate::verdict::Verdict;
 use crate::workspace::{is_valid_slug, FileKinds, Workspace};
 
@@ -124,6 +125,8 @@ pub struct Problem {
     /// The files of the problem's folder in a language the runner builds (its own programs:
     /// `validate`, `checker`, `brute`, `gen`, in any language), sorted by name.
     pub programs: Vec<PathBuf>,
+    /// The folder as the workspace's scan saw it.
+    pub folder: Folder,
 }
 
 impl Problem {
@@ -169,74 +172,52 @@ impl Problem {
     }
 }
 
-/// The files of `dir` (not below) that `kinds` calls sources, sorted by name.
-fn source_files(dir: &Path, kinds: &FileKinds) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && kinds.is_source(p))
-        .collect();
-    found.sort();
-    found
-}
-
-/// Discovers every problem of the workspace (sorted by slug). Errors in any `problem.toml` or
+/// Discovers every problem the scan found (sorted by slug). Errors in any `problem.toml` or
 /// `wrong.toml` are collected and returned together.
-pub fn discover(ws: &Workspace, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<ConfigError>> {
-    let solution_files = solution_files(ws, kinds);
+pub fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<ConfigError>> {
     let mut problems = Vec::new();
     let mut errors = Vec::new();
-    let walker = WalkDir::new(ws.problems_dir())
-        .min_depth(2)
-        .max_depth(2)
-        .sort_by_file_name();
-    for entry in walker.into_iter().filter_map(|e| e.ok()) {
-        if entry.file_name() != "problem.toml" {
-            continue;
-        }
-        let path = entry.path();
-        let dir = path
+    for (slug, folder) in &scan.folders {
+        let toml = folder
+            .files()
+            .find(|f| f.file_name() == Some(OsStr::new("problem.toml")))
+            .expect("a problem folder holds problem.toml");
+        let dir = toml
             .parent()
             .expect("problem.toml has a parent")
             .to_path_buf();
-        let slug = dir
-            .file_name()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default()
-            .to_string();
-        if !is_valid_slug(&slug) {
+        if !is_valid_slug(slug) {
             errors.push(ConfigError::at(
-                path,
+                toml,
                 "",
                 None,
                 format!("`{slug}` is not a valid slug (use lowercase letters, digits and `-`)"),
             ));
             continue;
         }
-        let meta = match read_toml::<ProblemMeta>(path) {
-            Ok(meta) => meta,
+        let loaded = read_toml::<ProblemMeta>(toml)
+            .and_then(|meta| Ok((meta, load_wrong(&dir, folder, kinds)?)));
+        let (meta, wrong) = match loaded {
+            Ok(loaded) => loaded,
             Err(e) => {
                 errors.push(e);
                 continue;
             }
         };
-        let wrong = match load_wrong(&dir, kinds) {
-            Ok(wrong) => wrong,
-            Err(e) => {
-                errors.push(e);
-                continue;
-            }
-        };
-        let solutions = solution_files
+        let solutions = scan
+            .solutions
             .iter()
-            .filter(|p| p.file_stem().and_then(|s| s.to_str()) == Some(slug.as_str()))
+            .filter(|p| kinds.is_source(p) && p.file_stem() == Some(OsStr::new(slug)))
             .cloned()
             .collect();
         problems.push(Problem {
-            slug,
-            programs: source_files(&dir, kinds),
+            slug: slug.clone(),
+            programs: folder
+                .files()
+                .filter(|f| kinds.is_source(f))
+                .map(Path::to_path_buf)
+                .collect(),
+            folder: folder.clone(),
             dir,
             meta,
             solutions,
@@ -250,37 +231,20 @@ pub fn discover(ws: &Workspace, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<C
     }
 }
 
-/// Every source file under `solutions/` in a language the runner knows (not `target/`).
-fn solution_files(ws: &Workspace, kinds: &FileKinds) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = WalkDir::new(ws.solutions_dir())
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.file_name() != "target")
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .filter(|p| kinds.is_source(p))
-        .collect();
-    files.sort();
-    files
-}
-
-fn load_wrong(dir: &Path, kinds: &FileKinds) -> Result<Vec<WrongProgram>, ConfigError> {
+fn load_wrong(
+    dir: &Path,
+    folder: &Folder,
+    kinds: &FileKinds,
+) -> Result<Vec<WrongProgram>, ConfigError> {
     let wrong_dir = dir.join("wrong");
     let manifest_path = wrong_dir.join("wrong.toml");
-    let sources: Vec<PathBuf> = match std::fs::read_dir(&wrong_dir) {
-        Ok(entries) => {
-            let mut v: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| kinds.is_source(p))
-                .collect();
-            v.sort();
-            v
-        }
-        Err(_) => return Ok(Vec::new()),
-    };
-    if !manifest_path.exists() {
+    let sources: Vec<&Path> = folder
+        .wrong
+        .iter()
+        .filter(|e| !e.is_dir && kinds.is_source(&e.path))
+        .map(|e| e.path.as_path())
+        .collect();
+    if !folder.wrong.iter().any(|e| e.path == manifest_path) {
         if sources.is_empty() {
             return Ok(Vec::new());
         }

@@ -838,6 +838,7 @@ mod tests {
             solutions: vec![],
             wrong: vec![],
             programs: vec![],
+            folder: Default::default(),
         };
         let plan = vec![Planned::new(problem, cases, subjects)];
         let builder = Builder::new(dir.path().join("cache"));

@@ -130,16 +130,13 @@ pub fn tally(problems: &[ProblemChecks]) -> Tally {
 
 /// The inputs `problems/<slug>/invalid/*.in`, sorted.
 pub fn invalid_inputs(problem: &Problem) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(problem.dir.join("invalid"))
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "in"))
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
+    problem
+        .folder
+        .invalid
+        .iter()
+        .filter(|e| !e.is_dir && e.path.extension().is_some_and(|x| x == "in"))
+        .map(|e| e.path.clone())
+        .collect()
 }
 
 /// The work of `verify` for one problem: every case and every invalid/ file, in parallel on

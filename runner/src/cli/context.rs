@@ -19,6 +19,7 @@ use crate::judges::{Judges, Profile};
 use crate::problem::{self, Problem, WrongProgram};
 use crate::report::{self, Progress, ReportOptions};
 use crate::run::{self, ExecOptions, Planned, Role, RunReport, Subject, Tally};
+use crate::scan::Scan;
 use crate::workspace::{FileKinds, Workspace};
 use crate::{checker, holes, lint};
 use sandbox::{Limits, Sandbox};
@@ -123,11 +124,12 @@ impl Context {
     /// The problems of the workspace, from one scan; every one must name a judge of
     /// `judges.toml`, and any hole in the workspace (see [`holes::workspace`]) stops the run.
     pub fn discover(&self) -> Result<Vec<Problem>> {
-        let (problems, mut errors) = match problem::discover(&self.ws, &self.kinds) {
+        let scan = Scan::of(&self.ws);
+        let (problems, mut errors) = match problem::discover(&scan, &self.kinds) {
             Ok(p) => (p, Vec::new()),
             Err(e) => (Vec::new(), e),
         };
-        errors.extend(holes::workspace(&self.ws, &self.kinds));
+        errors.extend(holes::workspace(&self.ws, &scan, &self.kinds));
         errors.extend(holes::judges(&self.judges, &problems));
         if !errors.is_empty() {
             let errors = errors.into_iter().map(|e| self.relative(e)).collect();

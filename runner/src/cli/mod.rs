@@ -81,7 +81,7 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Judge one file (.rs, .cpp, .c, .py, or an executable) on a problem's fixtures.
+    /// Judge one file (a source in a language of judges.toml, or an executable) on a problem's fixtures.
     Judge {
         /// The problem's slug.
         slug: String,
@@ -141,7 +141,7 @@ pub struct RunArgs {
     /// Run the problem's brute force (problems/<slug>/brute.rs), under its own limits.
     #[arg(long, conflicts_with = "program")]
     pub brute: bool,
-    /// Run this file (.rs, .cpp, .c, .py or an executable) under the problem's limits.
+    /// Run this file (a source in a language of judges.toml, or an executable) under the problem's limits.
     #[arg(long, value_name = "FILE")]
     pub program: Option<PathBuf>,
     /// The input file (`-`: standard input).

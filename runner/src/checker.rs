@@ -8,30 +8,15 @@
 use sandbox::{Limits, Program};
 use std::path::PathBuf;
 
-use anyhow::Result;
-
-use crate::compile::{build_or_bail, Builder};
 use crate::diff;
 use crate::fixture::Case;
 use crate::judgement::{limit_failure, Failure, Outcome};
-use crate::judges::{Judges, LOCAL};
-use crate::problem::{Problem, TOOL_LIMITS};
+use crate::problem::TOOL_LIMITS;
 use crate::verdict::Verdict;
 use sandbox::{Executor, Exit, RunOutput, Stdin};
 
 /// The checker's limits.
 const LIMITS: Limits = TOOL_LIMITS;
-
-/// Builds the problem's checker; a missing file or a compile error is an error (exit 2).
-pub fn build(builder: &Builder, judges: &Judges, problem: &Problem) -> Result<Program> {
-    build_or_bail(
-        builder,
-        judges,
-        LOCAL,
-        &problem.checker_path(),
-        "the checker",
-    )
-}
 
 /// What the checker said of one output.
 #[derive(Debug, Clone, PartialEq, Eq)]

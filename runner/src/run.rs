@@ -55,10 +55,19 @@ pub struct Planned {
     pub problem: Problem,
     pub cases: Vec<Case>,
     pub subjects: Vec<Subject>,
-    /// The problem's checker, for its cases with `compare = "checker"`.
-    pub checker: Option<Program>,
+    /// The problem's checker, for its cases with `compare = "checker"`: its source and
+    /// profile, built in the build phase with the subjects (or, in tests, a program as it is).
+    pub checker: Option<Checker>,
     /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
     pub notes: Vec<String>,
+}
+
+/// A problem's checker in a plan.
+#[derive(Debug, Clone)]
+pub enum Checker {
+    /// To build: its source and the profile it is built with.
+    Source(PathBuf, Arc<Profile>),
+    Built(Program),
 }
 
 impl Planned {
@@ -456,7 +465,10 @@ impl JobTable {
     }
 
     fn checker(&self, j: &Job) -> Option<&Program> {
-        self.reports[j.problem].planned.checker.as_ref()
+        match &self.reports[j.problem].planned.checker {
+            Some(Checker::Built(program)) => Some(program),
+            _ => None,
+        }
     }
 
     /// The limits of a job: the subject's own (the brute force's), else the case's.
@@ -557,25 +569,52 @@ pub fn execute(
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<RunReport> {
     let pool = pool(opts.jobs)?;
-    // A source is built once per profile (the same file may be judged under two).
+    // A source is built once per profile (the same file may be judged under two); checkers are
+    // built with the subjects.
     let key = |(s, p): &(PathBuf, Arc<Profile>)| (s.clone(), p.judge.clone(), p.language.clone());
+    let checker_source = |p: &Planned| match &p.checker {
+        Some(Checker::Source(s, profile)) => Some((s.clone(), profile.clone())),
+        _ => None,
+    };
     let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
         .iter()
         .flat_map(|p| {
             p.subjects
                 .iter()
                 .map(|s| (s.source.clone(), s.profile.clone()))
+                .chain(checker_source(p))
         })
         .collect();
     sources.sort_by_key(key);
     sources.dedup_by_key(|s| key(s));
+    let mut plan = plan;
+    for p in &plan {
+        if let Some((s, _)) = checker_source(p) {
+            if !s.is_file() {
+                anyhow::bail!("{}: the checker is missing", s.display());
+            }
+        }
+    }
     let built = build_phase(&sources, builder, &pool, emit)?;
-    let mut table = JobTable::new(plan, |subject| {
-        let k = key(&(subject.source.clone(), subject.profile.clone()));
-        built[sources
-            .binary_search_by_key(&k, key)
+    let built_of = |source: &(PathBuf, Arc<Profile>)| {
+        &built[sources
+            .binary_search_by_key(&key(source), key)
             .expect("every source was built")]
-        .clone()
+    };
+    for p in &mut plan {
+        if let Some(source) = checker_source(p) {
+            let program = built_of(&source).program.clone().map_err(|msg| {
+                anyhow::anyhow!(
+                    "{}: the checker does not compile:\n{}",
+                    source.0.display(),
+                    msg.trim_end()
+                )
+            })?;
+            p.checker = Some(Checker::Built(program));
+        }
+    }
+    let mut table = JobTable::new(plan, |subject| {
+        built_of(&(subject.source.clone(), subject.profile.clone())).clone()
     });
     table.dispatch_order();
     judge_phase(&mut table, exec, &pool, opts, emit);

@@ -15,13 +15,14 @@ use crate::config::ConfigError;
 use crate::diff::DiffOptions;
 use crate::export::{Outputs, ReportArgs, Selected, Stream};
 use crate::fixture::{self, Case};
+use crate::judges::LOCAL;
 use crate::judges::{Judges, Profile};
 use crate::problem::{self, Problem, WrongProgram};
 use crate::report::{self, Progress, ReportOptions};
-use crate::run::{self, ExecOptions, Planned, Role, RunReport, Subject, Tally};
+use crate::run::{self, Checker, ExecOptions, Planned, Role, RunReport, Subject, Tally};
 use crate::scan::Scan;
 use crate::workspace::{FileKinds, Workspace};
-use crate::{checker, holes, lint};
+use crate::{holes, lint};
 use sandbox::{Limits, Sandbox};
 
 pub struct Context {
@@ -231,8 +232,9 @@ impl Context {
             .expect("one problem"))
     }
 
-    /// Builds what the plan's cases need besides its subjects (the checker), then executes it,
-    /// drawing progress. Prints nothing else but the builder's notes.
+    /// Adds to the plan what its cases need besides its subjects (the checker, built in the
+    /// build phase with them), then executes it, drawing progress. Prints nothing else but the
+    /// builder's notes.
     pub fn execute(&self, plan: Vec<Planned>) -> Result<RunReport> {
         self.execute_streamed(plan, None)
     }
@@ -249,11 +251,9 @@ impl Context {
                 .iter()
                 .any(|c| c.compare == CompareMode::Checker);
             if needs_checker && planned.checker.is_none() {
-                planned.checker = Some(checker::build(
-                    &self.builder,
-                    &self.judges,
-                    &planned.problem,
-                )?);
+                let source = planned.problem.checker_path();
+                let profile = self.profile_for(LOCAL, &source)?;
+                planned.checker = Some(Checker::Source(source, profile));
             }
         }
         let progress = Progress::new(self.progress);

@@ -117,14 +117,6 @@ pub fn judge(exec: &dyn Executor, checker: &Program, case: &Case, out: &RunOutpu
             ..Failure::default()
         })
     });
-    Outcome {
-        verdict: r.verdict,
-        detail: (!r.message.is_empty()).then_some(r.message),
-        cpu: out.cpu,
-        wall: out.wall,
-        memory: out.peak_memory,
-        killed: out.killed,
-        failure,
-        confirmed_alone: false,
-    }
+    let detail = (!r.message.is_empty()).then_some(r.message);
+    Outcome::of_run(out, r.verdict, detail, failure)
 }

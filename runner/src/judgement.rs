@@ -55,6 +55,26 @@ impl Outcome {
             && (self.confirmed_alone || !self.needs_confirmation(limits))
     }
 
+    /// The judgement `verdict` (with `detail`, and `failure` when not accepted) of the run
+    /// `out`, with its measures.
+    pub fn of_run(
+        out: &RunOutput,
+        verdict: Verdict,
+        detail: Option<String>,
+        failure: Option<Box<Failure>>,
+    ) -> Outcome {
+        Outcome {
+            verdict,
+            detail,
+            cpu: out.cpu,
+            wall: out.wall,
+            memory: out.peak_memory,
+            killed: out.killed,
+            failure,
+            confirmed_alone: false,
+        }
+    }
+
     pub fn cannot_start(e: &std::io::Error) -> Outcome {
         Outcome {
             verdict: Verdict::RuntimeError,
@@ -178,16 +198,7 @@ pub fn judge(
         }
         Box::new(f)
     });
-    Outcome {
-        verdict,
-        detail,
-        cpu: out.cpu,
-        wall: out.wall,
-        memory: out.peak_memory,
-        killed: out.killed,
-        failure,
-        confirmed_alone: false,
-    }
+    Outcome::of_run(out, verdict, detail, failure)
 }
 
 /// "; stack overflow? …" for a SIGSEGV whose peak memory reached nine tenths of the stack it was

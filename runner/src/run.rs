@@ -888,6 +888,12 @@ mod tests {
         }
     }
 
+    /// One wrong solution, `slow`, that must get TLE.
+    fn must_tle_setup(inputs: &[&str]) -> Setup {
+        let expect = Verdict::TimeLimitExceeded;
+        setup(inputs, &[("slow", Role::Wrong { expect })])
+    }
+
     fn run_fake(s: Setup, fake: &Fake, jobs: usize) -> RunReport {
         execute(
             s.plan,
@@ -1012,15 +1018,7 @@ mod tests {
     fn a_must_tle_wrong_solution_not_confirmed_alone_is_tried_on_its_other_cases() {
         // An unconfirmed TLE must not count: case 0 is fine alone, so the verdict must come
         // from case 1, run alone.
-        let s = setup(
-            &["1", "2", "3"],
-            &[(
-                "slow",
-                Role::Wrong {
-                    expect: Verdict::TimeLimitExceeded,
-                },
-            )],
-        );
+        let s = must_tle_setup(&["1", "2", "3"]);
         // The first run of each input is a wall-clock TLE (the parallel run); later runs (alone)
         // are fine on "1" and a CPU TLE on the others.
         static RUNS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
@@ -1048,15 +1046,7 @@ mod tests {
 
     #[test]
     fn a_must_tle_wrong_solution_runs_once_on_its_largest_case() {
-        let s = setup(
-            &["1", "22", "333"],
-            &[(
-                "slow",
-                Role::Wrong {
-                    expect: Verdict::TimeLimitExceeded,
-                },
-            )],
-        );
+        let s = must_tle_setup(&["1", "22", "333"]);
         let fake = Fake {
             programs: vec![("slow".into(), cpu_tle)],
             log: Mutex::new(vec![]),
@@ -1072,15 +1062,7 @@ mod tests {
     fn progress_never_counts_past_a_phases_total() {
         // The largest case is accepted in the parallel run, so the follow-up phase runs the
         // others alone until one is a TLE: it announces itself like every phase.
-        let s = setup(
-            &["1", "22", "333"],
-            &[(
-                "slow",
-                Role::Wrong {
-                    expect: Verdict::TimeLimitExceeded,
-                },
-            )],
-        );
+        let s = must_tle_setup(&["1", "22", "333"]);
         let fake = Fake {
             programs: vec![("slow".into(), |input| {
                 if input == b"333" {

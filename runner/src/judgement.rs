@@ -38,6 +38,8 @@ pub struct Outcome {
     pub failure: Option<Box<Failure>>,
     /// Whether this verdict comes from a run alone, after a TLE under the parallel run.
     pub confirmed_alone: bool,
+    /// Whether it was taken from the verdict cache (`cache.rs`) instead of a run.
+    pub cached: bool,
 }
 
 impl Outcome {
@@ -72,6 +74,7 @@ impl Outcome {
             killed: out.killed,
             failure,
             confirmed_alone: false,
+            cached: false,
         }
     }
 
@@ -85,6 +88,7 @@ impl Outcome {
             killed: None,
             failure: Some(Box::default()),
             confirmed_alone: false,
+            cached: false,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! around [`cli::main`]. Only `cli` is public: everything else is private to the crate, so the
 //! compiler reports what nothing uses.
 
+mod cache;
 mod checker;
 pub mod cli;
 mod compare;

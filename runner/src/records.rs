@@ -77,6 +77,10 @@ pub struct Record {
     /// The verdict comes from a re-run alone (a TLE seen under a parallel run is re-run alone
     /// before it stands).
     pub confirmed_alone: bool,
+    /// The verdict was reused from the verdict cache: nothing it depends on changed since it
+    /// was judged.
+    #[serde(default)]
+    pub cached: bool,
     /// For WA and PE: where the output first differs, one line.
     pub first_difference: Option<String>,
     /// For WA and PE: a plain unified diff, `-` expected, `+` actual, capped.
@@ -277,6 +281,7 @@ pub fn case_record(
         wall_ms: None,
         peak_bytes: None,
         confirmed_alone: false,
+        cached: false,
         first_difference: None,
         diff: None,
         stderr: None,
@@ -293,6 +298,7 @@ pub fn case_record(
             r.wall_ms = Some(o.wall.as_millis() as u64);
             r.peak_bytes = Some(o.memory);
             r.confirmed_alone = o.confirmed_alone;
+            r.cached = o.cached;
             if let Some(f) = &o.failure {
                 // A compare mode's WA and PE carry a diff; a checker's verdict its own message
                 // (in `detail`), never the compare mode's "same tokens".
@@ -490,6 +496,7 @@ pub(crate) mod tests {
             wall_ms: verdict.map(|_| 4),
             peak_bytes: verdict.map(|_| 1 << 20),
             confirmed_alone: false,
+            cached: false,
             first_difference: (verdict == Some(Verdict::WrongAnswer))
                 .then(|| "first difference: line 1, token 1: expected \"6\", got \"7\"".into()),
             diff: (verdict == Some(Verdict::WrongAnswer))

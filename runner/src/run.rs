@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
+use crate::cache::{self, KeyParts, VerdictCache};
 use crate::compare::CompareMode;
 use crate::compile::{Builder, Built};
 use crate::diff::DiffOptions;
@@ -85,11 +86,13 @@ impl Planned {
 
 /// Options of the execution.
 #[derive(Debug, Clone, Copy)]
-pub struct ExecOptions {
+pub struct ExecOptions<'a> {
     pub jobs: usize,
     /// How the diff of a failing case is drawn (it is made when the case is judged, so that
     /// nothing of the outputs is kept).
     pub diff: DiffOptions,
+    /// Where judgements are reused from and kept; `None` judges everything.
+    pub cache: Option<&'a VerdictCache>,
 }
 
 /// The phases of a run, for progress.
@@ -316,6 +319,8 @@ pub struct RunReport {
     pub problems: Vec<ProblemReport>,
     pub compiled: usize,
     pub cached: usize,
+    /// Outcomes taken from the verdict cache.
+    pub reused: usize,
     pub interrupted: bool,
 }
 
@@ -415,6 +420,10 @@ pub struct JobTable {
     pub jobs: Vec<Job>,
     /// Per problem, per subject: a wrong solution that already got its verdict.
     satisfied: Vec<Vec<AtomicBool>>,
+    /// Per problem, per subject: the program's digest for the verdict cache (see
+    /// [`JobTable::take_digests`]); per problem, its checker's.
+    digests: Vec<Vec<Option<[u8; 32]>>>,
+    checker_digests: Vec<Option<[u8; 32]>>,
 }
 
 impl JobTable {
@@ -450,10 +459,56 @@ impl JobTable {
             reports.push(ProblemReport { planned, subjects });
         }
         JobTable {
+            digests: reports
+                .iter()
+                .map(|r| vec![None; r.subjects.len()])
+                .collect(),
+            checker_digests: vec![None; reports.len()],
             reports,
             jobs,
             satisfied,
         }
+    }
+
+    /// Computes the digests of every built program and checker (it reads them: done once, and
+    /// only when a verdict cache is used).
+    pub fn take_digests(&mut self) {
+        for (p, report) in self.reports.iter().enumerate() {
+            for (s, subject) in report.subjects.iter().enumerate() {
+                self.digests[p][s] = subject
+                    .build
+                    .program
+                    .as_ref()
+                    .ok()
+                    .and_then(cache::program_digest);
+            }
+            if let Some(Checker::Built(c)) = &report.planned.checker {
+                self.checker_digests[p] = cache::program_digest(c);
+            }
+        }
+    }
+
+    /// The verdict cache's key of job `j`; `None` when its program or checker has no digest or
+    /// its files cannot be read.
+    fn cache_key(&self, j: &Job, cache: &VerdictCache, opts: &ExecOptions) -> Option<String> {
+        let case = self.case(j);
+        let by_checker = case.compare == CompareMode::Checker;
+        let checker = match by_checker {
+            true => Some(self.checker_digests[j.problem].as_ref()?),
+            false => None,
+        };
+        let input = case.input.read().ok()?;
+        let expected = case.expected.read().ok()?;
+        Some(cache.key(&KeyParts {
+            program: self.digests[j.problem][j.subject].as_ref()?,
+            checker,
+            input: &input,
+            expected: &expected,
+            limits: &self.limits(j),
+            output_cap: case.output_cap(),
+            compare: case.compare,
+            diff: opts.diff,
+        }))
     }
 
     fn subject(&self, j: &Job) -> &SubjectReport {
@@ -507,17 +562,30 @@ impl JobTable {
         }
         let subject = self.subject(j);
         let program = subject.build.program.as_ref().expect("only built subjects");
-        let outcome = run_case(
-            exec,
-            program,
-            self.case(j),
-            &self.limits(j),
-            self.checker(j),
-            opts.diff,
-        );
-        if exec::interrupted() {
-            return None;
-        }
+        let cache = opts
+            .cache
+            .and_then(|c| Some((c, self.cache_key(j, c, opts)?)));
+        let outcome = match cache.as_ref().and_then(|(c, key)| c.get(key)) {
+            Some(kept) => kept,
+            None => {
+                let limits = self.limits(j);
+                let outcome = run_case(
+                    exec,
+                    program,
+                    self.case(j),
+                    &limits,
+                    self.checker(j),
+                    opts.diff,
+                );
+                if exec::interrupted() {
+                    return None;
+                }
+                if let Some((c, key)) = &cache {
+                    c.put(key, &outcome, &limits);
+                }
+                outcome
+            }
+        };
         if let Role::Wrong { expect } = subject.subject.role {
             if outcome.verdict == expect {
                 self.satisfied[j.problem][j.subject].store(true, Ordering::SeqCst);
@@ -616,6 +684,9 @@ pub fn execute(
     let mut table = JobTable::new(plan, |subject| {
         built_of(&(subject.source.clone(), subject.profile.clone())).clone()
     });
+    if opts.cache.is_some() {
+        table.take_digests();
+    }
     table.dispatch_order();
     judge_phase(&mut table, exec, &pool, opts, emit);
     if opts.jobs > 1 {
@@ -623,10 +694,18 @@ pub fn execute(
     }
     follow_up_phase(&mut table, exec, opts, emit);
     emit(Event::Finished);
+    let reused = table
+        .reports
+        .iter()
+        .flat_map(|p| &p.subjects)
+        .flat_map(|s| s.outcomes.iter().flatten())
+        .filter(|o| o.cached)
+        .count();
     Ok(RunReport {
         problems: table.reports,
         compiled: built.iter().filter(|b| b.compiled).count(),
         cached: built.iter().filter(|b| !b.compiled).count(),
+        reused,
         interrupted: exec::interrupted(),
     })
 }
@@ -899,7 +978,11 @@ mod tests {
             s.plan,
             &s.builder,
             fake,
-            &ExecOptions { jobs, diff: PLAIN },
+            &ExecOptions {
+                jobs,
+                diff: PLAIN,
+                cache: None,
+            },
             &|_| {},
         )
         .unwrap()
@@ -1082,6 +1165,7 @@ mod tests {
             &ExecOptions {
                 jobs: 2,
                 diff: PLAIN,
+                cache: None,
             },
             &|e| {
                 let mut phases = phases.lock().unwrap();

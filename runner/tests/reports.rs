@@ -44,7 +44,7 @@ fn human_counts(out: &Output) -> (usize, usize) {
     (p.parse().unwrap(), f.parse().unwrap())
 }
 
-const CASE_FIELDS: [&str; 17] = [
+const CASE_FIELDS: [&str; 18] = [
     "type",
     "schema",
     "problem",
@@ -59,6 +59,7 @@ const CASE_FIELDS: [&str; 17] = [
     "wall_ms",
     "peak_bytes",
     "confirmed_alone",
+    "cached",
     "first_difference",
     "diff",
     "stderr",

@@ -9,6 +9,7 @@ use std::sync::{Arc, OnceLock};
 use anyhow::{bail, Context as _, Result};
 
 use super::{ColorChoice, GlobalArgs};
+use crate::cache::VerdictCache;
 use crate::compare::CompareMode;
 use crate::compile::Builder;
 use crate::config::ConfigError;
@@ -37,6 +38,8 @@ pub struct Context {
     pub builder: Builder,
     isolate: bool,
     sandbox: OnceLock<Sandbox>,
+    /// The verdict cache; `None` with `--no-cache`.
+    verdicts: Option<VerdictCache>,
 }
 
 /// A fixture or configuration error: printed, and the run ends with exit code 2.
@@ -94,6 +97,7 @@ impl Context {
             outputs,
             isolate: !g.no_sandbox,
             sandbox: OnceLock::new(),
+            verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
             ws,
         })
     }
@@ -264,6 +268,7 @@ impl Context {
             &ExecOptions {
                 jobs: self.jobs,
                 diff: self.diff_options(),
+                cache: self.verdicts.as_ref(),
             },
             &|e| {
                 progress.on_event(&e);
@@ -275,10 +280,21 @@ impl Context {
         Ok(report)
     }
 
-    /// The builder's notes (a fallback build, …), on stderr.
+    /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.
     pub fn print_notes(&self) {
         for note in self.builder.take_notes() {
             eprintln!("note: {note}");
+        }
+        if let Some(n) = self
+            .verdicts
+            .as_ref()
+            .map(VerdictCache::unreadable)
+            .filter(|&n| n > 0)
+        {
+            eprintln!(
+                "note: {n} verdict cache entr{} could not be read: judged again",
+                if n == 1 { "y" } else { "ies" }
+            );
         }
     }
 
@@ -310,6 +326,12 @@ impl Context {
                 report.compiled + report.cached,
                 report.compiled,
                 report.cached
+            ));
+        }
+        if report.reused > 0 {
+            text.push_str(&format!(
+                "reused {} verdict(s) from the cache: nothing they depend on changed (--no-cache judges everything)\n",
+                report.reused
             ));
         }
         if let Some((first, t)) = before {

@@ -70,6 +70,10 @@ pub struct GlobalArgs {
     /// Run programs without the sandbox (they then see the whole machine, as the user).
     #[arg(long, global = true)]
     pub no_sandbox: bool,
+
+    /// Judge every case again: reuse no verdict from the verdict cache (target/judge/verdicts/).
+    #[arg(long, global = true)]
+    pub no_cache: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1,0 +1,345 @@
+//! The verdict cache: a case's judgement is reused while nothing it depends on has changed, so a
+//! re-run costs what changed, not the whole archive (Bazel's cached test results, per case).
+//!
+//! The key is the SHA-256 of everything the judgement depends on: the runner itself (its
+//! executable, by path, size and modification time), the sandbox setting, the program (its command line, stack, and the
+//! content of every file it runs: the binary or the script), the input and the expected output,
+//! the limits and the output cap, the compare mode, the checker (its program, for a case it
+//! judges) and the diff options (the failure keeps a drawn diff). An entry is one file under
+//! `target/judge/verdicts/`, written to a temporary file and renamed into place, so a crashed run
+//! or two runners at once never leave half an entry; an entry that cannot be read is ignored and
+//! counted.
+//!
+//! What is measured near a limit is never reused: a TLE, an MLE, a kill by the wall clock, or a
+//! CPU time or peak memory within 25% of its limit is judged again every run.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::compare::CompareMode;
+use crate::diff::DiffOptions;
+use crate::judgement::{Failure, Outcome};
+use crate::verdict::Verdict;
+use sandbox::{Limits, Program};
+
+/// The cache of one run.
+#[derive(Debug)]
+pub struct VerdictCache {
+    dir: PathBuf,
+    /// The runner and the sandbox setting: the part of every key that is the same in a run.
+    base: [u8; 32],
+    unreadable: AtomicUsize,
+}
+
+/// What is kept of an outcome.
+#[derive(Debug, Serialize, Deserialize)]
+struct Entry {
+    verdict: Verdict,
+    detail: Option<String>,
+    cpu_us: u64,
+    wall_us: u64,
+    memory: u64,
+    failure: Option<KeptFailure>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct KeptFailure {
+    first_difference: Option<String>,
+    diff: Option<String>,
+    diff_color: Option<String>,
+    stderr: Vec<u8>,
+}
+
+/// The digest of a program: its command line, its stack, and the content of its files.
+pub fn program_digest(program: &Program) -> Option<[u8; 32]> {
+    let mut h = Sha256::new();
+    for (i, arg) in program.argv.iter().enumerate() {
+        h.update(arg.as_encoded_bytes());
+        h.update(b"\0");
+        if program.files.contains(&i) {
+            h.update(std::fs::read(Path::new(arg)).ok()?);
+            h.update(b"\0");
+        }
+    }
+    h.update(format!("{:?}", program.stack).as_bytes());
+    Some(h.finalize().into())
+}
+
+/// What a case's key is made of, besides the run's base.
+pub struct KeyParts<'a> {
+    pub program: &'a [u8; 32],
+    /// The checker's digest, when the checker judges the case.
+    pub checker: Option<&'a [u8; 32]>,
+    pub input: &'a [u8],
+    pub expected: &'a [u8],
+    pub limits: &'a Limits,
+    pub output_cap: usize,
+    pub compare: CompareMode,
+    pub diff: DiffOptions,
+}
+
+impl VerdictCache {
+    /// The cache under `cache_dir` for a run with the sandbox on or off.
+    pub fn new(cache_dir: &Path, sandbox: bool) -> VerdictCache {
+        let mut h = Sha256::new();
+        // The runner's own code decides verdicts: a rebuilt runner starts a new cache. Its
+        // executable's path, size and modification time name the build without reading it.
+        h.update(env!("CARGO_PKG_VERSION"));
+        if let Ok(exe) = std::env::current_exe() {
+            h.update(exe.as_os_str().as_encoded_bytes());
+            if let Ok(m) = std::fs::metadata(&exe) {
+                h.update(format!("{} {:?}", m.len(), m.modified().ok()));
+            }
+        }
+        h.update([u8::from(sandbox)]);
+        VerdictCache {
+            dir: cache_dir.join("verdicts"),
+            base: h.finalize().into(),
+            unreadable: AtomicUsize::new(0),
+        }
+    }
+
+    /// The key of one (program, case).
+    pub fn key(&self, k: &KeyParts) -> String {
+        let mut h = Sha256::new();
+        h.update(self.base);
+        h.update(k.program);
+        h.update(k.checker.map_or([0; 32], |c| *c));
+        for part in [k.input, k.expected] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part);
+        }
+        h.update(format!(
+            "{:?} {} {} {:?} {} {}",
+            k.limits.time,
+            k.limits.memory_bytes,
+            k.output_cap,
+            k.compare,
+            k.diff.color,
+            k.diff.max_lines
+        ));
+        h.finalize()
+            .iter()
+            .take(20)
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    fn path(&self, key: &str) -> PathBuf {
+        self.dir.join(&key[..2]).join(&key[2..])
+    }
+
+    /// The outcome kept under `key`, marked as cached.
+    pub fn get(&self, key: &str) -> Option<Outcome> {
+        let bytes = std::fs::read(self.path(key)).ok()?;
+        let Ok(e) = serde_json::from_slice::<Entry>(&bytes) else {
+            self.unreadable.fetch_add(1, Ordering::Relaxed);
+            return None;
+        };
+        Some(Outcome {
+            verdict: e.verdict,
+            detail: e.detail,
+            cpu: Duration::from_micros(e.cpu_us),
+            wall: Duration::from_micros(e.wall_us),
+            memory: e.memory,
+            killed: None,
+            failure: e.failure.map(|f| {
+                Box::new(Failure {
+                    first_difference: f.first_difference,
+                    diff: f.diff,
+                    diff_color: f.diff_color,
+                    stderr: f.stderr,
+                })
+            }),
+            confirmed_alone: false,
+            cached: true,
+        })
+    }
+
+    /// Keeps `outcome` under `key`, unless it was measured near a limit (see [`reusable`]).
+    /// A failure to write only costs the next run a judgement.
+    pub fn put(&self, key: &str, outcome: &Outcome, limits: &Limits) {
+        if !reusable(outcome, limits) {
+            return;
+        }
+        let entry = Entry {
+            verdict: outcome.verdict,
+            detail: outcome.detail.clone(),
+            cpu_us: outcome.cpu.as_micros() as u64,
+            wall_us: outcome.wall.as_micros() as u64,
+            memory: outcome.memory,
+            failure: outcome.failure.as_ref().map(|f| KeptFailure {
+                first_difference: f.first_difference.clone(),
+                diff: f.diff.clone(),
+                diff_color: f.diff_color.clone(),
+                stderr: f.stderr.clone(),
+            }),
+        };
+        let path = self.path(key);
+        let Some(dir) = path.parent() else { return };
+        let write = || -> std::io::Result<()> {
+            std::fs::create_dir_all(dir)?;
+            let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+            tmp.write_all(&serde_json::to_vec(&entry).map_err(std::io::Error::other)?)?;
+            tmp.persist(&path).map_err(|e| e.error)?;
+            Ok(())
+        };
+        let _ = write();
+    }
+
+    /// How many entries could not be read (and were judged again).
+    pub fn unreadable(&self) -> usize {
+        self.unreadable.load(Ordering::Relaxed)
+    }
+}
+
+/// Whether an outcome may be reused: not a limit verdict, not a kill, not a judge error, and
+/// with its CPU time and peak memory under three quarters of their limits.
+pub fn reusable(o: &Outcome, limits: &Limits) -> bool {
+    let limit_verdict = matches!(
+        o.verdict,
+        Verdict::TimeLimitExceeded
+            | Verdict::MemoryLimitExceeded
+            | Verdict::OutputLimitExceeded
+            | Verdict::CheckerFailed
+            | Verdict::CompileError
+    );
+    let near = o.cpu.as_secs_f64() > limits.time.as_secs_f64() * 0.75
+        || o.memory as f64 > limits.memory_bytes as f64 * 0.75;
+    let not_run = o
+        .detail
+        .as_deref()
+        .is_some_and(|d| d.starts_with("cannot start"));
+    !limit_verdict && o.killed.is_none() && !near && !o.cached && !not_run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judgement::tests::LIMITS;
+    use sandbox::Kill;
+
+    fn outcome(verdict: Verdict, cpu_ms: u64, memory: u64) -> Outcome {
+        Outcome {
+            verdict,
+            detail: None,
+            cpu: Duration::from_millis(cpu_ms),
+            wall: Duration::from_millis(cpu_ms),
+            memory,
+            killed: None,
+            failure: None,
+            confirmed_alone: false,
+            cached: false,
+        }
+    }
+
+    #[test]
+    fn only_what_was_measured_clear_of_every_limit_is_reused() {
+        // LIMITS: 1000 ms, 32 MiB.
+        assert!(reusable(
+            &outcome(Verdict::Accepted, 700, 20 << 20),
+            &LIMITS
+        ));
+        assert!(reusable(
+            &outcome(Verdict::WrongAnswer, 10, 1 << 20),
+            &LIMITS
+        ));
+        assert!(reusable(
+            &outcome(Verdict::RuntimeError, 10, 1 << 20),
+            &LIMITS
+        ));
+        assert!(!reusable(
+            &outcome(Verdict::Accepted, 760, 1 << 20),
+            &LIMITS
+        ));
+        assert!(!reusable(
+            &outcome(Verdict::Accepted, 10, 25 << 20),
+            &LIMITS
+        ));
+        for v in [
+            Verdict::TimeLimitExceeded,
+            Verdict::MemoryLimitExceeded,
+            Verdict::OutputLimitExceeded,
+            Verdict::CheckerFailed,
+        ] {
+            assert!(!reusable(&outcome(v, 10, 1 << 20), &LIMITS), "{v}");
+        }
+        let killed = Outcome {
+            killed: Some(Kill::WallClock),
+            ..outcome(Verdict::Accepted, 10, 1 << 20)
+        };
+        assert!(!reusable(&killed, &LIMITS));
+        let not_run = Outcome::cannot_start(&std::io::Error::other("no such file"));
+        assert!(!reusable(&not_run, &LIMITS));
+    }
+
+    #[test]
+    fn every_part_of_the_key_changes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = VerdictCache::new(dir.path(), true);
+        let program = [1; 32];
+        let checker = [2; 32];
+        let base = KeyParts {
+            program: &program,
+            checker: None,
+            input: b"3\n",
+            expected: b"6\n",
+            limits: &LIMITS,
+            output_cap: 1 << 20,
+            compare: CompareMode::Lines,
+            diff: crate::judgement::tests::PLAIN,
+        };
+        let key = cache.key(&base);
+        let other = [3; 32];
+        let longer = Limits {
+            time: LIMITS.time * 2,
+            ..LIMITS
+        };
+        let variants = [
+            KeyParts {
+                program: &other,
+                ..base
+            },
+            KeyParts {
+                checker: Some(&checker),
+                ..base
+            },
+            KeyParts {
+                input: b"3 \n",
+                ..base
+            },
+            KeyParts {
+                expected: b"6",
+                ..base
+            },
+            // The boundary between input and expected output is part of the key.
+            KeyParts {
+                input: b"3\n6",
+                expected: b"\n",
+                ..base
+            },
+            KeyParts {
+                limits: &longer,
+                ..base
+            },
+            KeyParts {
+                output_cap: 1,
+                ..base
+            },
+            KeyParts {
+                compare: CompareMode::Tokens,
+                ..base
+            },
+        ];
+        for v in &variants {
+            assert_ne!(cache.key(v), key);
+        }
+        assert_ne!(VerdictCache::new(dir.path(), false).key(&base), key);
+        assert_eq!(cache.key(&base), key);
+    }
+}

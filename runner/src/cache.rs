@@ -55,14 +55,25 @@ struct KeptFailure {
     stderr: Vec<u8>,
 }
 
-/// The digest of a program: its command line, its stack, and the content of its files.
+/// Files up to this size are digested by content; a larger one (a statically linked binary of
+/// the build cache, whose entries are never rewritten in place) by its path, size and
+/// modification time, so that a warm run does not read every binary of an archive.
+const DIGEST_BY_CONTENT: u64 = 1 << 20;
+
+/// The digest of a program: its command line, its stack, and its files (see
+/// [`DIGEST_BY_CONTENT`]). `None` when a file cannot be read.
 pub fn program_digest(program: &Program) -> Option<[u8; 32]> {
     let mut h = Sha256::new();
     for (i, arg) in program.argv.iter().enumerate() {
         h.update(arg.as_encoded_bytes());
         h.update(b"\0");
         if program.files.contains(&i) {
-            h.update(std::fs::read(Path::new(arg)).ok()?);
+            let meta = std::fs::metadata(Path::new(arg)).ok()?;
+            if meta.len() <= DIGEST_BY_CONTENT {
+                h.update(std::fs::read(Path::new(arg)).ok()?);
+            } else {
+                h.update(format!("{} {:?}", meta.len(), meta.modified().ok()?));
+            }
             h.update(b"\0");
         }
     }

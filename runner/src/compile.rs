@@ -112,14 +112,6 @@ fn read_manifest(dir: &Path) -> Option<Vec<(String, PathBuf)>> {
         .collect()
 }
 
-/// Whether every file of a cached build's manifest still has the digest it had when it was
-/// built (a changed, moved or deleted header makes the build stale).
-fn manifest_holds(manifest: &[(String, PathBuf)]) -> bool {
-    manifest
-        .iter()
-        .all(|(digest, path)| file_digest(path).as_deref() == Some(digest.as_str()))
-}
-
 /// The program that runs `source` built into `out` under `profile`: its run command, the file it
 /// needs (the built program, or the script), and the judge's stack.
 fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
@@ -195,6 +187,9 @@ pub struct Builder {
     probes: Once<bool>,
     /// Lines for the user (fallbacks taken), each once.
     notes: Mutex<Vec<String>>,
+    /// The digest of each file a cached build read, computed once per run (the same headers
+    /// stand in the manifests of every C++ program).
+    digests: Once<Option<String>>,
 }
 
 /// Values computed once per key for the whole run, even when parallel builds ask for the same
@@ -256,6 +251,7 @@ impl Builder {
             versions: Once::default(),
             probes: Once::default(),
             notes: Mutex::new(Vec::new()),
+            digests: Once::default(),
         }
     }
 
@@ -364,7 +360,7 @@ impl Builder {
             std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
         let key = cache_key(profile, command, &version, &source, &code);
         let dir = self.cache_dir.join("build").join(&key);
-        if let Some((hit, deps)) = cached(&dir) {
+        if let Some((hit, deps)) = self.cached(&dir) {
             let program = hit.map(|()| run_program(profile, &source, &dir.join("prog")));
             return Ok(Built {
                 deps,
@@ -475,6 +471,30 @@ impl Builder {
         })
     }
 
+    /// The cache entry in `dir`, while every file its build read is unchanged: `Ok` a program
+    /// (`dir/prog`), `Err` its compile error, with the files the build read. `None`: absent, stale
+    /// or incomplete.
+    fn cached(&self, dir: &Path) -> Option<(Result<(), String>, Vec<PathBuf>)> {
+        let manifest = read_manifest(dir)?;
+        if !self.manifest_holds(&manifest) {
+            return None;
+        }
+        let deps = manifest.into_iter().map(|(_, p)| p).collect();
+        if dir.join("prog").is_file() {
+            return Some((Ok(()), deps));
+        }
+        let msg = std::fs::read_to_string(dir.join("compile-error.txt")).ok()?;
+        Some((Err(msg), deps))
+    }
+    /// Whether every file of a cached build's manifest still has the digest it had when it was
+    /// built (a changed, moved or deleted header makes the build stale).
+    fn manifest_holds(&self, manifest: &[(String, PathBuf)]) -> bool {
+        manifest.iter().all(|(digest, path)| {
+            let key = vec![path.to_string_lossy().into_owned()];
+            self.digests.get(&key, || file_digest(path)).as_deref() == Some(digest.as_str())
+        })
+    }
+
     /// Puts a finished build directory into the cache under `key`, with its manifest; returns
     /// the entry's directory.
     fn store(
@@ -541,22 +561,6 @@ fn cache_key(
     hasher.update(b"\0");
     hasher.update(code);
     hex(&hasher.finalize()[..16])
-}
-
-/// The cache entry in `dir`, while every file its build read is unchanged: `Ok` a program
-/// (`dir/prog`), `Err` its compile error, with the files the build read. `None`: absent, stale
-/// or incomplete.
-fn cached(dir: &Path) -> Option<(Result<(), String>, Vec<PathBuf>)> {
-    let manifest = read_manifest(dir)?;
-    if !manifest_holds(&manifest) {
-        return None;
-    }
-    let deps = manifest.into_iter().map(|(_, p)| p).collect();
-    if dir.join("prog").is_file() {
-        return Some((Ok(()), deps));
-    }
-    let msg = std::fs::read_to_string(dir.join("compile-error.txt")).ok()?;
-    Some((Err(msg), deps))
 }
 
 /// The files a build read besides `source` (as the compiler listed them, relative to `cwd`),

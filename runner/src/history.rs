@@ -41,7 +41,8 @@ pub fn save(path: &Path, records: &Records) -> Result<()> {
     let mut tmp = tempfile::Builder::new()
         .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644))
         .tempfile_in(dir)?;
-    serde_json::to_writer(&mut tmp, records)?;
+    // One buffered write: serde_json writes token by token.
+    std::io::Write::write_all(&mut tmp, &serde_json::to_vec(records)?)?;
     tmp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())

@@ -592,3 +592,91 @@ fn watch_re_judges_on_change_and_ends_on_ctrl_c() {
     assert_eq!(status.code(), Some(130));
     assert!(t.elapsed() < Duration::from_secs(5));
 }
+
+/// What a record says of a (program, case), without its timings (a TLE's detail has some).
+fn essence(v: &Value) -> String {
+    let detail = v["detail"]
+        .to_string()
+        .replace(|c: char| c.is_ascii_digit(), "#");
+    format!(
+        "{} {} {} {} {} {detail}",
+        v["problem"], v["program"], v["case"], v["status"], v["verdict"]
+    )
+}
+
+/// The counts of a JUnit file's root.
+fn junit_counts(path: &std::path::Path) -> Vec<(String, String)> {
+    let xml = std::fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let root = doc.root_element();
+    ["tests", "failures", "errors", "skipped"]
+        .iter()
+        .map(|a| (a.to_string(), root.attribute(*a).unwrap().to_string()))
+        .collect()
+}
+
+#[test]
+fn merged_shard_reports_equal_a_single_run() {
+    let ws = mixed();
+    let single_junit = ws.path("single.xml");
+    let single = ws.runner(&[
+        "--format",
+        "json",
+        "--no-cache",
+        "--junit",
+        single_junit.to_str().unwrap(),
+    ]);
+    let mut shards: Vec<String> = Vec::new();
+    for k in 1..=3 {
+        let shard = ws.runner(&[
+            "--format",
+            "json",
+            "--no-cache",
+            "--partition",
+            &format!("hash:{k}/3"),
+        ]);
+        let path = ws.path(&format!("shard-{k}.jsonl"));
+        std::fs::write(&path, &shard.stdout).unwrap();
+        shards.push(path.to_str().unwrap().into());
+    }
+    let junit = ws.path("merged.xml");
+    let mut args = vec!["merge"];
+    args.extend(shards.iter().map(String::as_str));
+    args.extend(["--format", "json", "--junit", junit.to_str().unwrap()]);
+    let merged = ws.runner(&args);
+    assert_eq!(
+        merged.status.code(),
+        single.status.code(),
+        "{}",
+        text(&merged)
+    );
+    let (one, all) = (parse_lines(&single), parse_lines(&merged));
+    let summary = |lines: &[Value]| {
+        let mut s = of_type(lines, "summary")[0].clone();
+        s.as_object_mut().unwrap().remove("partition");
+        s
+    };
+    assert_eq!(summary(&one), summary(&all));
+    for ty in ["case", "wrong_solution"] {
+        let mut a: Vec<String> = of_type(&one, ty).into_iter().map(essence).collect();
+        let mut b: Vec<String> = of_type(&all, ty).into_iter().map(essence).collect();
+        a.sort();
+        b.sort();
+        assert!(!a.is_empty());
+        assert_eq!(a, b, "{ty}");
+    }
+    assert_eq!(junit_counts(&junit), junit_counts(&single_junit));
+    // The human form ends with the single run's counts; a shard missing is an error.
+    let human = ws.runner(&["merge", &shards[0], &shards[1], &shards[2]]);
+    assert_eq!(
+        human_counts(&human),
+        human_counts(&ws.runner(&["--no-cache"]))
+    );
+    let partial = ws.runner(&["merge", &shards[0], &shards[1]]);
+    assert_code(&partial, 2);
+    assert!(
+        stderr(&partial).contains("shard 3/3 missing"),
+        "{}",
+        text(&partial)
+    );
+}

@@ -7,6 +7,7 @@
 mod context;
 mod judge;
 mod list;
+mod merge;
 mod new;
 mod run;
 mod stress;
@@ -136,6 +137,16 @@ enum Command {
     Run(RunArgs),
     /// List the problems: slug, judge, id, title and number of cases.
     List,
+    /// Merge the JSON reports of the shards of one run (`--partition K/N --format json`) into
+    /// the report of the whole run; with --junit, one JUnit file. Exits as the whole run would.
+    Merge {
+        /// Every shard's JSON Lines report.
+        #[arg(required = true, value_name = "SHARD.jsonl")]
+        reports: Vec<PathBuf>,
+        /// Also write the merged results as a run history, for the next run's --timings.
+        #[arg(long, value_name = "PATH")]
+        history: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -217,6 +228,14 @@ fn dispatch(cli: Cli) -> Result<u8> {
                 | Command::List
         )
     );
+    let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
+        && (cli.reports.partition.is_some() || cli.reports.timings.is_some() || cli.reports.failed);
+    if merging_with_selection {
+        bail!("merge takes --format and --junit; --partition, --timings and --failed choose what a run judges");
+    }
+    if let Some(Command::Merge { reports, history }) = &cli.command {
+        return merge::merge(reports, history.as_deref(), &cli.reports);
+    }
     if cli.reports.any() && judging_only {
         bail!(
             "--format, --junit, --partition, --timings and --failed apply to judging \
@@ -259,5 +278,6 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
         Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
+        Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }
 }

@@ -16,7 +16,6 @@ pub fn line(line: &Line) -> Vec<u8> {
 
 /// The whole output of a finished run, in plan order: its case lines, its wrong-solution lines
 /// and its summary.
-#[cfg(test)]
 pub fn serialize(records: &Records) -> Vec<u8> {
     tail(records, &HashMap::new())
 }

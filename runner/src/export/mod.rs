@@ -6,6 +6,7 @@
 
 pub mod json;
 pub mod junit;
+pub mod merge;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -218,15 +219,18 @@ impl Outputs {
     }
 
     fn write_junit(&self, records: &Records) -> Result<()> {
-        if let Some(path) = &self.args.junit {
-            let xml = junit::serialize(records)?;
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("cannot create {}", dir.display()))?;
-            }
-            std::fs::write(path, xml)
-                .with_context(|| format!("cannot write --junit {}", path.display()))?;
+        match &self.args.junit {
+            Some(path) => write_junit(path, records),
+            None => Ok(()),
         }
-        Ok(())
     }
+}
+
+/// Writes `records` as a JUnit XML file at `path`.
+pub fn write_junit(path: &Path, records: &Records) -> Result<()> {
+    let xml = junit::serialize(records)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(path, xml).with_context(|| format!("cannot write --junit {}", path.display()))
 }

@@ -205,6 +205,8 @@ fn runner(bin: &Path, set: &Set, exe: &Path, jobs: usize, sandbox: bool) -> (Dur
         .arg("--root")
         .arg(set.dir.path())
         .args((!sandbox).then_some("--no-sandbox"))
+        // Every case judged: the verdict cache would make the repeats free.
+        .arg("--no-cache")
         .args(["--color", "never", "-j", &jobs.to_string(), "judge", "echo"])
         .arg(exe)
         .env_remove("CI")

@@ -26,6 +26,10 @@ fn error(path: &Path, message: impl Into<String>) -> ConfigError {
     }
 }
 
+/// The folder of `problems/` that holds code shared by the problems' programs (the validators'
+/// reader), not a problem: no slug starts with `_`.
+pub const SHARED: &str = "_shared";
+
 /// Whether a file or folder is passed over: hidden, or a README.
 fn ignored(name: &OsStr) -> bool {
     let name = name.to_string_lossy();
@@ -109,6 +113,8 @@ pub fn workspace(ws: &Workspace) -> Vec<ConfigError> {
                 "not a problem folder: problems/ holds one folder per problem \
                  (move or remove this file)",
             ));
+        } else if e.file_name() == SHARED {
+            // Code that the problems' programs take in (`#[path = "../_shared/…"] mod …;`).
         } else if !path.join("problem.toml").exists() {
             errors.push(error(
                 &path,

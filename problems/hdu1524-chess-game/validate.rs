@@ -20,109 +20,15 @@
 //!   Σ queries ≤ 20 000, Σ edges ≤ 500 000 per input.
 //! - Every line: tokens separated by single spaces, no leading/trailing space, ends with `\n`
 //!   (no CR). Integers: decimal digits, no sign, no leading zero.
-use std::io::Read;
-use std::process::exit;
+#[path = "../_shared/validate_input.rs"]
+mod validate_input;
+use validate_input::{fail_line, Input};
 
-const MAX_N: u64 = 1000;
-const MAX_M: u64 = 10;
+const MAX_N: i64 = 1000;
+const MAX_M: i64 = 10;
 const MAX_TESTS: u64 = 1000;
 const MAX_QUERIES: u64 = 20_000;
 const MAX_EDGES: u64 = 500_000;
-
-fn fail(msg: String) -> ! {
-    eprintln!("{}", msg);
-    exit(1);
-}
-
-/// A byte as it is named in messages.
-fn describe(b: Option<u8>) -> String {
-    match b {
-        None => "end of file".to_string(),
-        Some(b'\n') => "end of line".to_string(),
-        Some(b'\r') => "a carriage return (CR)".to_string(),
-        Some(b' ') => "a space".to_string(),
-        Some(b'\t') => "a tab".to_string(),
-        Some(c) if c.is_ascii_graphic() => format!("`{}`", c as char),
-        Some(c) => format!("byte 0x{:02x}", c),
-    }
-}
-
-/// The input with a cursor that knows its line and column (both from 1).
-struct Reader {
-    buf: Vec<u8>,
-    pos: usize,
-    line: usize,
-    col: usize,
-}
-
-impl Reader {
-    fn peek(&self) -> Option<u8> {
-        self.buf.get(self.pos).copied()
-    }
-
-    fn fail_here(&self, what: String) -> ! {
-        fail(format!("line {}, column {}: {}", self.line, self.col, what))
-    }
-
-    fn bump(&mut self) {
-        if self.buf[self.pos] == b'\n' {
-            self.line += 1;
-            self.col = 1;
-        } else {
-            self.col += 1;
-        }
-        self.pos += 1;
-    }
-
-    fn space(&mut self) {
-        if self.peek() != Some(b' ') {
-            self.fail_here(format!("expected a space, found {}", describe(self.peek())));
-        }
-        self.bump();
-    }
-
-    fn newline(&mut self) {
-        if self.peek() != Some(b'\n') {
-            self.fail_here(format!(
-                "expected end of line, found {}",
-                describe(self.peek())
-            ));
-        }
-        self.bump();
-    }
-
-    /// An unsigned decimal integer named `name`: its text and value (u64::MAX if it has more
-    /// than 18 digits, so that any range check rejects it).
-    fn token(&mut self, name: &str) -> (String, u64) {
-        let (line, col, start) = (self.line, self.col, self.pos);
-        while matches!(self.peek(), Some(b'0'..=b'9')) {
-            self.bump();
-        }
-        let tok = &self.buf[start..self.pos];
-        if tok.is_empty() {
-            fail(format!(
-                "line {}, column {}: expected the integer {}, found {}",
-                line,
-                col,
-                name,
-                describe(self.peek())
-            ));
-        }
-        let text = String::from_utf8_lossy(tok).into_owned();
-        if tok.len() > 1 && tok[0] == b'0' {
-            fail(format!(
-                "line {}, column {}: {} = {} has a leading zero",
-                line, col, name, text
-            ));
-        }
-        let v = if tok.len() > 18 {
-            u64::MAX
-        } else {
-            text.parse::<u64>().unwrap()
-        };
-        (text, v)
-    }
-}
 
 /// A cycle of the graph as "a -> b -> … -> a", if it has one (Kahn's algorithm: the positions
 /// never freed lie on or lead into a cycle; walking along such positions finds one).
@@ -171,151 +77,108 @@ fn find_cycle(succ: &[Vec<usize>]) -> Option<String> {
 }
 
 fn main() {
-    let mut buf = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
-        fail(format!("cannot read stdin: {}", e));
+    let mut inf = Input::from_stdin();
+    if inf.is_empty() {
+        fail_line(1, "the input is empty, expected at least one test case");
     }
-    if buf.is_empty() {
-        fail("line 1: the input is empty, expected at least one test case".to_string());
-    }
-    let mut r = Reader {
-        buf,
-        pos: 0,
-        line: 1,
-        col: 1,
-    };
     let (mut tests, mut queries, mut edges) = (0u64, 0u64, 0u64);
-    while r.peek().is_some() {
-        if tests > 0 && r.peek() == Some(b'\n') {
+    while !inf.at_eof() {
+        if tests > 0 && inf.at_eoln() {
             // The one blank line allowed between two test cases.
-            let blank = r.line;
-            r.newline();
-            match r.peek() {
-                None => fail(format!(
-                    "line {}: a blank line at the end of the input",
-                    blank
-                )),
-                Some(b'\n') => fail(format!(
-                    "line {}: a second blank line between test cases (at most one)",
-                    r.line
-                )),
-                _ => {}
+            let blank = inf.line();
+            inf.read_eoln();
+            if inf.at_eof() {
+                fail_line(blank, "a blank line at the end of the input");
+            }
+            if inf.at_eoln() {
+                fail_line(
+                    inf.line(),
+                    "a second blank line between test cases (at most one)",
+                );
             }
         }
         tests += 1;
-        let test_line = r.line;
+        let test_line = inf.line();
         if tests > MAX_TESTS {
-            fail(format!(
-                "line {}: {} tests, at most {}",
-                test_line, tests, MAX_TESTS
-            ));
+            fail_line(
+                test_line,
+                format_args!("{} tests, at most {}", tests, MAX_TESTS),
+            );
         }
-        let (text, n) = r.token("N");
-        if !(1..=MAX_N).contains(&n) {
-            fail(format!(
-                "line {}: N = {} is out of 1..={}",
-                test_line, text, MAX_N
-            ));
-        }
-        r.newline();
-        let n = n as usize;
+        let n = inf.read_int(1, MAX_N, "N") as usize;
+        inf.read_eoln();
         let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
         // listed[w] = 1 + the index of w in the current line's list, 0 if not listed.
         let mut listed = vec![0usize; n];
         for (i, out) in succ.iter_mut().enumerate() {
-            let line = r.line;
-            let (text, x) = r.token(&format!("X_{}", i));
-            if x > n as u64 - 1 {
-                fail(format!(
-                    "line {}: X_{} = {} is out of 0..={}",
-                    line,
-                    i,
-                    text,
-                    n - 1
-                ));
-            }
-            edges += x;
+            let line = inf.line();
+            let x = inf.read_int(0, n as i64 - 1, format_args!("X_{}", i));
+            edges += x as u64;
             if edges > MAX_EDGES {
-                fail(format!(
-                    "line {}: {} edges so far, at most {} in all",
-                    line, edges, MAX_EDGES
-                ));
+                fail_line(
+                    line,
+                    format_args!("{} edges so far, at most {} in all", edges, MAX_EDGES),
+                );
             }
             for j in 1..=x as usize {
-                r.space();
-                let name = format!("out-position {} of position {}", j, i);
-                let (text, w) = r.token(&name);
-                if w >= n as u64 {
-                    fail(format!(
-                        "line {}: {} = {} is out of 0..={}",
-                        line,
-                        name,
-                        text,
-                        n - 1
-                    ));
-                }
-                let w = w as usize;
+                inf.read_space();
+                let w = inf.read_int(
+                    0,
+                    n as i64 - 1,
+                    format_args!("out-position {} of position {}", j, i),
+                ) as usize;
                 if w == i {
-                    fail(format!(
-                        "line {}: position {} lists itself as an out-position (a cycle)",
-                        line, i
-                    ));
+                    fail_line(
+                        line,
+                        format_args!("position {} lists itself as an out-position (a cycle)", i),
+                    );
                 }
                 if listed[w] != 0 {
-                    fail(format!(
-                        "line {}: {} = {} repeats out-position {} (an edge listed twice)",
-                        line, name, w, listed[w]
-                    ));
+                    fail_line(
+                        line,
+                        format_args!(
+                            "out-position {} of position {} = {} repeats out-position {} \
+                             (an edge listed twice)",
+                            j, i, w, listed[w]
+                        ),
+                    );
                 }
                 listed[w] = j;
                 out.push(w);
             }
-            r.newline();
+            inf.read_eoln();
             for &w in out.iter() {
                 listed[w] = 0;
             }
         }
         if let Some(cycle) = find_cycle(&succ) {
-            fail(format!(
-                "line {}: the graph of the test case starting here is not acyclic: {}",
-                test_line, cycle
-            ));
+            fail_line(
+                test_line,
+                format_args!(
+                    "the graph of the test case starting here is not acyclic: {}",
+                    cycle
+                ),
+            );
         }
         loop {
-            let line = r.line;
-            let (text, m) = r.token("M");
+            let line = inf.line();
+            let m = inf.read_int(0, MAX_M, "M (0 ends the queries)");
             if m == 0 {
-                r.newline();
+                inf.read_eoln();
                 break;
-            }
-            if m > MAX_M {
-                fail(format!(
-                    "line {}: M = {} is out of 1..={} (0 ends the queries)",
-                    line, text, MAX_M
-                ));
             }
             queries += 1;
             if queries > MAX_QUERIES {
-                fail(format!(
-                    "line {}: {} queries, at most {} in all",
-                    line, queries, MAX_QUERIES
-                ));
+                fail_line(
+                    line,
+                    format_args!("{} queries, at most {} in all", queries, MAX_QUERIES),
+                );
             }
             for j in 1..=m {
-                r.space();
-                let name = format!("p_{}", j);
-                let (text, p) = r.token(&name);
-                if p >= n as u64 {
-                    fail(format!(
-                        "line {}: {} = {} is out of 0..={}",
-                        line,
-                        name,
-                        text,
-                        n - 1
-                    ));
-                }
+                inf.read_space();
+                inf.read_int(0, n as i64 - 1, format_args!("p_{}", j));
             }
-            r.newline();
+            inf.read_eoln();
         }
     }
 }

@@ -30,9 +30,12 @@ fn main() {
         },
         _ => None,
     };
-    let Some((seed, size)) = parsed else {
-        eprintln!("usage: gen SEED [SIZE]   (SEED: u64, SIZE: integer >= 1, default 1)");
-        exit(2);
+    let (seed, size) = match parsed {
+        Some(parsed) => parsed,
+        None => {
+            eprintln!("usage: gen SEED [SIZE]   (SEED: u64, SIZE: integer >= 1, default 1)");
+            exit(2);
+        }
     };
     let mut rng = SplitMix64(seed);
     let lines = rng.range(1, 3 * size.min(33_333)); // at most 99999 lines

@@ -47,9 +47,12 @@ fn main() {
         },
         _ => None,
     };
-    let Some((seed, size)) = parsed else {
-        eprintln!("usage: gen SEED [SIZE]   (SEED: u64, SIZE: integer >= 1, default 1)");
-        exit(2);
+    let (seed, size) = match parsed {
+        Some(parsed) => parsed,
+        None => {
+            eprintln!("usage: gen SEED [SIZE]   (SEED: u64, SIZE: integer >= 1, default 1)");
+            exit(2);
+        }
     };
     let mut rng = SplitMix64(seed);
     let max = (10 * size.min(100)).min(1000);

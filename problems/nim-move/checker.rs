@@ -50,7 +50,10 @@ fn tokens(data: &[u8]) -> Vec<Token<'_>> {
         while i < data.len() && !data[i].is_ascii_whitespace() {
             i += 1;
         }
-        out.push(Token { text: &data[start..i], line });
+        out.push(Token {
+            text: &data[start..i],
+            line,
+        });
     }
     out
 }
@@ -94,10 +97,17 @@ fn read_input(data: &[u8]) -> Result<Vec<Test>, String> {
     let toks = tokens(data);
     let mut it = toks.iter();
     let mut next = |what: &str| -> Result<u64, String> {
-        let tok = it.next().ok_or_else(|| format!("input ends before {}", what))?;
+        let tok = it
+            .next()
+            .ok_or_else(|| format!("input ends before {}", what))?;
         match integer(tok.text) {
             Some(v) if v >= 0 && v <= i128::from(u64::MAX) => Ok(v as u64),
-            _ => Err(format!("input line {}: `{}` is not {}", tok.line, show(tok.text), what)),
+            _ => Err(format!(
+                "input line {}: `{}` is not {}",
+                tok.line,
+                show(tok.text),
+                what
+            )),
         }
     };
     let t = next("T")?;
@@ -118,7 +128,11 @@ fn read_input(data: &[u8]) -> Result<Vec<Test>, String> {
         tests.push(Test { piles, xor });
     }
     if let Some(tok) = it.next() {
-        return Err(format!("input line {}: extra token `{}` after the T tests", tok.line, show(tok.text)));
+        return Err(format!(
+            "input line {}: extra token `{}` after the T tests",
+            tok.line,
+            show(tok.text)
+        ));
     }
     Ok(tests)
 }
@@ -131,24 +145,50 @@ struct Answer {
 
 /// Reads the answer of test `no` from the token stream and judges it; Err is the reason it is
 /// wrong or missing (WA for the contestant, a checker failure for the jury).
-fn judge(test: &Test, no: usize, it: &mut std::slice::Iter<'_, Token<'_>>) -> Result<Answer, String> {
-    let first = it
-        .next()
-        .ok_or_else(|| format!("test {}: missing answer (the output ends after {} answers)", no, no - 1))?;
+fn judge(
+    test: &Test,
+    no: usize,
+    it: &mut std::slice::Iter<'_, Token<'_>>,
+) -> Result<Answer, String> {
+    let first = it.next().ok_or_else(|| {
+        format!(
+            "test {}: missing answer (the output ends after {} answers)",
+            no,
+            no - 1
+        )
+    })?;
     if first.text == b"Lose" {
         if test.xor != 0 {
-            return Err(format!("test {}: the position is winning but the answer is Lose", no));
+            return Err(format!(
+                "test {}: the position is winning but the answer is Lose",
+                no
+            ));
         }
-        return Ok(Answer { lines: vec![first.line], text: "Lose".into() });
+        return Ok(Answer {
+            lines: vec![first.line],
+            text: "Lose".into(),
+        });
     }
     let i = integer(first.text).ok_or_else(|| {
-        format!("test {}: expected Lose or a move `i k`, found `{}`", no, show(first.text))
+        format!(
+            "test {}: expected Lose or a move `i k`, found `{}`",
+            no,
+            show(first.text)
+        )
     })?;
-    let second = it
-        .next()
-        .ok_or_else(|| format!("test {}: the output ends after pile index {}, k is missing", no, i))?;
+    let second = it.next().ok_or_else(|| {
+        format!(
+            "test {}: the output ends after pile index {}, k is missing",
+            no, i
+        )
+    })?;
     let k = integer(second.text).ok_or_else(|| {
-        format!("test {}: expected the number of stones after pile index {}, found `{}`", no, i, show(second.text))
+        format!(
+            "test {}: expected the number of stones after pile index {}, found `{}`",
+            no,
+            i,
+            show(second.text)
+        )
     })?;
     let mv = format!("{} {}", show(first.text), show(second.text));
     if test.xor == 0 {
@@ -156,24 +196,48 @@ fn judge(test: &Test, no: usize, it: &mut std::slice::Iter<'_, Token<'_>>) -> Re
     }
     let n = test.piles.len();
     if i < 1 || i > n as i128 {
-        return Err(format!("test {}: pile {} does not exist (n = {})", no, show(first.text), n));
+        return Err(format!(
+            "test {}: pile {} does not exist (n = {})",
+            no,
+            show(first.text),
+            n
+        ));
     }
     let a = test.piles[i as usize - 1];
     if k < 1 {
-        return Err(format!("test {}: move {} takes {} stones; k must be at least 1", no, mv, show(second.text)));
+        return Err(format!(
+            "test {}: move {} takes {} stones; k must be at least 1",
+            no,
+            mv,
+            show(second.text)
+        ));
     }
     if k > i128::from(a) {
-        return Err(format!("test {}: move {} takes more than the {} stones of pile {}", no, mv, a, i));
+        return Err(format!(
+            "test {}: move {} takes more than the {} stones of pile {}",
+            no, mv, a, i
+        ));
     }
     let after = test.xor ^ a ^ (a - k as u64);
     if after != 0 {
-        return Err(format!("test {}: move {} leaves xor {}, not 0", no, mv, after));
+        return Err(format!(
+            "test {}: move {} leaves xor {}, not 0",
+            no, mv, after
+        ));
     }
-    Ok(Answer { lines: vec![first.line, second.line], text: mv })
+    Ok(Answer {
+        lines: vec![first.line, second.line],
+        text: mv,
+    })
 }
 
 fn read(path: &str, what: &str) -> Vec<u8> {
-    fs::read(path).unwrap_or_else(|e| quit(FAIL, &format!("checker failure: cannot read {} {}: {}", what, path, e)))
+    fs::read(path).unwrap_or_else(|e| {
+        quit(
+            FAIL,
+            &format!("checker failure: cannot read {} {}: {}", what, path, e),
+        )
+    })
 }
 
 fn main() {
@@ -187,18 +251,29 @@ fn main() {
     let actual = read(&args[2], "contestant's output");
     let expected = read(&args[3], "jury's answer");
 
-    let tests = read_input(&input).unwrap_or_else(|e| quit(FAIL, &format!("checker failure: {}", e)));
+    let tests =
+        read_input(&input).unwrap_or_else(|e| quit(FAIL, &format!("checker failure: {}", e)));
 
     // The jury's answer must itself be right, or nothing can be judged.
     let jury = tokens(&expected);
     let mut it = jury.iter();
     for (t, test) in tests.iter().enumerate() {
         if let Err(e) = judge(test, t + 1, &mut it) {
-            quit(FAIL, &format!("checker failure: the jury answer is wrong: {}", e));
+            quit(
+                FAIL,
+                &format!("checker failure: the jury answer is wrong: {}", e),
+            );
         }
     }
     if let Some(tok) = it.next() {
-        quit(FAIL, &format!("checker failure: the jury answer has extra token `{}` on line {}", show(tok.text), tok.line));
+        quit(
+            FAIL,
+            &format!(
+                "checker failure: the jury answer has extra token `{}` on line {}",
+                show(tok.text),
+                tok.line
+            ),
+        );
     }
 
     // The contestant's answers: content first (WA), then layout (PE).
@@ -212,18 +287,38 @@ fn main() {
         }
     }
     if let Some(tok) = it.next() {
-        quit(WA, &format!("extra output after the {} answers: `{}` on line {}", tests.len(), show(tok.text), tok.line));
+        quit(
+            WA,
+            &format!(
+                "extra output after the {} answers: `{}` on line {}",
+                tests.len(),
+                show(tok.text),
+                tok.line
+            ),
+        );
     }
     for (t, a) in answers.iter().enumerate() {
         let (no, want) = (t + 1, t + 1);
         if a.lines.iter().any(|&l| l != a.lines[0]) {
-            quit(PE, &format!("test {}: the answer `{}` is split over lines {} and {}", no, a.text, a.lines[0], a.lines[a.lines.len() - 1]));
+            quit(
+                PE,
+                &format!(
+                    "test {}: the answer `{}` is split over lines {} and {}",
+                    no,
+                    a.text,
+                    a.lines[0],
+                    a.lines[a.lines.len() - 1]
+                ),
+            );
         }
         if a.lines[0] != want {
             let why = if t > 0 && a.lines[0] == answers[t - 1].lines[0] {
                 format!("shares line {} with the answer of test {}", a.lines[0], t)
             } else {
-                format!("is on line {}, expected line {} (blank lines before it?)", a.lines[0], want)
+                format!(
+                    "is on line {}, expected line {} (blank lines before it?)",
+                    a.lines[0], want
+                )
             };
             quit(PE, &format!("test {}: the answer `{}` {}", no, a.text, why));
         }

@@ -25,9 +25,19 @@ impl SplitMix64 {
 }
 
 fn test(rng: &mut SplitMix64, max_n: u64, cap: u64) -> Vec<u64> {
-    let n = if rng.range(0, 9) == 0 { 1 } else { rng.range(1, max_n) };
+    let n = if rng.range(0, 9) == 0 {
+        1
+    } else {
+        rng.range(1, max_n)
+    };
     let mut piles: Vec<u64> = (0..n)
-        .map(|_| if rng.range(0, 5) == 0 { 0 } else { rng.range(0, cap) })
+        .map(|_| {
+            if rng.range(0, 5) == 0 {
+                0
+            } else {
+                rng.range(0, cap)
+            }
+        })
         .collect();
     match rng.range(0, 5) {
         0 | 1 => {

@@ -12,139 +12,43 @@
 //! - "Constraints (our choice, for this local problem): 1 ≤ n ≤ 20; 1 ≤ a_i ≤ 10⁹; at least one
 //!   group, at most 10⁵ groups and at most 2·10⁵ heaps (the sum of all n) per input."
 //! - Integers: decimal digits, no sign, no leading zero.
-use std::io::Read;
-use std::process::exit;
+#[path = "../_shared/validate_input.rs"]
+mod validate_input;
+use validate_input::{fail_line, Input};
 
-const MAX_N: u64 = 20;
-const MAX_A: u64 = 1_000_000_000;
+const MAX_N: i64 = 20;
+const MAX_A: i64 = 1_000_000_000;
 const MAX_GROUPS: u64 = 100_000;
 const MAX_HEAPS: u64 = 200_000;
 
-fn fail(msg: String) -> ! {
-    eprintln!("{}", msg);
-    exit(1);
-}
-
-/// The input as whitespace-separated tokens, with the line and column (from 1) of each.
-struct Reader {
-    buf: Vec<u8>,
-    pos: usize,
-    line: usize,
-    col: usize,
-}
-
-impl Reader {
-    fn bump(&mut self) {
-        if self.buf[self.pos] == b'\n' {
-            self.line += 1;
-            self.col = 1;
-        } else {
-            self.col += 1;
-        }
-        self.pos += 1;
-    }
-
-    fn skip_whitespace(&mut self) {
-        while self.pos < self.buf.len() && self.buf[self.pos].is_ascii_whitespace() {
-            self.bump();
-        }
-    }
-
-    /// True if only whitespace is left.
-    fn at_end(&mut self) -> bool {
-        self.skip_whitespace();
-        self.pos == self.buf.len()
-    }
-
-    /// The next token, an unsigned decimal integer named `name` in lo..=hi; `context` says
-    /// where it belongs, for the end-of-file message.
-    fn int(&mut self, name: &str, context: &str, lo: u64, hi: u64) -> u64 {
-        if self.at_end() {
-            fail(format!(
-                "line {}: end of file, expected {} ({})",
-                self.line, name, context
-            ));
-        }
-        let (line, col, start) = (self.line, self.col, self.pos);
-        while self.pos < self.buf.len() && !self.buf[self.pos].is_ascii_whitespace() {
-            self.bump();
-        }
-        let tok = &self.buf[start..self.pos];
-        let text: String = String::from_utf8_lossy(tok).chars().take(24).collect();
-        if let Some(i) = tok.iter().position(|b| !b.is_ascii_digit()) {
-            let what = match tok[i] {
-                c if c.is_ascii_graphic() => format!("`{}`", c as char),
-                c => format!("byte 0x{:02x}", c),
-            };
-            fail(format!(
-                "line {}, column {}: expected the integer {} ({}), found {} in `{}`",
-                line,
-                col + i,
-                name,
-                context,
-                what,
-                text.escape_default()
-            ));
-        }
-        if tok.len() > 1 && tok[0] == b'0' {
-            fail(format!(
-                "line {}, column {}: {} = {} has a leading zero",
-                line, col, name, text
-            ));
-        }
-        let v = if tok.len() > 18 {
-            u64::MAX
-        } else {
-            text.parse::<u64>().unwrap()
-        };
-        if !(lo..=hi).contains(&v) {
-            fail(format!(
-                "line {}: {} = {} is out of {}..={} ({})",
-                line, name, text, lo, hi, context
-            ));
-        }
-        v
-    }
-}
-
 fn main() {
-    let mut buf = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
-        fail(format!("cannot read stdin: {}", e));
-    }
-    let mut r = Reader {
-        buf,
-        pos: 0,
-        line: 1,
-        col: 1,
-    };
-    if r.at_end() {
-        fail(format!(
-            "line {}: no group at all, expected at least one",
-            r.line
-        ));
+    let mut inf = Input::from_stdin().any_whitespace();
+    if inf.seek_eof() {
+        fail_line(inf.line(), "no group at all, expected at least one");
     }
     let (mut groups, mut heaps) = (0u64, 0u64);
-    while !r.at_end() {
+    while !inf.seek_eof() {
         groups += 1;
-        let line = r.line;
+        let line = inf.line();
         if groups > MAX_GROUPS {
-            fail(format!(
-                "line {}: {} groups, at most {}",
-                line, groups, MAX_GROUPS
-            ));
+            fail_line(
+                line,
+                format_args!("{} groups, at most {}", groups, MAX_GROUPS),
+            );
         }
-        let context = format!("in group {}", groups);
-        let n = r.int("n", &context, 1, MAX_N);
-        heaps += n;
+        let n = inf.read_int(1, MAX_N, format_args!("n of group {}", groups));
+        heaps += n as u64;
         if heaps > MAX_HEAPS {
-            fail(format!(
-                "line {}: {} heaps in groups 1..={}, at most {} in all",
-                line, heaps, groups, MAX_HEAPS
-            ));
+            fail_line(
+                line,
+                format_args!(
+                    "{} heaps in groups 1..={}, at most {} in all",
+                    heaps, groups, MAX_HEAPS
+                ),
+            );
         }
         for i in 1..=n {
-            r.int(&format!("a_{}", i), &context, 1, MAX_A);
+            inf.read_int(1, MAX_A, format_args!("a_{} of group {}", i, groups));
         }
     }
 }

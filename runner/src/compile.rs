@@ -187,8 +187,8 @@ pub struct Builder {
     probes: Once<bool>,
     /// Lines for the user (fallbacks taken), each once.
     notes: Mutex<Vec<String>>,
-    /// The digest of each file a cached build read, computed once per run (the same headers
-    /// stand in the manifests of every C++ program).
+    /// The digest of each file a cached build read, by path, size and modification time,
+    /// computed once (the same headers stand in the manifests of every C++ program).
     digests: Once<Option<String>>,
 }
 
@@ -490,7 +490,15 @@ impl Builder {
     /// built (a changed, moved or deleted header makes the build stale).
     fn manifest_holds(&self, manifest: &[(String, PathBuf)]) -> bool {
         manifest.iter().all(|(digest, path)| {
-            let key = vec![path.to_string_lossy().into_owned()];
+            // Keyed by the file's size and modification time too: a file edited while the
+            // builder lives (`judge --watch`) is read again.
+            let Ok(meta) = std::fs::metadata(path) else {
+                return false;
+            };
+            let key = vec![
+                path.to_string_lossy().into_owned(),
+                format!("{} {:?}", meta.len(), meta.modified().ok()),
+            ];
             self.digests.get(&key, || file_digest(path)).as_deref() == Some(digest.as_str())
         })
     }

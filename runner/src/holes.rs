@@ -20,7 +20,7 @@ use crate::fixture::Fixture;
 use crate::judges::Judges;
 use crate::problem::Problem;
 use crate::scan::Scan;
-use crate::workspace::{FileKinds, Workspace};
+use crate::workspace::{FileKinds, Workspace, SHARED};
 
 fn error(path: &Path, message: impl Into<String>) -> ConfigError {
     ConfigError {
@@ -80,6 +80,8 @@ pub fn workspace(ws: &Workspace, scan: &Scan, kinds: &FileKinds) -> Vec<ConfigEr
                 "not a problem folder: problems/ holds one folder per problem \
                  (move or remove this file)",
             ));
+        } else if name_of(&e.path) == SHARED {
+            // Code that the problems' programs take in (`#[path = "../_shared/…"] mod …;`).
         } else if !scan.folders.contains_key(&*name_of(&e.path)) {
             errors.push(error(
                 &e.path,

@@ -8,7 +8,8 @@ use crate::workspace::{is_valid_slug, Workspace};
 
 /// Creates the problem's folder (problem.toml, README.md, validate.rs, brute.rs, gen.rs,
 /// wrong/wrong.toml, invalid/empty.in, and checker.rs with `checker`), an empty solution and a
-/// fixture file with a sample case. Refuses to overwrite anything.
+/// fixture file with a sample case, and the validators' shared reader when the workspace has none
+/// (`problems/_shared/validate_input.rs`). Refuses to overwrite anything.
 pub fn new_problem(ws: &Workspace, slug: &str, checker: bool) -> Result<Vec<PathBuf>> {
     if !is_valid_slug(slug) {
         bail!("`{slug}` is not a valid slug: use lowercase letters, digits and `-`");
@@ -35,6 +36,14 @@ pub fn new_problem(ws: &Workspace, slug: &str, checker: bool) -> Result<Vec<Path
     ];
     if checker {
         files.push((dir.join("checker.rs"), checker_rs(slug)));
+    }
+    // The reader that validate.rs takes in, written only where the workspace has none yet.
+    let shared = ws
+        .problems_dir()
+        .join(crate::workspace::SHARED)
+        .join("validate_input.rs");
+    if !shared.exists() {
+        files.push((shared, VALIDATE_INPUT.to_string()));
     }
     if let Some((path, _)) = files.iter().find(|(p, _)| p.exists()) {
         bail!("{} exists already: nothing was created", ws.display(path));
@@ -84,85 +93,31 @@ const WRONG_TOML: &str = r#"# Wrong solutions: plausible mistakes that the fixtu
 # why = "positions are not given sorted"
 "#;
 
+/// The strict input reader shared by the validators (`problems/_shared/validate_input.rs`).
+const VALIDATE_INPUT: &str = include_str!("../../problems/_shared/validate_input.rs");
+
 const VALIDATE: &str = r#"//! Input validator for {slug}: reads one input on stdin and exits 0 only if it satisfies the
 //! statement exactly (line structure, token counts, ranges, distinctness, the number of tests);
-//! otherwise it prints where on stderr (`line 3: a_2 = 0 is out of 1..=1000`) and exits 1.
-//! `runner verify` runs it on every fixture input (a case marked outside_statement = "why" must be
-//! rejected) and on invalid/*.in (all must be rejected); `runner stress` on every generated input.
-use std::io::Read;
-use std::process::exit;
-
-fn fail(line: usize, msg: &str) -> ! {
-    eprintln!("line {line}: {msg}");
-    exit(1)
-}
-
-/// The input as strict lines: LF only, a final newline, single spaces between tokens, nothing
-/// else around them.
-struct Lines {
-    lines: Vec<String>,
-    next: usize,
-}
-
-impl Lines {
-    fn read() -> Lines {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).unwrap();
-        let text = String::from_utf8(bytes).unwrap_or_else(|_| fail(1, "not UTF-8"));
-        if let Some(i) = text.find(|c: char| c != '\n' && c != ' ' && !c.is_ascii_graphic()) {
-            let line = text[..i].matches('\n').count() + 1;
-            fail(line, &format!("character {:?} (only printable ASCII, spaces and LF)", &text[i..i + 1]));
-        }
-        if !text.is_empty() && !text.ends_with('\n') {
-            fail(text.lines().count(), "no newline at the end of the last line");
-        }
-        Lines { lines: text.lines().map(str::to_string).collect(), next: 0 }
-    }
-
-    /// The tokens of the next line (its 1-based number first).
-    fn line(&mut self) -> (usize, Vec<String>) {
-        let n = self.next + 1;
-        let Some(l) = self.lines.get(self.next) else { fail(n, "missing line") };
-        self.next += 1;
-        if l.is_empty() {
-            fail(n, "empty line");
-        }
-        if l.starts_with(' ') || l.ends_with(' ') || l.contains("  ") {
-            fail(n, "tokens must be separated by single spaces, with none around them");
-        }
-        (n, l.split(' ').map(str::to_string).collect())
-    }
-
-    fn at_end(&self) -> bool {
-        self.next == self.lines.len()
-    }
-}
-
-/// `tok` as an integer in lo..=hi, written canonically (no `+`, no leading zeros).
-fn int(line: usize, name: &str, tok: &str, lo: i64, hi: i64) -> i64 {
-    let v: i64 = tok.parse().unwrap_or_else(|_| fail(line, &format!("{name} = {tok:?} is not an integer")));
-    if v.to_string() != tok {
-        fail(line, &format!("{name} = {tok:?} is not written canonically"));
-    }
-    if !(lo..=hi).contains(&v) {
-        fail(line, &format!("{name} = {v} is out of {lo}..={hi}"));
-    }
-    v
-}
+//! otherwise it prints where on stderr (`line 3, column 5: a_2 = 0 is out of 1..=1000`) and
+//! exits 1. `runner verify` runs it on every fixture input (a case marked outside_statement =
+//! "why" must be rejected) and on invalid/*.in (all must be rejected); `runner stress` on every
+//! generated input. The reader (`Input`: read_int, read_ints, read_word, read_space, read_eoln,
+//! read_eof, …) is problems/_shared/validate_input.rs, taken in as a module: this file still
+//! builds alone with `rustc --edition 2021 validate.rs`.
+#[path = "../_shared/validate_input.rs"]
+mod validate_input;
+use validate_input::{fail_line, Input};
 
 fn main() {
-    let mut input = Lines::read();
+    let mut inf = Input::from_stdin();
     // TODO: the statement's format. This checks the scaffold's: at least one line, each holding
     // one integer n with 1 <= n <= 1000.
-    if input.at_end() {
-        fail(1, "empty input: at least one test");
+    if inf.is_empty() {
+        fail_line(1, "empty input: at least one test");
     }
-    while !input.at_end() {
-        let (line, tokens) = input.line();
-        if tokens.len() != 1 {
-            fail(line, &format!("{} tokens, expected 1", tokens.len()));
-        }
-        int(line, "n", &tokens[0], 1, 1000);
+    while !inf.at_eof() {
+        inf.read_int(1, 1000, "n");
+        inf.read_eoln();
     }
 }
 "#;

@@ -4,6 +4,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+/// The folder of `problems/` that holds code shared by the problems' programs (the validators'
+/// reader), not a problem: no slug starts with `_`.
+pub const SHARED: &str = "_shared";
+
 /// The root of a judge workspace: the directory that holds `problems/`.
 #[derive(Debug, Clone)]
 pub struct Workspace {

@@ -611,6 +611,8 @@ fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
         "problems/my-game/validate.rs",
         "problems/my-game/invalid/empty.in",
         "problems/my-game/wrong/wrong.toml",
+        // The reader the validator takes in: the workspace had none.
+        "problems/_shared/validate_input.rs",
     ] {
         assert!(ws.path(f).is_file(), "{f} was not created");
         assert!(s.contains(f), "{s}");
@@ -640,9 +642,33 @@ fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
         "{}",
         text(&out)
     );
+    let zero = ws.path("zero.in");
+    std::fs::write(&zero, "0\n").unwrap();
+    let out = ws.runner(&["run", "my-game", zero.to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("line 1, column 1: n = 0 is out of 1..=1000"),
+        "{}",
+        text(&out)
+    );
+    // The shared reader changes: the validator that takes it in is built again (rustc's
+    // dep-info names the file), not taken from the cache.
+    let shared = ws.path("problems/_shared/validate_input.rs");
+    let reader = std::fs::read_to_string(&shared).unwrap();
+    std::fs::write(&shared, reader.replace("is out of", "is outside")).unwrap();
+    let out = ws.runner(&["run", "my-game", zero.to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("line 1, column 1: n = 0 is outside 1..=1000"),
+        "{}",
+        text(&out)
+    );
 
     let out = ws.runner(&["new", "other-game", "--checker"]);
     assert_code(&out, 0);
+    // The workspace's shared reader is kept as it is.
+    assert!(!stdout(&out).contains("_shared"), "{}", text(&out));
+    assert!(std::fs::read_to_string(&shared)
+        .unwrap()
+        .contains("is outside"));
     assert!(ws.path("problems/other-game/checker.rs").is_file());
     let toml = std::fs::read_to_string(ws.path("problems/other-game/problem.toml")).unwrap();
     assert!(toml.contains("compare = \"checker\""), "{toml}");

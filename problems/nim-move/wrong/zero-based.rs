@@ -5,7 +5,9 @@ use std::io::{self, BufWriter, Read, Write};
 fn main() -> io::Result<()> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
-    let mut tokens = input.split_ascii_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let mut tokens = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<u64>().unwrap());
     let mut out = BufWriter::new(io::stdout().lock());
     let t = tokens.next().unwrap();
     for _ in 0..t {

@@ -8,6 +8,7 @@
 
 use crate::workspace::{is_executable, FileKinds};
 use sandbox::Stack;
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -28,6 +29,9 @@ const BUILT_IN: &str = include_str!("../../judges.toml");
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawJudges {
+    /// Compiler commands shared by several languages, by name.
+    #[serde(default)]
+    build: BTreeMap<String, RawBuild>,
     #[serde(default)]
     judge: Vec<toml::Spanned<RawJudge>>,
     #[serde(default)]
@@ -49,12 +53,29 @@ struct RawJudge {
     language: Vec<toml::Spanned<RawLanguage>>,
 }
 
+/// `[build.NAME]`: what a language with `build = "NAME"` takes, unless it gives the key itself.
+#[derive(Debug, Default, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuild {
+    compile: Option<Vec<String>>,
+    run: Option<Vec<String>>,
+    probe: Option<String>,
+    fallback: Option<Vec<String>>,
+    fallback_note: Option<String>,
+    version: Option<Vec<String>>,
+    min_version: Option<String>,
+    stack_kib: Option<RawStack>,
+    package: Option<String>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLanguage {
     name: String,
     label: Option<String>,
     extensions: Vec<String>,
+    /// The name of a `[build.NAME]` table this language takes its build from.
+    build: Option<String>,
     compile: Option<Vec<String>>,
     run: Option<Vec<String>>,
     probe: Option<String>,
@@ -68,14 +89,14 @@ struct RawLanguage {
 }
 
 /// `stack_kib`: a size in KiB, or `"memory"` for the problem's memory limit.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 enum RawStack {
     Kib(u64),
     Memory(MemoryWord),
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum MemoryWord {
     Memory,
@@ -283,28 +304,12 @@ impl Judges {
                     ));
                 }
             }
-            let mut languages: Vec<Arc<Profile>> = Vec::new();
-            for l in &j.language {
-                let at = l.span().start;
-                let l = l.get_ref();
-                let profile = language(&j.name, l).map_err(|m| err(at, m))?;
-                if languages
-                    .iter()
-                    .any(|o| o.language.eq_ignore_ascii_case(&l.name))
-                {
-                    return Err(err(
-                        at,
-                        format!("{} has two languages named `{}`", j.name, l.name),
-                    ));
-                }
-                languages.push(Arc::new(profile));
-            }
             judges.push(Judge {
                 name: j.name.clone(),
                 aliases: j.aliases.clone(),
                 problem_url: j.problem_url.clone(),
                 submit_url: j.submit_url.clone(),
-                languages,
+                languages: languages(j, &raw.build).map_err(|(at, m)| err(at, m))?,
             });
         }
         if !judges.iter().any(|j| j.name == LOCAL) {
@@ -315,57 +320,7 @@ impl Judges {
                 format!("no judge named `{LOCAL}`: it builds every file a judge does not take"),
             ));
         }
-        let mut lint: Vec<LintRule> = Vec::new();
-        for r in &raw.lint {
-            let at = r.span().start;
-            let r = r.get_ref();
-            if lint.iter().any(|o| o.id == r.id) {
-                return Err(err(at, format!("two lint rules have the id `{}`", r.id)));
-            }
-            let regex = regex::bytes::Regex::new(r.pattern.get_ref()).map_err(|e| {
-                err(
-                    r.pattern.span().start,
-                    format!("lint `{}`: bad pattern: {e}", r.id),
-                )
-            })?;
-            let mut applies_to = Vec::new();
-            for a in &r.applies_to {
-                let Some((judge, lang)) = a.split_once(':') else {
-                    return Err(err(
-                        at,
-                        format!("lint `{}`: `{a}` is not of the form JUDGE:LANGUAGE", r.id),
-                    ));
-                };
-                let Some(judge) = judges.iter().find(|j| j.is_called(judge)) else {
-                    return Err(err(at, format!("lint `{}`: no judge `{judge}`", r.id)));
-                };
-                // Stored as the language's name (a rule may name it by its label), which is what
-                // `LintRule::applies` compares.
-                let lang = match judge.language(lang) {
-                    Some(profile) => profile.language.clone(),
-                    None if lang == "*" => lang.to_string(),
-                    None => {
-                        return Err(err(
-                            at,
-                            format!(
-                                "lint `{}`: {} has no language `{lang}` (it has {})",
-                                r.id,
-                                judge.name,
-                                judge.language_list()
-                            ),
-                        ))
-                    }
-                };
-                applies_to.push((judge.name.clone(), lang));
-            }
-            lint.push(LintRule {
-                id: r.id.clone(),
-                regex,
-                message: r.message.clone(),
-                applies_to,
-                code_only: r.code_only,
-            });
-        }
+        let lint = lint_rules(&raw.lint, &judges).map_err(|(at, m)| err(at, m))?;
         Ok(Judges { judges, lint })
     }
 
@@ -424,6 +379,126 @@ impl Judges {
     }
 }
 
+/// The languages of judge `j`, each resolved with its build; `Err` is (offset, message).
+fn languages(
+    j: &RawJudge,
+    builds: &BTreeMap<String, RawBuild>,
+) -> Result<Vec<Arc<Profile>>, (usize, String)> {
+    let mut languages: Vec<Arc<Profile>> = Vec::new();
+    for l in &j.language {
+        let at = l.span().start;
+        let l = l.get_ref();
+        let build = match &l.build {
+            None => RawBuild::default(),
+            Some(name) => builds.get(name).cloned().ok_or_else(|| {
+                let known: Vec<&str> = builds.keys().map(String::as_str).collect();
+                (
+                    at,
+                    format!(
+                        "{} {}: no [build.{name}] (the builds are: {})",
+                        j.name,
+                        l.name,
+                        known.join(", ")
+                    ),
+                )
+            })?,
+        };
+        let profile = language(&j.name, &l.with(build)).map_err(|m| (at, m))?;
+        if languages
+            .iter()
+            .any(|o| o.language.eq_ignore_ascii_case(&l.name))
+        {
+            return Err((
+                at,
+                format!("{} has two languages named `{}`", j.name, l.name),
+            ));
+        }
+        languages.push(Arc::new(profile));
+    }
+    Ok(languages)
+}
+
+/// The lint rules, each naming judges and languages that exist; `Err` is (offset, message).
+fn lint_rules(
+    raw: &[toml::Spanned<RawLint>],
+    judges: &[Judge],
+) -> Result<Vec<LintRule>, (usize, String)> {
+    let mut lint: Vec<LintRule> = Vec::new();
+    for r in raw {
+        let at = r.span().start;
+        let r = r.get_ref();
+        if lint.iter().any(|o| o.id == r.id) {
+            return Err((at, format!("two lint rules have the id `{}`", r.id)));
+        }
+        let regex = regex::bytes::Regex::new(r.pattern.get_ref()).map_err(|e| {
+            (
+                r.pattern.span().start,
+                format!("lint `{}`: bad pattern: {e}", r.id),
+            )
+        })?;
+        let mut applies_to = Vec::new();
+        for a in &r.applies_to {
+            let Some((judge, lang)) = a.split_once(':') else {
+                return Err((
+                    at,
+                    format!("lint `{}`: `{a}` is not of the form JUDGE:LANGUAGE", r.id),
+                ));
+            };
+            let Some(judge) = judges.iter().find(|j| j.is_called(judge)) else {
+                return Err((at, format!("lint `{}`: no judge `{judge}`", r.id)));
+            };
+            // Stored as the language's name (a rule may name it by its label), which is what
+            // `LintRule::applies` compares.
+            let lang = match judge.language(lang) {
+                Some(profile) => profile.language.clone(),
+                None if lang == "*" => lang.to_string(),
+                None => {
+                    return Err((
+                        at,
+                        format!(
+                            "lint `{}`: {} has no language `{lang}` (it has {})",
+                            r.id,
+                            judge.name,
+                            judge.language_list()
+                        ),
+                    ))
+                }
+            };
+            applies_to.push((judge.name.clone(), lang));
+        }
+        lint.push(LintRule {
+            id: r.id.clone(),
+            regex,
+            message: r.message.clone(),
+            applies_to,
+            code_only: r.code_only,
+        });
+    }
+    Ok(lint)
+}
+
+impl RawLanguage {
+    /// The language with every key it does not give taken from `b`.
+    fn with(&self, b: RawBuild) -> RawLanguage {
+        RawLanguage {
+            name: self.name.clone(),
+            label: self.label.clone(),
+            extensions: self.extensions.clone(),
+            build: self.build.clone(),
+            compile: self.compile.clone().or(b.compile),
+            run: self.run.clone().or(b.run),
+            probe: self.probe.clone().or(b.probe),
+            fallback: self.fallback.clone().or(b.fallback),
+            fallback_note: self.fallback_note.clone().or(b.fallback_note),
+            version: self.version.clone().or(b.version),
+            min_version: self.min_version.clone().or(b.min_version),
+            stack_kib: self.stack_kib.clone().or(b.stack_kib),
+            package: self.package.clone().or(b.package),
+            about: self.about.clone(),
+        }
+    }
+}
+
 /// Checks one `[[judge.language]]` and makes its profile.
 fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
     let what = format!("{judge} {}", l.name);
@@ -467,27 +542,7 @@ fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
     if run.is_empty() {
         return Err(format!("{what}: `run` is empty"));
     }
-    let fallback = match (&l.fallback, &l.probe, &l.fallback_note) {
-        (None, None, None) => None,
-        (Some(command), Some(probe), Some(note)) => {
-            if l.compile.is_none() {
-                return Err(format!("{what}: a fallback needs a `compile` command"));
-            }
-            if command.is_empty() || !has(command, "{src}") || !has(command, "{out}") {
-                return Err(format!("{what}: `fallback` must hold {{src}} and {{out}}"));
-            }
-            Some(Fallback {
-                probe: probe.clone(),
-                command: command.clone(),
-                note: note.clone(),
-            })
-        }
-        _ => {
-            return Err(format!(
-                "{what}: `fallback`, `probe` and `fallback_note` go together"
-            ))
-        }
-    };
+    let fallback = fallback(&what, l)?;
     if let Some(v) = &l.min_version {
         if parse_version(v).is_none() {
             return Err(format!(
@@ -518,6 +573,50 @@ fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
     })
 }
 
+/// The language's fallback: given whole (`fallback`, `probe`, `fallback_note`), or derived from a
+/// `probe` alone when `compile` builds 32-bit: the same command without `-m32`, and a note naming
+/// the multilib package to install.
+fn fallback(what: &str, l: &RawLanguage) -> Result<Option<Fallback>, String> {
+    let has = |argv: &[String], p: &str| argv.iter().any(|a| a.contains(p));
+    match (&l.fallback, &l.probe, &l.fallback_note) {
+        (None, None, None) => Ok(None),
+        (_, Some(_), _) if l.compile.is_none() => {
+            Err(format!("{what}: a fallback needs a `compile` command"))
+        }
+        (None, Some(probe), None) => {
+            let compile = l.compile.as_ref().expect("checked above");
+            if !compile.iter().any(|a| a == "-m32") {
+                return Err(format!(
+                    "{what}: a `probe` without a `fallback` derives one by dropping -m32, \
+                     and `compile` has no -m32: give `fallback` and `fallback_note`"
+                ));
+            }
+            Ok(Some(Fallback {
+                probe: probe.clone(),
+                command: compile.iter().filter(|a| *a != "-m32").cloned().collect(),
+                note: format!(
+                    "{0} -m32 is not available (install {0}-multilib); building 64-bit",
+                    compile[0]
+                ),
+            }))
+        }
+        (Some(command), Some(probe), Some(note)) => {
+            if command.is_empty() || !has(command, "{src}") || !has(command, "{out}") {
+                return Err(format!("{what}: `fallback` must hold {{src}} and {{out}}"));
+            }
+            Ok(Some(Fallback {
+                probe: probe.clone(),
+                command: command.clone(),
+                note: note.clone(),
+            }))
+        }
+        _ => Err(format!(
+            "{what}: `fallback` and `fallback_note` go with a `probe` (or give the probe alone \
+             to drop -m32)"
+        )),
+    }
+}
+
 /// The first `MAJOR.MINOR[.PATCH]` in `text`, as numbers.
 pub fn parse_version(text: &str) -> Option<(u64, u64, u64)> {
     static VERSION: std::sync::LazyLock<regex::Regex> =
@@ -535,6 +634,74 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../judges.toml");
         let text = std::fs::read_to_string(&path).unwrap();
         Judges::parse(&path, &text).unwrap()
+    }
+
+    /// Every judge, language and lint rule, as the runner resolves them.
+    fn resolved(j: &Judges) -> String {
+        format!("{:#?}\n{:#?}", j.judges, j.lint)
+    }
+
+    #[test]
+    fn the_shared_builds_resolve_to_the_profiles_each_language_spelt_out_before() {
+        // The judges.toml of before the builds: every compile line, probe, fallback and note
+        // written out in each language.
+        let before =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/judges-before-builds.toml");
+        let before = Judges::parse(&before, &std::fs::read_to_string(&before).unwrap()).unwrap();
+        let now = repo_judges();
+        assert_eq!(resolved(&now), resolved(&before));
+        // And it is not a comparison of nothing.
+        let g = now.get("HDU").unwrap().language("GCC").unwrap();
+        assert_eq!(
+            g.fallback.as_ref().unwrap().note,
+            "gcc -m32 is not available (install gcc-multilib); building 64-bit"
+        );
+    }
+
+    const HEAD: &str =
+        "[[judge]]\nname = \"local\"\n[[judge.language]]\nname = \"C\"\nextensions = [\"c\"]\n";
+
+    #[test]
+    fn a_build_is_taken_whole_a_key_of_the_language_wins_and_the_fallback_drops_m32() {
+        let text = format!(
+            "[build.b32]\ncompile = [\"cc\", \"-m32\", \"{{src}}\", \"-o\", \"{{out}}\"]\n\
+             probe = \"int main(void) {{ return 0; }}\"\nstack_kib = 1024\npackage = \"gcc\"\n\
+             {HEAD}build = \"b32\"\nstack_kib = 2048\n"
+        );
+        let j = Judges::parse(Path::new("judges.toml"), &text).unwrap();
+        let c = j.local().language("C").unwrap();
+        let argv = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            c.compile,
+            Some(argv(&["cc", "-m32", "{src}", "-o", "{out}"]))
+        );
+        assert_eq!(
+            c.fallback.as_ref().unwrap().command,
+            argv(&["cc", "{src}", "-o", "{out}"])
+        );
+        assert_eq!(
+            c.stack,
+            Stack::Bytes(2048 * 1024),
+            "the language's own key wins"
+        );
+        assert_eq!(c.package.as_deref(), Some("gcc"));
+    }
+
+    #[test]
+    fn an_unknown_build_or_a_probe_with_nothing_to_drop_is_located() {
+        let unknown = format!("[build.b]\nrun = [\"{{src}}\"]\n{HEAD}build = \"nope\"\n");
+        let e = Judges::parse(Path::new("judges.toml"), &unknown).unwrap_err();
+        assert_eq!(e.line, Some((5, 1)), "{e}");
+        assert!(
+            e.message
+                .contains("local C: no [build.nope] (the builds are: b)"),
+            "{e}"
+        );
+        let no_m32 = format!(
+            "{HEAD}compile = [\"cc\", \"{{src}}\", \"-o\", \"{{out}}\"]\nprobe = \"int main(void) {{ return 0; }}\"\n"
+        );
+        let e = Judges::parse(Path::new("judges.toml"), &no_m32).unwrap_err();
+        assert!(e.message.contains("`compile` has no -m32"), "{e}");
     }
 
     #[test]

@@ -334,15 +334,50 @@ fn a_missing_compiler_fails_its_language_only() {
 #[test]
 fn a_compiler_that_cannot_build_32_bit_falls_back_with_one_note() {
     let ws = Ws::empty();
-    let judges = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
-    // Stand-in for a g++ without multilib: the preferred commands carry a flag g++ refuses.
-    let judges = judges.replace("\"-O2\", \"-m32\"", "\"-O2\", \"-mno-such-flag\"");
-    ws.write("judges.toml", &judges);
+    // Stand-in for a g++ without multilib, first on PATH: it refuses -m32 as g++ does when the
+    // 32-bit libraries are missing, and is the real g++ otherwise.
+    let real = String::from_utf8(
+        std::process::Command::new("sh")
+            .args(["-c", "command -v g++"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    ws.write(
+        "bin/g++",
+        &format!(
+            "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = -m32 ] && {{ echo 'cannot find -lstdc++ (stand-in)' >&2; exit 1; }}; done\nexec {} \"$@\"\n",
+            real.trim()
+        ),
+    );
+    std::fs::set_permissions(
+        ws.path("bin/g++"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let path = format!(
+        "{}:{}",
+        ws.path("bin").display(),
+        std::env::var("PATH").unwrap()
+    );
     for slug in ["p", "q"] {
         twice(&ws, slug, "POJ");
         ws.write(&format!("solutions/cpp/{slug}.cpp"), GOOD_98);
     }
-    let out = ws.runner(&[]);
+    let runner = |args: &[&str]| {
+        assert_cmd::Command::cargo_bin("runner")
+            .unwrap()
+            .arg("--root")
+            .arg(ws.dir.path())
+            .args(["--color", "never"])
+            .args(args)
+            .env("PATH", &path)
+            .env_remove("CI")
+            .output()
+            .unwrap()
+    };
+    let out = runner(&[]);
     assert_code(&out, 0);
     let note = "note: g++ -m32 is not available (install g++-multilib); building 64-bit";
     assert_eq!(stderr(&out).matches(note).count(), 1, "{}", text(&out));
@@ -351,7 +386,7 @@ fn a_compiler_that_cannot_build_32_bit_falls_back_with_one_note() {
         s.contains("solutions/cpp/p.cpp [POJ G++ (fallback build)]: 2/2 AC"),
         "{s}"
     );
-    let out = ws.runner(&["submit", "p"]);
+    let out = runner(&["submit", "p"]);
     assert_code(&out, 0);
     assert!(
         stdout(&out).contains("caution    built here as POJ G++ (fallback build)"),

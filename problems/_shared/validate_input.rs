@@ -23,7 +23,8 @@
 //! ```
 //!
 //! Every `read_*` either returns what it read or rejects the input: one line on stderr,
-//! `line L, column C: what` (both from 1), then exit 1. Strict, as testlib's validator mode:
+//! `line L, column C: what` (both from 1), then exit 1 (a checker chooses its own code with
+//! [`Input::failing_with`]). Strict, as testlib's validator mode:
 //!
 //! - integers are `-?[0-9]+` with no `+` sign, no leading zero and no `-0`; a value beyond the
 //!   range, however many digits it has, is out of range (never an overflow);
@@ -85,6 +86,8 @@ pub struct Input {
     col: usize,
     /// Whether whitespace is skipped before tokens ([`Input::any_whitespace`]).
     free: bool,
+    /// The exit code of a rejection (1; a checker's own code, [`Input::failing_with`]).
+    code: i32,
 }
 
 impl Input {
@@ -105,7 +108,26 @@ impl Input {
             line: 1,
             col: 1,
             free: false,
+            code: 1,
         }
+    }
+
+    /// The same input, rejected with exit code `code` instead of 1: a checker reads the test's
+    /// input and the jury's answer so, with its own failure code (testlib's `inf` and `ans`).
+    pub fn failing_with(mut self, code: i32) -> Input {
+        self.code = code;
+        self
+    }
+
+    /// Rejects the input: `msg` on stderr, exit with this input's code.
+    pub fn reject(&self, msg: impl Display) -> ! {
+        eprintln!("{}", msg);
+        exit(self.code)
+    }
+
+    /// Rejects the input with `line L: what`.
+    pub fn reject_line(&self, line: usize, what: impl Display) -> ! {
+        self.reject(format_args!("line {}: {}", line, what))
     }
 
     /// The same input, for a statement that allows any layout: tokens separated by any ASCII
@@ -152,7 +174,7 @@ impl Input {
 
     /// Rejects the input with `line L, column C: what`, at the cursor.
     pub fn fail_here(&self, what: impl Display) -> ! {
-        fail(format_args!(
+        self.reject(format_args!(
             "line {}, column {}: {}",
             self.line, self.col, what
         ))
@@ -219,7 +241,7 @@ impl Input {
     /// input in free mode: `(line, column, position)`.
     fn token_start(&mut self, name: &dyn Display) -> (usize, usize, usize) {
         if self.free && self.seek_eof() {
-            fail_line(self.line, format_args!("end of file, expected {}", name));
+            self.reject_line(self.line, format_args!("end of file, expected {}", name));
         }
         (self.line, self.col, self.pos)
     }
@@ -247,7 +269,7 @@ impl Input {
             self.bump();
         }
         if let Some((col, b)) = bad {
-            fail(format_args!(
+            self.reject(format_args!(
                 "line {}, column {}: expected {} {}, found {} in `{}`",
                 start.0,
                 col,
@@ -279,7 +301,7 @@ impl Input {
         if self.pos == digits {
             // No digit: nothing at all (strict mode), or a `-` alone.
             let at = if digits > pos { col + 1 } else { col };
-            fail(format_args!(
+            self.reject(format_args!(
                 "line {}, column {}: expected the integer {}, found {}",
                 line,
                 at,
@@ -290,7 +312,7 @@ impl Input {
         let negative = digits > pos;
         let body = &self.buf[digits..self.pos];
         if body.len() > 1 && body[0] == b'0' {
-            fail(format_args!(
+            self.reject(format_args!(
                 "line {}, column {}: {} = {} has a leading zero",
                 line,
                 col,
@@ -299,7 +321,7 @@ impl Input {
             ));
         }
         if negative && body == b"0" {
-            fail(format_args!(
+            self.reject(format_args!(
                 "line {}, column {}: {} = -0 is not an integer as written (write 0)",
                 line, col, name
             ));
@@ -314,7 +336,7 @@ impl Input {
         }
         match value {
             Some(v) if i128::from(lo) <= v && v <= i128::from(hi) => v as i64,
-            _ => fail(format_args!(
+            _ => self.reject(format_args!(
                 "line {}, column {}: {} = {} is out of {}..={}",
                 line,
                 col,

@@ -16,8 +16,11 @@
 //! the layout checked: answer t must be alone on line t (trailing spaces, CRLF and trailing
 //! blank lines are fine); otherwise PE (two answers on one line, a move split over two lines,
 //! blank lines between answers).
+#[path = "../_shared/validate_input.rs"]
+mod validate_input;
 use std::fs;
 use std::process::exit;
+use validate_input::Input;
 
 const AC: i32 = 0;
 const WA: i32 = 1;
@@ -92,49 +95,26 @@ struct Test {
     xor: u64,
 }
 
-/// The jury's input; any defect is a checker failure.
-fn read_input(data: &[u8]) -> Result<Vec<Test>, String> {
-    let toks = tokens(data);
-    let mut it = toks.iter();
-    let mut next = |what: &str| -> Result<u64, String> {
-        let tok = it
-            .next()
-            .ok_or_else(|| format!("input ends before {}", what))?;
-        match integer(tok.text) {
-            Some(v) if v >= 0 && v <= i128::from(u64::MAX) => Ok(v as u64),
-            _ => Err(format!(
-                "input line {}: `{}` is not {}",
-                tok.line,
-                show(tok.text),
-                what
-            )),
-        }
-    };
-    let t = next("T")?;
-    if t == 0 {
-        return Err("input has T = 0".into());
-    }
+/// The jury's input, read by the validators' shared reader (as testlib's `inf`), any layout
+/// allowed; any defect is a checker failure (exit 3).
+fn read_input(data: &[u8]) -> Vec<Test> {
+    let mut inf = Input::from_bytes(data.to_vec())
+        .any_whitespace()
+        .failing_with(FAIL);
+    let t = inf.read_int(1, i64::MAX, "T of the input");
     let mut tests = Vec::new();
-    for _ in 0..t {
-        let n = next("n")?;
-        if n == 0 {
-            return Err(format!("input test {} has n = 0", tests.len() + 1));
-        }
+    for test in 1..=t {
+        let n = inf.read_int(1, i64::MAX, format_args!("n of input test {}", test));
         let mut piles = Vec::new();
-        for _ in 0..n {
-            piles.push(next("a pile size")?);
+        for i in 1..=n {
+            let a = inf.read_int(0, i64::MAX, format_args!("a_{} of input test {}", i, test));
+            piles.push(a as u64);
         }
         let xor = piles.iter().fold(0, |x, &a| x ^ a);
         tests.push(Test { piles, xor });
     }
-    if let Some(tok) = it.next() {
-        return Err(format!(
-            "input line {}: extra token `{}` after the T tests",
-            tok.line,
-            show(tok.text)
-        ));
-    }
-    Ok(tests)
+    inf.read_eof();
+    tests
 }
 
 /// A right answer: the lines its tokens are on, and its text for messages.
@@ -251,8 +231,7 @@ fn main() {
     let actual = read(&args[2], "contestant's output");
     let expected = read(&args[3], "jury's answer");
 
-    let tests =
-        read_input(&input).unwrap_or_else(|e| quit(FAIL, &format!("checker failure: {}", e)));
+    let tests = read_input(&input);
 
     // The jury's answer must itself be right, or nothing can be judged.
     let jury = tokens(&expected);

@@ -236,7 +236,8 @@ def check_theory(slug, progs, r, positions, tmp, with_brute, label):
                 after.append(r.apply(pos, move))
             except (rules.Malformed, rules.Illegal, IndexError) as e:
                 bad += 1
-                fail("%s: %s: the judge's winning move %r: %s" % (slug, pos, judge[k], e))
+                if bad <= 5:
+                    fail("%s: %s: the judge's winning move %r: %s" % (slug, pos, judge[k], e))
     lost = 0
     if after:
         res = brute_batch(progs, r, after) if with_brute else None
@@ -423,16 +424,19 @@ def main():
             progs = build(slug, a.rustc)
             if failures:
                 break
-            if "validate" in steps:
-                step_validate(slug, progs)
-            if "theory" in steps:
-                step_theory(slug, progs, r, tmp)
-            if "claims" in steps:
-                step_claims(slug, progs, r, tmp)
-            if "games" in steps:
-                step_games(slug, progs, r, tmp, a.games)
-            if "wrong" in steps:
-                step_wrong(slug, progs, r, tmp)
+            todo = [
+                ("validate", lambda: step_validate(slug, progs)),
+                ("theory", lambda: step_theory(slug, progs, r, tmp)),
+                ("claims", lambda: step_claims(slug, progs, r, tmp)),
+                ("games", lambda: step_games(slug, progs, r, tmp, a.games)),
+                ("wrong", lambda: step_wrong(slug, progs, r, tmp)),
+            ]
+            for name, step in todo:
+                if name in steps:
+                    try:
+                        step()
+                    except Exception as e:  # a crashing program: report it, go on
+                        fail("%s: step %s stopped: %s" % (slug, name, str(e).strip()[:1500]))
     print("%s: %d failure(s), %.1f s" % ("FAILED" if failures else "ok", len(failures), time.time() - t0))
     return 1 if failures else 0
 

@@ -125,6 +125,139 @@ class Nim:
 
 
 # ---------------------------------------------------------------------------------------------
+# Wythoff
+
+
+def wythoff_losing(a, b):
+    """(a, b) is a P-position iff the smaller pile is floor(k*phi), k = the difference; decided
+    by comparing squares: a <= k*phi < a + 1  <=>  2a - k <= k*sqrt(5) < 2a + 2 - k."""
+    a, b = min(a, b), max(a, b)
+    k = b - a
+    lo, hi = 2 * a - k, 2 * a + 2 - k
+    return (lo <= 0 or lo * lo <= 5 * k * k) and (hi > 0 and hi * hi > 5 * k * k)
+
+
+def wythoff_a(k):
+    """floor(k*phi): the smallest a with k*phi < a + 1 (binary search on the squares)."""
+    lo, hi = 0, 2 * k + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        h = 2 * mid + 2 - k
+        if h > 0 and h * h > 5 * k * k:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+class Wythoff:
+    slug = "wythoff-interactive"
+    shape = "`x y`"
+    LIMIT = 10**9
+
+    @staticmethod
+    def parse(text):
+        a, b = map(int, text.split())
+        return (a, b)
+
+    @staticmethod
+    def lines(pos):
+        return ["%d %d" % pos]
+
+    @staticmethod
+    def terminal(pos):
+        return pos == (0, 0)
+
+    @staticmethod
+    def parse_move(line):
+        return two_ints(line, Wythoff.shape)
+
+    @staticmethod
+    def apply(pos, move):
+        (a, b), (x, y) = pos, move
+        if x == 0 and y == 0:
+            raise Illegal("takes nothing")
+        if x and y and x != y:
+            raise Illegal("unequal amounts from both piles")
+        if x > a or y > b:
+            raise Illegal("more than a pile holds")
+        return (a - x, b - y)
+
+    @staticmethod
+    def first_wins(pos):
+        return not wythoff_losing(*pos)
+
+    @staticmethod
+    def potential(pos):
+        return pos[0].bit_length() + pos[1].bit_length()
+
+    @staticmethod
+    def bound(pos):
+        return 2 * (Wythoff.potential(pos) + FREE_MOVES) + 1
+
+    @staticmethod
+    def move_text(move):
+        return "%d %d" % move
+
+    @staticmethod
+    def batch(positions):
+        return "".join("%d %d\n" % p for p in positions)
+
+    game_sizes = [1, 2, 3, 5, 10, 30, 100, 1000]
+
+    @staticmethod
+    def small_positions():
+        """Every (a, b) with 0 <= a, b <= 150: 22801 positions."""
+        return itertools.product(range(151), repeat=2)
+
+    # k where floor(k*phi) is one too large in f64 (k <= 4*10^8, b_k <= 10^9) and where f32 first
+    # fails: problems/poj1067-wythoff/README.md, "Pitfalls".
+    F64_TRAPS = [102334155, 141422324, 180510493, 204668310, 219598662, 243756479, 267914296,
+                 282844648, 307002465, 321932817, 336863169, 346090634, 361020986, 370248451]
+    F32_TRAPS = [2584, 5168, 6765, 7752, 9349]
+
+    @staticmethod
+    def kmax():
+        lo, hi = 0, Wythoff.LIMIT
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if wythoff_a(mid) + mid <= Wythoff.LIMIT:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    @staticmethod
+    def large_positions(gen):
+        """Losing pairs (a_k, a_k + k) for every Fibonacci k, the float traps, the 20 largest k
+        and 100 random k, each with its 8 neighbours, in both orders; the corners; and gen.rs's
+        inputs at the largest size."""
+        L = Wythoff.LIMIT
+        kmax = Wythoff.kmax()
+        fib = [1, 2]
+        while fib[-1] <= kmax:
+            fib.append(fib[-1] + fib[-2])
+        import random
+        rnd = random.Random(1067)
+        ks = set(f for f in fib if f <= kmax) | set(Wythoff.F64_TRAPS) | set(Wythoff.F32_TRAPS)
+        ks |= set(range(kmax - 19, kmax + 1)) | {rnd.randint(0, kmax) for _ in range(100)}
+        out = set()
+        for k in sorted(ks):
+            a = wythoff_a(k)
+            for da in (-1, 0, 1):
+                for db in (-1, 0, 1):
+                    x, y = a + da, a + k + db
+                    if 0 <= x <= L and 0 <= y <= L:
+                        out.add((x, y))
+                        out.add((y, x))
+        out |= {(0, 0), (0, L), (L, 0), (L, L), (L - 1, L), (1, L)}
+        for seed in range(1, 201):
+            p = subprocess.run([gen, str(seed), "1000"], capture_output=True, text=True)
+            out.add(Wythoff.parse(p.stdout))
+        return sorted(out)
+
+
+# ---------------------------------------------------------------------------------------------
 # The referee
 
 
@@ -235,4 +368,4 @@ def referee(rules, pos, judge_lines, solution_lines, timed_out):
         ours = not ours
 
 
-RULES = {r.slug: r for r in (Nim,)}
+RULES = {r.slug: r for r in (Nim, Wythoff)}

@@ -182,6 +182,27 @@ def step_validate(slug, progs):
         "  validate: %d/%d fixture inputs accepted, %d/%d invalid inputs rejected as marked"
         % (ok, len(cases), rejected, total)
     )
+    # The interactor reads the test input as tokens: on an invalid input it must either refuse it
+    # (FAIL, exit 3) or, when only the layout is broken, read the position and play.
+    refused, tolerated = 0, []
+    for name in sorted(os.listdir(inv)):
+        if not name.endswith(".in"):
+            continue
+        with tempfile.NamedTemporaryFile() as summary:
+            p = subprocess.run(
+                [progs["interactor"], os.path.join(inv, name), summary.name],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=60,
+            )
+        if p.returncode == 3:
+            refused += 1
+        else:
+            tolerated.append(name[:-3])
+    print(
+        "  interactor on invalid/: FAIL (exit 3) on %d/%d; reads the position anyway (layout "
+        "only) from: %s" % (refused, total, ", ".join(tolerated) or "none")
+    )
 
 
 # ------------------------------------------------------------------------------------ theory
@@ -268,7 +289,7 @@ def check_theory(slug, progs, r, positions, tmp, with_brute, label):
 
 
 def step_theory(slug, progs, r, tmp):
-    check_theory(slug, progs, r, list(r.small_positions()), tmp, True, "exhaustive, small")
+    check_theory(slug, progs, r, list(r.small_positions(progs["gen"])), tmp, True, "exhaustive, small")
     large = list(r.large_positions(progs["gen"]))
     if large:
         check_theory(slug, progs, r, large, tmp, False, "large, beyond brute.rs")
@@ -369,7 +390,7 @@ def step_games(slug, progs, r, tmp, count):
             if res["wall_ms"] > worst[1]:
                 worst = (name, res["wall_ms"])
             b = r.bound(r.parse(text))
-            stats["max_bound_use"] = max(stats["max_bound_use"], o.moves / b)
+            stats["max_bound_use"] = max(stats["max_bound_use"], o.moves / max(b, 1))
     n_fix = len(fixture_names)
     print(
         "  games: the solution won %d/%d games (%d fixture cases, %d generated), declaring first "

@@ -110,7 +110,7 @@ class Nim:
     game_sizes = [1, 2, 3, 5, 10, 30, 100, 1000]
 
     @staticmethod
-    def small_positions():
+    def small_positions(gen):
         """Every position with n = 1..3 and piles 0..7, n = 4 and piles 0..4, n = 5 and piles
         0..3: 8 + 64 + 512 + 625 + 1024 = 2233 positions."""
         for n, top in ((1, 7), (2, 7), (3, 7), (4, 4), (5, 3)):
@@ -206,7 +206,7 @@ class Wythoff:
     game_sizes = [1, 2, 3, 5, 10, 30, 100, 1000]
 
     @staticmethod
-    def small_positions():
+    def small_positions(gen):
         """Every (a, b) with 0 <= a, b <= 150: 22801 positions."""
         return itertools.product(range(151), repeat=2)
 
@@ -255,6 +255,171 @@ class Wythoff:
             p = subprocess.run([gen, str(seed), "1000"], capture_output=True, text=True)
             out.add(Wythoff.parse(p.stdout))
         return sorted(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens on a DAG (HDU 1524's game)
+
+
+class DagPos:
+    """A DAG (a tuple of successor tuples, shared by the positions of one game) and the nodes of
+    the tokens (a tuple, in the input's order: token t is tokens[t - 1])."""
+
+    __slots__ = ("succ", "tokens")
+
+    def __init__(self, succ, tokens):
+        self.succ, self.tokens = succ, tokens
+
+    def __repr__(self):
+        text = "DAG %s tokens %s" % (list(map(list, self.succ)), list(self.tokens))
+        return text if len(text) < 300 else text[:300] + "..."
+
+
+_graph_cache = {}
+
+
+def dag_values(succ):
+    """SG values and depths (longest path to a sink) of a DAG, by Kahn's algorithm on the
+    reversed graph: a node is finished once all its successors are. Cached per graph object."""
+    hit = _graph_cache.get(id(succ))
+    if hit is not None and hit[0] is succ:
+        return hit[1], hit[2]
+    n = len(succ)
+    pred = [[] for _ in range(n)]
+    left = [len(s) for s in succ]
+    for v, out in enumerate(succ):
+        for w in out:
+            pred[w].append(v)
+    ready = [v for v in range(n) if left[v] == 0]
+    sg, depth = [None] * n, [0] * n
+    while ready:
+        v = ready.pop()
+        values = {sg[w] for w in succ[v]}
+        g = 0
+        while g in values:
+            g += 1
+        sg[v] = g
+        depth[v] = max((depth[w] + 1 for w in succ[v]), default=0)
+        for u in pred[v]:
+            left[u] -= 1
+            if left[u] == 0:
+                ready.append(u)
+    assert None not in sg, "not acyclic"
+    if len(_graph_cache) > 64:
+        _graph_cache.clear()
+    _graph_cache[id(succ)] = (succ, sg, depth)
+    return sg, depth
+
+
+def all_dags(n):
+    """Every labelled DAG on n nodes: each pair i < j has no edge, i -> j or j -> i."""
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    for choice in itertools.product(range(3), repeat=len(pairs)):
+        succ = [[] for _ in range(n)]
+        for (i, j), c in zip(pairs, choice):
+            if c == 1:
+                succ[i].append(j)
+            elif c == 2:
+                succ[j].append(i)
+        succ = tuple(tuple(s) for s in succ)
+        try:
+            dag_values(succ)
+        except AssertionError:
+            continue
+        yield succ
+
+
+class Dag:
+    slug = "dag-interactive"
+    shape = "`t v`"
+
+    @staticmethod
+    def parse(text):
+        w = iter(map(int, text.split()))
+        n = next(w)
+        succ = []
+        for _ in range(n):
+            x = next(w)
+            succ.append(tuple(next(w) for _ in range(x)))
+        m = next(w)
+        tokens = tuple(next(w) for _ in range(m))
+        assert next(w, None) is None, "one position"
+        return DagPos(tuple(succ), tokens)
+
+    @staticmethod
+    def lines(pos):
+        out = ["%d" % len(pos.succ)]
+        out += [" ".join(map(str, (len(s),) + s)) for s in pos.succ]
+        out.append(" ".join(map(str, (len(pos.tokens),) + pos.tokens)))
+        return out
+
+    @staticmethod
+    def terminal(pos):
+        return all(not pos.succ[u] for u in pos.tokens)
+
+    @staticmethod
+    def parse_move(line):
+        return two_ints(line, Dag.shape)
+
+    @staticmethod
+    def apply(pos, move):
+        t, v = move
+        if not 1 <= t <= len(pos.tokens):
+            raise Illegal("token %d does not exist" % t)
+        if v not in pos.succ[pos.tokens[t - 1]]:
+            raise Illegal("no edge %d -> %d" % (pos.tokens[t - 1], v))
+        tokens = list(pos.tokens)
+        tokens[t - 1] = v
+        return DagPos(pos.succ, tuple(tokens))
+
+    @staticmethod
+    def first_wins(pos):
+        sg, _ = dag_values(pos.succ)
+        x = 0
+        for u in pos.tokens:
+            x ^= sg[u]
+        return x != 0
+
+    @staticmethod
+    def potential(pos):
+        _, depth = dag_values(pos.succ)
+        return sum(depth[u] for u in pos.tokens)
+
+    @staticmethod
+    def bound(pos):
+        return Dag.potential(pos)
+
+    @staticmethod
+    def move_text(move):
+        return "%d %d" % move
+
+    @staticmethod
+    def batch(positions):
+        return "".join("\n".join(Dag.lines(p)) + "\n" for p in positions)
+
+    game_sizes = [1, 2, 3, 5, 10, 30, 100, 500]
+
+    @staticmethod
+    def small_positions(gen):
+        """Every labelled DAG on 1 to 4 nodes (1 + 3 + 25 + 543 = 572) with every multiset of 1
+        to 3 tokens (18 967 positions), and gen.rs's inputs of sizes 1 to 10, seeds 1..300."""
+        for n in range(1, 5):
+            for succ in all_dags(n):
+                for m in range(1, 4):
+                    for tokens in itertools.combinations_with_replacement(range(n), m):
+                        yield DagPos(succ, tokens)
+        for seed in range(1, 301):
+            size = 1 + (seed - 1) * 10 // 300
+            p = subprocess.run([gen, str(seed), str(size)], capture_output=True, text=True)
+            yield Dag.parse(p.stdout)
+
+    @staticmethod
+    def large_positions(gen):
+        """gen.rs's inputs at sizes 100 and 500 (N up to 1000, M up to 10), seeds 1..100."""
+        for seed in range(1, 101):
+            for size in (100, 500):
+                p = subprocess.run([gen, str(seed), str(size)], capture_output=True, text=True)
+                yield Dag.parse(p.stdout)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,4 +533,4 @@ def referee(rules, pos, judge_lines, solution_lines, timed_out):
         ours = not ours
 
 
-RULES = {r.slug: r for r in (Nim, Wythoff)}
+RULES = {r.slug: r for r in (Nim, Wythoff, Dag)}

@@ -15,6 +15,8 @@ For each problem (default: every problem whose problem.toml says `interactive = 
              must call the result lost for the player to move
   claims     each fixture note starts with the winner (`first` or `second`); brute.rs confirms it
              when the position is within its reach, rules.py's theory and the interactor otherwise
+  protocol   scripted solutions (fixed bytes: tolerated whitespace, each malformed shape, each
+             kind of illegal move, end of file, a line too long) get the verdict of the protocol
   games      the solution plays every fixture case and N generated inputs (gen SEED SIZE, sizes
              ramping from 1 to the maximum): it must win every game (AC); every transcript is
              replayed by rules.py's referee (see there)
@@ -41,7 +43,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import play  # noqa: E402
 import rules  # noqa: E402
 
-STEPS = ["build", "validate", "theory", "claims", "games", "wrong"]
+STEPS = ["build", "validate", "theory", "claims", "protocol", "games", "wrong"]
 failures = []
 
 
@@ -327,6 +329,97 @@ def step_claims(slug, progs, r, tmp):
     )
 
 
+# ---------------------------------------------------------------------------------- protocol
+
+# Scripted solutions: each writes fixed bytes, closes its output and reads until the judge is
+# done. (name, test input, bytes written, expected verdict): one case per rule of the protocol.
+NIM_1_5 = "1\n5\n"
+WY_2_2 = "2 2\n"
+DAG_EDGE = "2\n1 1\n0\n1 0\n"
+PROTOCOL = {
+    "nim-interactive": [
+        ("ok", NIM_1_5, b"first\n1 5\n", "AC"),
+        ("ok-spaces-tabs-cr", NIM_1_5, b"  first \t\r\n 1   5 \r\n", "AC"),
+        ("ok-no-final-newline", NIM_1_5, b"first\n1 5", "AC"),
+        ("ok-empty-board", "1\n0\n", b"second\n", "AC"),
+        ("declaration-capital", NIM_1_5, b"First\n", "PE"),
+        ("declaration-empty-line", NIM_1_5, b"\n", "PE"),
+        ("declaration-two-words", NIM_1_5, b"first second\n", "PE"),
+        ("declaration-loses", NIM_1_5, b"second\n", "WA"),
+        ("declaration-loses-empty-board", "1\n0\n", b"first\n", "WA"),
+        ("nothing-at-all", NIM_1_5, b"", "WA"),
+        ("eof-where-a-move-is-due", NIM_1_5, b"first\n", "WA"),
+        ("move-one-number", NIM_1_5, b"first\n1\n", "PE"),
+        ("move-three-numbers", NIM_1_5, b"first\n1 5 0\n", "PE"),
+        ("move-leading-zero", NIM_1_5, b"first\n1 05\n", "PE"),
+        ("move-plus-sign", NIM_1_5, b"first\n+1 5\n", "PE"),
+        ("move-negative", NIM_1_5, b"first\n1 -5\n", "PE"),
+        ("move-comma", NIM_1_5, b"first\n1,5\n", "PE"),
+        ("move-not-utf8", NIM_1_5, b"first\n1 \xff\n", "PE"),
+        ("line-too-long", NIM_1_5, b"first\n1" + b" " * 300 + b"5\n", "PE"),
+        ("take-too-many", NIM_1_5, b"first\n1 6\n", "WA"),
+        ("take-none", NIM_1_5, b"first\n1 0\n", "WA"),
+        ("pile-0", NIM_1_5, b"first\n0 5\n", "WA"),
+        ("pile-n-plus-1", NIM_1_5, b"first\n2 5\n", "WA"),
+        ("huge-number", NIM_1_5, b"first\n1 99999999999999999999999\n", "WA"),
+        ("empty-pile", "2\n0 3\n", b"first\n1 1\n", "WA"),
+    ],
+    "wythoff-interactive": [
+        ("ok-both", WY_2_2, b"first\n2 2\n", "AC"),
+        ("ok-one-pile", "0 4\n", b"first\r\n0 4\r\n", "AC"),
+        ("ok-empty-board", "0 0\n", b"second\n", "AC"),
+        ("declaration-capital", WY_2_2, b"First\n", "PE"),
+        ("declaration-loses", WY_2_2, b"second\n", "WA"),
+        ("declaration-loses-pair", "1 2\n", b"first\n", "WA"),
+        ("eof-where-a-move-is-due", WY_2_2, b"first\n", "WA"),
+        ("move-one-number", WY_2_2, b"first\n2\n", "PE"),
+        ("move-comma", WY_2_2, b"first\n2,2\n", "PE"),
+        ("unequal-amounts", WY_2_2, b"first\n2 1\n", "WA"),
+        ("takes-nothing", WY_2_2, b"first\n0 0\n", "WA"),
+        ("both-too-many", WY_2_2, b"first\n3 3\n", "WA"),
+        ("one-pile-too-many", WY_2_2, b"first\n0 3\n", "WA"),
+        ("diagonal-beyond-smaller", "1 5\n", b"first\n2 2\n", "WA"),
+    ],
+    "dag-interactive": [
+        ("ok", DAG_EDGE, b"first\n1 1\n", "AC"),
+        ("ok-spaces-cr", DAG_EDGE, b"first \r\n\t1 1\r\n", "AC"),
+        ("ok-no-move-at-all", "1\n0\n3 0 0 0\n", b"second\n", "AC"),
+        ("declaration-capital", DAG_EDGE, b"FIRST\n", "PE"),
+        ("declaration-loses", DAG_EDGE, b"second\n", "WA"),
+        ("declaration-loses-no-move", "1\n0\n1 0\n", b"first\n", "WA"),
+        ("eof-where-a-move-is-due", DAG_EDGE, b"first\n", "WA"),
+        ("move-one-number", DAG_EDGE, b"first\n1\n", "PE"),
+        ("move-from-to", DAG_EDGE, b"first\n1 0 1\n", "PE"),
+        ("no-such-edge", DAG_EDGE, b"first\n1 0\n", "WA"),
+        ("token-0", DAG_EDGE, b"first\n0 1\n", "WA"),
+        ("token-m-plus-1", DAG_EDGE, b"first\n2 1\n", "WA"),
+        ("node-out-of-range", DAG_EDGE, b"first\n1 7\n", "WA"),
+        ("edge-backwards", "2\n0\n1 0\n1 1\n", b"first\n1 1\n", "WA"),
+    ],
+}
+
+
+def step_protocol(slug, progs, r, tmp):
+    ok = 0
+    cases = PROTOCOL.get(slug, [])
+    for name, text, script, want in cases:
+        spath = os.path.join(tmp, "script-" + name)
+        with open(spath, "wb") as f:
+            f.write(script)
+        ipath = os.path.join(tmp, "proto-" + name + ".in")
+        with open(ipath, "w", newline="") as f:
+            f.write(text)
+        solution = ["sh", "-c", 'cat "$0"; exec 1>&-; exec cat >/dev/null', spath]
+        res = game_with(slug, progs, r, solution, ipath, text)
+        if res["verdict"] != want or res["referee_problems"]:
+            fail("%s: protocol case %s: %s (%s), expected %s; %s" % (
+                slug, name, res["verdict"], res["reason"], want, res["referee_problems"]))
+        else:
+            ok += 1
+    print("  protocol: %d/%d scripted solutions got their verdict (%s)" % (
+        ok, len(cases), ", ".join(sorted({c[3] for c in cases}))))
+
+
 # ------------------------------------------------------------------------------------- games
 
 
@@ -336,8 +429,13 @@ def time_limit(slug):
 
 
 def game(slug, progs, r, program, path, text):
+    return game_with(slug, progs, r, [program], path, text)
+
+
+def game_with(slug, progs, r, command, path, text):
+    """One game through play.py, refereed by rules.py."""
     tl = time_limit(slug)
-    res = play.play([program], [progs["interactor"]], path, time_limit_ms=tl)
+    res = play.play(command, [progs["interactor"]], path, time_limit_ms=tl)
     pos = r.parse(text)
     o = rules.referee(r, pos, res["judge_lines"], res["solution_lines"], res["timed_out"])
     problems = list(o.issues)
@@ -449,6 +547,7 @@ def main():
                 ("validate", lambda: step_validate(slug, progs)),
                 ("theory", lambda: step_theory(slug, progs, r, tmp)),
                 ("claims", lambda: step_claims(slug, progs, r, tmp)),
+                ("protocol", lambda: step_protocol(slug, progs, r, tmp)),
                 ("games", lambda: step_games(slug, progs, r, tmp, a.games)),
                 ("wrong", lambda: step_wrong(slug, progs, r, tmp)),
             ]

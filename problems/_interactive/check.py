@@ -272,7 +272,7 @@ def check_theory(slug, progs, r, positions, tmp, with_brute, label):
             else:
                 bad += 1
                 if bad <= 5:
-                    fail("%s: the judge's winning move leads to %s, not a lost position" % (slug, q))
+                    fail("%s: the judge's winning move leads to %s, not lost" % (slug, q))
     print(
         "  theory (%s): %d positions (%d first, %d second): interactor = %s on all%s; "
         "%d/%d winning moves of the judge lead to a lost position (%.1f s)"
@@ -291,7 +291,8 @@ def check_theory(slug, progs, r, positions, tmp, with_brute, label):
 
 
 def step_theory(slug, progs, r, tmp):
-    check_theory(slug, progs, r, list(r.small_positions(progs["gen"])), tmp, True, "exhaustive, small")
+    small = list(r.small_positions(progs["gen"]))
+    check_theory(slug, progs, r, small, tmp, True, "exhaustive, small")
     large = list(r.large_positions(progs["gen"]))
     if large:
         check_theory(slug, progs, r, large, tmp, False, "large, beyond brute.rs")
@@ -325,7 +326,8 @@ def step_claims(slug, progs, r, tmp):
             fail("%s: fixture %s claims %s; found %s" % (slug, c["name"], claim, sorted(truth)))
     print(
         "  claims: %d fixture notes name the winner: %d confirmed by brute.rs (and the theory), "
-        "%d by the theory (rules.py and the interactor agree)" % (sum(by.values()), by["brute"], by["theory"])
+        "%d by the theory (rules.py and the interactor agree)"
+        % (sum(by.values()), by["brute"], by["theory"])
     )
 
 
@@ -513,14 +515,17 @@ def step_wrong(slug, progs, r, tmp):
             res = game(slug, progs, r, prog, input_file(c, tmp), c["input"])
             tally[res["verdict"]] = tally.get(res["verdict"], 0) + 1
             if res["referee_problems"]:
-                fail("%s: %s on %s: referee: %s" % (slug, w["file"], c["name"], res["referee_problems"]))
+                fail("%s: %s on %s: referee: %s"
+                     % (slug, w["file"], c["name"], res["referee_problems"]))
             if res["verdict"] == w["expect"]:
                 caught = (c["name"], res["reason"])
                 break
         if caught:
-            print("  wrong: %-28s %-3s caught by %s: %s" % (w["file"], w["expect"], caught[0], caught[1]))
+            print("  wrong: %-28s %-3s caught by %s: %s"
+                  % (w["file"], w["expect"], caught[0], caught[1]))
         else:
-            fail("%s: wrong solution %s never got %s (verdicts %s)" % (slug, w["file"], w["expect"], tally))
+            fail("%s: wrong solution %s never got %s (verdicts %s)"
+                 % (slug, w["file"], w["expect"], tally))
 
 
 # -------------------------------------------------------------------------------------- main
@@ -557,7 +562,8 @@ def main():
                         step()
                     except Exception as e:  # a crashing program: report it, go on
                         fail("%s: step %s stopped: %s" % (slug, name, str(e).strip()[:1500]))
-    print("%s: %d failure(s), %.1f s" % ("FAILED" if failures else "ok", len(failures), time.time() - t0))
+    verdict = "FAILED" if failures else "ok"
+    print("%s: %d failure(s), %.1f s" % (verdict, len(failures), time.time() - t0))
     return 1 if failures else 0
 
 

@@ -9,6 +9,7 @@ position, a losing judge may make at most FREE_MOVES moves that do not lower the
 no game may pass its bound.
 """
 import itertools
+import random
 import re
 import subprocess
 
@@ -237,7 +238,6 @@ class Wythoff:
         fib = [1, 2]
         while fib[-1] <= kmax:
             fib.append(fib[-1] + fib[-2])
-        import random
         rnd = random.Random(1067)
         ks = set(f for f in fib if f <= kmax) | set(Wythoff.F64_TRAPS) | set(Wythoff.F32_TRAPS)
         ks |= set(range(kmax - 19, kmax + 1)) | {rnd.randint(0, kmax) for _ in range(100)}

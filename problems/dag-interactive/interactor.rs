@@ -440,7 +440,8 @@ fn main() {
         judge.stop(
             WA,
             format!(
-                "wrong answer declared {}, but the {} player wins (xor of the tokens' SG values = {})",
+                "wrong answer declared {}, but the {} player wins (xor of the tokens' SG values \
+                 = {})",
                 if first { "first" } else { "second" },
                 if x != 0 { "first" } else { "second" },
                 x

@@ -1,9 +1,9 @@
 //! Wrong: the right strategy, but after each of its moves it reads the judge's reply, also after
 //! the move that takes the last stone. The judge writes nothing after the end of the game and
 //! exits, which closes the solution's stdin: the read returns end of file at once, an empty line,
-//! and taking the pile number out of it panics (RE, exit code 101). It never blocks: the judge has gone (a harness that
-//! kept the pipe open would turn this into ILE; ours does not). The solution won the game: the
-//! judge says OK, the crash afterwards is the solution's verdict.
+//! and taking the pile number out of it panics (RE, exit code 101). It never blocks: the judge
+//! has gone (a harness that kept the pipe open would turn this into ILE; ours does not). The
+//! solution won the game: the judge says OK, the crash afterwards is the solution's verdict.
 use std::io::{self, BufRead, Write};
 
 fn main() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the interactive problems' kits without the runner (until it knows interactive problems).
 
-    check.py [--rustc PATH] [--games N] [--only STEP[,STEP]] [SLUG ...]
+    check.py [--rustc PATH] [--games N] [--only STEP[,STEP]] [--wrong-all N] [SLUG ...]
 
 For each problem (default: every problem whose problem.toml says `interactive = true`):
 
@@ -21,7 +21,9 @@ For each problem (default: every problem whose problem.toml says `interactive = 
              ramping from 1 to the maximum): it must win every game (AC); every transcript is
              replayed by rules.py's referee (see there)
   wrong      each wrong solution plays the fixture cases in order until it gets the verdict of
-             wrong.toml; it must get it on some case; every transcript is refereed too
+             wrong.toml; it must get it on some case; every transcript is refereed too. With
+             --wrong-all N, each wrong solution also plays every fixture case and N generated
+             inputs, and the tally of its verdicts is shown
 
 The games are played by play.py (same folder); its verdict rule is in its docstring. Exit code
 0 when everything holds, 1 otherwise.
@@ -453,17 +455,11 @@ def game_with(slug, progs, r, command, path, text):
 
 def step_games(slug, progs, r, tmp, count):
     inputs = [(c["name"], input_file(c, tmp), c["input"]) for c in fixture_cases(slug)]
-    sizes = r.game_sizes
-    for seed in range(1, count + 1):
-        size = sizes[(seed - 1) * len(sizes) // count]
-        p = run([progs["gen"], str(seed), str(size)])
-        path = os.path.join(tmp, "gen-%d.in" % seed)
-        with open(path, "w") as f:
-            f.write(p.stdout)
-        v = run([progs["validate"]], p.stdout)
+    for name, path, text in generated_inputs(slug, progs, r, tmp, count):
+        v = run([progs["validate"]], text)
         if v.returncode != 0:
-            fail("%s: gen %d %d is rejected by the validator: %s" % (slug, seed, size, v.stderr))
-        inputs.append(("gen %d %d" % (seed, size), path, p.stdout))
+            fail("%s: %s is rejected by the validator: %s" % (slug, name, v.stderr))
+        inputs.append((name, path, text))
     t0 = time.time()
     stats = {"games": 0, "ac": 0, "moves": 0, "max_moves": 0, "first": 0, "cpu": 0, "wall": 0,
              "max_bound_use": 0.0}
@@ -505,6 +501,52 @@ def step_games(slug, progs, r, tmp, count):
 # ------------------------------------------------------------------------------------- wrong
 
 
+def generated_inputs(slug, progs, r, tmp, count):
+    """(name, path, text) of `count` generator inputs, sizes ramping over r.game_sizes."""
+    out = []
+    sizes = r.game_sizes
+    for seed in range(1, count + 1):
+        size = sizes[(seed - 1) * len(sizes) // count]
+        p = run([progs["gen"], str(seed), str(size)])
+        path = os.path.join(tmp, "gen-%d.in" % seed)
+        with open(path, "w") as f:
+            f.write(p.stdout)
+        out.append(("gen %d %d" % (seed, size), path, p.stdout))
+    return out
+
+
+def step_wrong_all(slug, progs, r, tmp, count):
+    """Every wrong solution on every fixture case and `count` generated inputs (two at a time):
+    the tally of verdicts; the expected one must occur on the fixtures; every game refereed."""
+    inputs = [(c["name"], input_file(c, tmp), c["input"]) for c in fixture_cases(slug)]
+    n_fix = len(inputs)
+    inputs += generated_inputs(slug, progs, r, tmp, count)
+    for w in wrong_entries(slug):
+        prog = progs["wrong/" + w["file"]]
+        on_fixtures, on_generated = {}, {}
+        t0 = time.time()
+        with concurrent.futures.ThreadPoolExecutor(2) as ex:
+            futs = {
+                ex.submit(game, slug, progs, r, prog, p, t): (k, n)
+                for k, (n, p, t) in enumerate(inputs)
+            }
+            for fut in concurrent.futures.as_completed(futs):
+                k, name = futs[fut]
+                res = fut.result()
+                tally = on_fixtures if k < n_fix else on_generated
+                tally[res["verdict"]] = tally.get(res["verdict"], 0) + 1
+                if res["referee_problems"]:
+                    fail("%s: %s on %s: referee: %s"
+                         % (slug, w["file"], name, res["referee_problems"]))
+        show = lambda t: " ".join("%s %d" % kv for kv in sorted(t.items()))  # noqa: E731
+        if w["expect"] not in on_fixtures:
+            fail("%s: wrong solution %s never got %s on the fixtures"
+                 % (slug, w["file"], w["expect"]))
+        print("  wrong (all): %-24s expects %-3s; fixtures: %s; generated: %s (%.0f s)"
+              % (w["file"], w["expect"], show(on_fixtures), show(on_generated) or "-",
+                 time.time() - t0))
+
+
 def step_wrong(slug, progs, r, tmp):
     cases = fixture_cases(slug)
     for w in wrong_entries(slug):
@@ -537,6 +579,13 @@ def main():
     ap.add_argument("--rustc", default="rustc")
     ap.add_argument("--games", type=int, default=300, help="generated inputs per problem")
     ap.add_argument("--only", default=",".join(STEPS))
+    ap.add_argument(
+        "--wrong-all",
+        type=int,
+        default=None,
+        metavar="N",
+        help="also play every wrong solution on every fixture case and N generated inputs",
+    )
     a = ap.parse_args()
     steps = a.only.split(",")
     slugs = a.slugs or interactive_slugs()
@@ -556,6 +605,8 @@ def main():
                 ("games", lambda: step_games(slug, progs, r, tmp, a.games)),
                 ("wrong", lambda: step_wrong(slug, progs, r, tmp)),
             ]
+            if a.wrong_all is not None:
+                todo.append(("wrong", lambda: step_wrong_all(slug, progs, r, tmp, a.wrong_all)))
             for name, step in todo:
                 if name in steps:
                     try:

@@ -389,8 +389,19 @@ fn sample_case(forker: i32, program: i32) -> (u64, Duration) {
     (memory + tmp_in_use(program), cpu)
 }
 
-/// What the sandbox's `/tmp` holds, seen through the program's root.
+/// What the sandbox's `/tmp` holds, seen through the program's root (0 until the program is
+/// in the sandbox's root: just after the fork, its root is still the host's).
 fn tmp_in_use(program: i32) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let (Ok(theirs), Ok(ours)) = (
+        std::fs::metadata(format!("/proc/{program}/root")),
+        std::fs::metadata("/"),
+    ) else {
+        return 0;
+    };
+    if (theirs.dev(), theirs.ino()) == (ours.dev(), ours.ino()) {
+        return 0;
+    }
     let Ok(path) = std::ffi::CString::new(format!("/proc/{program}/root/tmp")) else {
         return 0;
     };
@@ -924,7 +935,13 @@ fn watch(
         peak_memory: [
             usage.maxrss_bytes,
             usage.cgroup_peak.unwrap_or(0),
-            usage.tmp_bytes,
+            // Without a memory cgroup: files left in /tmp were held with the program's memory.
+            usage.tmp_bytes
+                + if usage.tmp_bytes > 0 {
+                    usage.maxrss_bytes
+                } else {
+                    0
+                },
             seen.resident_bytes,
         ]
         .into_iter()

@@ -35,10 +35,11 @@
  * device nodes, and mount points for /tmp and /box; the root is then remounted read-only, so
  * nothing there can change. The seccomp filter also refuses (EPERM) System V IPC, POSIX message
  * queues, keyrings, inotify and fanotify, in both the 64-bit and 32-bit ABIs (x32 is refused
- * whole). Once per case: /tmp is a fresh tmpfs of the memory limit's size (remade after every
- * case), /box a read-only tmpfs holding the program's files bound read-only (remade when the
- * files change), and the PID counter starts again (ns_last_pid), so that no case can see or
- * change anything an earlier one did. The launcher forks the program and waits for it in a poll
+ * whole). Once per case: /tmp is an empty tmpfs of the memory limit's size (made again
+ * whenever a program changed anything in it, which an inotify watch of the launcher's tells),
+ * /box a read-only tmpfs holding the program's files bound read-only (remade when the files
+ * change), and the PID counter starts again (ns_last_pid), so that no case can see or change
+ * anything an earlier one did. The launcher forks the program and waits for it in a poll
  * loop that also serves the seccomp listener and the runner's kill requests; orphans are reaped
  * as they die (the launcher is their PID 1). When the program ends, kill(-1, SIGKILL) from PID 1
  * kills every process left in the namespace (setsid and setpgid ones included), and all are
@@ -48,11 +49,14 @@
  * counted inside its user namespace), file size (the memory limit), descriptors (64), message
  * queues (0).
  *
- * Cgroups (the runner makes them when it can; the launcher joins them at start): `--join DIR`
- * (a pids cgroup), `--memory 1|2 DIR` (cgroup v1 or v2 memory controller), `--cpu 1|2 DIR` (v1
- * cpuacct, or v2 cpu.stat). Per case the memory cgroup's peak is reset and its limit set to what
- * it holds now plus the case's limit plus 1 MiB; the reply gives the peak (minus what it held at
- * the start) and whether the kernel's OOM killer killed something. The CPU counter is reset (v1)
+ * Cgroups (the runner makes them when it can): `--join DIR` (a pids cgroup, joined at start),
+ * `--memory 1|2 DIR` (cgroup v1 or v2 memory controller), `--cpu 1|2 DIR` (v1 cpuacct, or v2
+ * cpu.stat), both joined by the process that forks the programs (PID 1 in the sandbox; the one
+ * waiting outside stays out). Per case the memory cgroup's peak is reset and its limit set to
+ * what it holds now plus the case's limit plus 1 MiB; the reply gives the peak (minus what it
+ * held at the start) and whether the kernel's OOM killer killed something. The OOM killer takes
+ * the largest process; should that be PID 1 (every process of the case smaller still), the
+ * process waiting outside reports the case (EXITED_LAUNCHER_GONE) before it ends. The CPU counter is reset (v1)
  * or its value at the start sent with REPLY_STARTED (v2), so that the runner can watch the CPU
  * time of every process of the case while it runs.
  *
@@ -75,6 +79,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
@@ -107,8 +112,9 @@ enum { REPLY_STARTED = 1, REPLY_EXITED = 2, REPLY_EXEC_FAILED = 3, REPLY_READY =
 
 /* REPLY_READY's flags. */
 enum { READY_REFUSALS = 1, READY_MEMORY_CGROUP = 2, READY_CPU_CGROUP = 4 };
-/* REPLY_EXITED's flags. */
-enum { EXITED_OOM_KILL = 1 };
+/* REPLY_EXITED's flags: the OOM killer killed a process of the case; the launcher is gone (its
+ * PID 1 was that process: the reply comes from the process waiting outside the namespace). */
+enum { EXITED_OOM_KILL = 1, EXITED_LAUNCHER_GONE = 2 };
 
 struct reply {
     int32_t kind;
@@ -153,10 +159,20 @@ static int64_t case_refused = 0;
 static int mem_version = 0, cpu_version = 0;
 static int mem_peak_fd = -1, mem_usage_fd = -1, mem_limit_fd = -1, mem_events_fd = -1;
 static int cpu_fd = -1;
-static int oom_protected = 0;
 static int64_t mem_base = 0;
 static int64_t mem_limit_set = -1;
 static int64_t oom_kills_seen = 0;
+
+/* Shared with the process waiting outside the namespace, which reports the case when the OOM
+ * killer chose PID 1 (the largest process of the case's memory cgroup, when every process of
+ * the case is smaller still). */
+struct shared {
+    int32_t pid;     /* the program's, while a case runs; 0 between cases */
+    int32_t unused;
+    int64_t oom_seen; /* the cgroup's oom_kill count before the case */
+    int64_t mem_base; /* what the memory cgroup held before the case */
+};
+static struct shared *shared = NULL;
 
 static void kill_case(void);
 
@@ -285,6 +301,7 @@ static void setup_memory_cgroup(int version, const char *dir) {
     if (pwrite(mem_peak_fd, "0", 1, 0) != 1) return;
     oom_kills_seen = read_number(mem_events_fd, "oom_kill");
     if (oom_kills_seen < 0) oom_kills_seen = 0;
+    if (shared) shared->oom_seen = oom_kills_seen;
     mem_version = version;
 }
 
@@ -333,6 +350,7 @@ static int cgroup_oom_killed(void) {
     if (k < 0) return 0;
     int killed = k > oom_kills_seen;
     oom_kills_seen = k;
+    if (shared) shared->oom_seen = k;
     return killed;
 }
 
@@ -420,7 +438,7 @@ static const int native_denied[] = {
 #ifdef __NR_inotify_init
     __NR_inotify_init,
 #endif
-    __NR_inotify_init1, __NR_inotify_add_watch, __NR_inotify_rm_watch,
+    __NR_inotify_init1, /* (add_watch needs an instance: none can be made) */
 #ifdef __NR_fanotify_init
     __NR_fanotify_init, __NR_fanotify_mark,
 #endif
@@ -434,7 +452,7 @@ static const int i386_denied[] = {
     117 /* ipc */, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, /* semget … msgctl */
     420 /* semtimedop_time64 */, 277, 278, 279, 280, 281, 282, 418, 419, /* mq_* */
     286, 287, 288, /* add_key, request_key, keyctl */
-    291, 292, 293, 332, /* inotify */
+    291, 332, /* inotify_init, inotify_init1 */
     338, 339, /* fanotify */
 };
 #elif defined(__aarch64__)
@@ -682,28 +700,67 @@ static int setup_sandbox(const char *dir) {
 }
 
 /* What /box holds now: consecutive cases of the same program keep it (it is read-only, so no
- * program can have changed it). /tmp is made again after every case. */
+ * program can have changed it). */
 static char bound[MAX_EXPOSE][2][4096];
 static dev_t bound_dev[MAX_EXPOSE];
 static ino_t bound_ino[MAX_EXPOSE];
 static uint32_t bound_count = 0;
-static uint64_t tmp_size = 0; /* 0: no /tmp mounted */
+
+/* /tmp: its size (0: none mounted), and an inotify watch on it, made by the launcher before its
+ * seccomp filter (programs cannot make one). Any change to /tmp (an entry created, even if
+ * removed since; its mode, owner, times or attributes changed) is an event: /tmp is then made
+ * again before the next case. Without events (most programs never touch /tmp) it is the same
+ * empty directory, mounted noatime (a listing leaves no trace). */
+static uint64_t tmp_size = 0;
+static int tmp_watch = -1, tmp_wd = -1;
+static int tmp_dirty = 1;
 
 static int mount_tmp(uint64_t size) {
-    char options[64];
+    char options[64], target[4096];
     snprintf(options, sizeof options, "size=%llu,mode=1777", (unsigned long long)size);
-    int e = mount_tmpfs("tmp", options);
-    tmp_size = e ? 0 : size;
-    return e;
+    path_in_root(target, sizeof target, "tmp");
+    if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOATIME, options) != 0) {
+        tmp_size = 0;
+        return errno;
+    }
+    tmp_size = size;
+    tmp_wd = tmp_watch < 0 ? -1
+                           : inotify_add_watch(tmp_watch, target,
+                                               IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM |
+                                                   IN_ATTRIB | IN_MODIFY | IN_DELETE_SELF |
+                                                   IN_MOVE_SELF);
+    tmp_dirty = tmp_wd < 0;
+    return 0;
 }
 
-/* Once per case: /tmp of the case's size, the program's files in /box, the PID counter. */
+/* Whether anything happened to this /tmp since it was made (events of an earlier one, which
+ * may come late, do not count). */
+static int tmp_changed(void) {
+    char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    ssize_t n;
+    while (tmp_watch >= 0 && (n = read(tmp_watch, events, sizeof events)) > 0) {
+        for (ssize_t at = 0; at + (ssize_t)sizeof(struct inotify_event) <= n;) {
+            const struct inotify_event *e = (const struct inotify_event *)(events + at);
+            if (e->wd == tmp_wd || (e->mask & IN_Q_OVERFLOW)) tmp_dirty = 1;
+            at += (ssize_t)sizeof(struct inotify_event) + e->len;
+        }
+    }
+    return tmp_dirty;
+}
+
+/* A fresh /tmp of `size`. */
+static int remake_tmp(uint64_t size) {
+    if (tmp_size) unmount("tmp");
+    tmp_wd = -1;
+    return mount_tmp(size);
+}
+
+/* Once per case: /tmp of the case's size, the program's files in /box. */
 static int prepare_case(const struct request *req) {
     uint32_t count = req->expose;
     uint64_t want = req->memory_bytes ? (req->memory_bytes + 4095) / 4096 * 4096 : 256ull << 20;
-    if (tmp_size != want) {
-        if (tmp_size) unmount("tmp");
-        int e = mount_tmp(want);
+    if (tmp_size != want || tmp_changed()) {
+        int e = remake_tmp(want);
         if (e) return e;
     }
     int same = count == bound_count;
@@ -744,13 +801,11 @@ static int prepare_case(const struct request *req) {
     return 0;
 }
 
-/* After a case (and after its reply): a fresh /tmp, so that nothing of this case reaches the
- * next one (not its files, their inode numbers, nor the directory's mode or attributes). */
+/* After a case (and after its reply): a fresh /tmp if this one changed, so that nothing of
+ * this case reaches the next one (not its files, their inode numbers, nor the directory's mode
+ * or attributes). */
 static void end_case(void) {
-    if (!tmp_size) return;
-    uint64_t size = tmp_size;
-    unmount("tmp");
-    mount_tmp(size);
+    if (tmp_size && tmp_changed()) remake_tmp(tmp_size);
 }
 
 static int64_t tmp_in_use(void) {
@@ -782,8 +837,6 @@ static void exec_program(const struct request *req, int fds[3], int errfd) {
     if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 2) < 0) _exit(127);
     close_from(3, 1);
     int e = 0;
-    /* The launcher is out of the OOM killer's reach; the program is not. */
-    if (oom_protected && write_file("/proc/self/oom_score_adj", "0") != 0) e = errno;
     if (root) {
         /* Chroot while capable, then become the sandbox's user (1000 inside), which drops
          * every capability. */
@@ -946,6 +999,10 @@ static void run_case(const struct request *req, int fds[3]) {
         return;
     }
     started.pid = pid;
+    if (shared) {
+        shared->mem_base = mem_base;
+        shared->pid = pid;
+    }
     send_reply(&started);
     wait_case(child, &u, &status);
     /* Whatever the program left behind dies now, and is counted. */
@@ -972,6 +1029,7 @@ static void run_case(const struct request *req, int fds[3]) {
     memset(&r, 0, sizeof r);
     if (n == (ssize_t)sizeof exec_errno) {
         cgroup_oom_killed();
+        if (shared) shared->pid = 0;
         reply_failed(pid, exec_errno);
     } else {
         r.kind = REPLY_EXITED;
@@ -986,7 +1044,28 @@ static void run_case(const struct request *req, int fds[3]) {
         r.tmp_bytes = root && !mem_version ? tmp_in_use() : 0;
         send_reply(&r);
     }
+    if (shared) shared->pid = 0;
     if (root) end_case();
+}
+
+/* In the process waiting outside the namespace, when PID 1 died during a case: if the OOM killer
+ * killed it, the case ends as an OOM kill (with the cgroup's peak), and the launcher is gone. */
+static void report_oom_of_pid1(char **memory_arg) {
+    int version = atoi(memory_arg[0]);
+    int events = open_in(memory_arg[1], version == 1 ? "memory.oom_control" : "memory.events", O_RDONLY);
+    int peak = open_in(memory_arg[1], version == 1 ? "memory.max_usage_in_bytes" : "memory.peak", O_RDONLY);
+    int64_t kills = events >= 0 ? read_number(events, "oom_kill") : -1;
+    if (kills <= shared->oom_seen) return;
+    struct reply r;
+    memset(&r, 0, sizeof r);
+    r.kind = REPLY_EXITED;
+    r.pid = shared->pid;
+    r.status = SIGKILL; /* a wait status: killed by SIGKILL */
+    r.flags = EXITED_OOM_KILL | EXITED_LAUNCHER_GONE;
+    int64_t p = peak >= 0 ? read_number(peak, NULL) : -1;
+    r.cgroup_peak = p < 0 ? -1 : p > shared->mem_base ? p - shared->mem_base : 0;
+    ssize_t n;
+    do n = send(sock, &r, sizeof r, MSG_NOSIGNAL); while (n < 0 && errno == EINTR);
 }
 
 int main(int argc, char **argv) {
@@ -996,28 +1075,30 @@ int main(int argc, char **argv) {
     signal(SIGINT, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
     const char *sandbox_dir = NULL;
+    char **memory_arg = NULL, **cpu_arg = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--sandbox") == 0 && i + 1 < argc) {
             sandbox_dir = argv[++i];
         } else if (strcmp(argv[i], "--join") == 0 && i + 1 < argc) {
             join_cgroup(argv[++i]); /* best effort: RLIMIT_NPROC stays in any case */
         } else if (strcmp(argv[i], "--memory") == 0 && i + 2 < argc) {
-            setup_memory_cgroup(atoi(argv[i + 1]), argv[i + 2]);
+            memory_arg = argv + i + 1;
             i += 2;
         } else if (strcmp(argv[i], "--cpu") == 0 && i + 2 < argc) {
-            setup_cpu_cgroup(atoi(argv[i + 1]), argv[i + 2]);
+            cpu_arg = argv + i + 1;
             i += 2;
         }
     }
-    /* As root, the launcher itself is never the OOM killer's choice (its programs are put back
-     * to 0 before exec). */
-    if (mem_version && getuid() == 0 && write_file("/proc/self/oom_score_adj", "-1000") == 0)
-        oom_protected = 1;
     int ready = sandbox_dir ? setup_sandbox(sandbox_dir) : -1; /* -1: not asked */
     if (ready > 0) root = NULL;
     if (ready == 0) {
         /* The first child is PID 1 of the new PID namespace: it is the launcher from here on.
          * This process only waits for it; if this one is killed, so is the namespace. */
+        if (memory_arg) {
+            void *m = mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                           -1, 0);
+            if (m != MAP_FAILED) shared = memset(m, 0, sizeof *shared);
+        }
         pid_t pid1 = fork();
         if (pid1 < 0) {
             ready = errno;
@@ -1026,11 +1107,16 @@ int main(int argc, char **argv) {
             int st;
             while (waitpid(pid1, &st, 0) < 0 && errno == EINTR) {
             }
+            if (shared && shared->pid) report_oom_of_pid1(memory_arg);
             _exit(0);
         } else {
             prctl(PR_SET_PDEATHSIG, SIGKILL);
         }
     }
+    /* The process that forks the programs joins their memory and CPU cgroups (the one waiting
+     * outside the namespace stays out: it is never the OOM killer's choice). */
+    if (memory_arg) setup_memory_cgroup(atoi(memory_arg[0]), memory_arg[1]);
+    if (cpu_arg) setup_cpu_cgroup(atoi(cpu_arg[0]), cpu_arg[1]);
     int32_t self_pid = getpid();
     if (ready == 0) {
         char self[32];
@@ -1044,6 +1130,7 @@ int main(int argc, char **argv) {
         if (syscall(SYS_keyctl, 1 /* KEYCTL_JOIN_SESSION_KEYRING */, NULL) < 0) ready = errno;
         last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_WRONLY | O_CLOEXEC);
         if (last_pid_fd < 0 && !ready) ready = errno;
+        tmp_watch = inotify_init1(IN_NONBLOCK | IN_CLOEXEC); /* else /tmp is made every case */
     }
     int filtered = install_filter(ready == 0);
     if (ready == 0 && filtered != 0) ready = filtered;

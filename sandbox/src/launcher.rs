@@ -122,6 +122,9 @@ pub struct Usage {
     pub refused_bytes: Option<u64>,
     /// What the sandbox's `/tmp` held at the end (measured only without a memory cgroup).
     pub tmp_bytes: u64,
+    /// The launcher is gone: the OOM killer chose its PID 1 (the report came from the process
+    /// waiting outside its namespace).
+    pub launcher_gone: bool,
 }
 
 /// `Ready`'s flags: allocations past the limit are refused and reported; memory and CPU are
@@ -158,6 +161,7 @@ pub fn decode_reply(b: &[u8]) -> io::Result<Reply> {
             oom_killed: flags & 1 != 0,
             refused_bytes: bytes(i64_at(48)),
             tmp_bytes: i64_at(56).max(0) as u64,
+            launcher_gone: flags & 2 != 0,
         })),
         3 => Ok(Reply::ExecFailed { errno: status }),
         4 => Ok(Reply::Ready { status, pid, flags }),
@@ -190,6 +194,8 @@ pub struct Launcher {
     pub flags: i32,
     /// The CPU cgroup's counter (v1 `cpuacct.usage`, v2 `cpu.stat`), when it has one.
     cpu_counter: Option<(u8, File)>,
+    /// It said it is gone (see [`Usage::launcher_gone`]): not to be used again.
+    pub gone: std::cell::Cell<bool>,
 }
 
 impl Launcher {
@@ -237,6 +243,7 @@ impl Launcher {
             forker: 0,
             flags: 0,
             cpu_counter: None,
+            gone: std::cell::Cell::new(false),
         };
         let (status, pid, flags) = match launcher.receive()? {
             Reply::Ready { status, pid, flags } => (status, pid, flags),
@@ -451,6 +458,7 @@ mod tests {
                 oom_killed: true,
                 refused_bytes: Some(5 << 30),
                 tmp_bytes: 4096,
+                launcher_gone: false,
             })
         );
         put64(&mut b, 40, 3 << 20);

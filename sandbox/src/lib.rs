@@ -555,7 +555,9 @@ impl Executor for Sandbox {
         }
         match run_with(&launcher, program, stdin, limits, output_cap) {
             Ok(result) => {
-                self.checkin(launcher);
+                if !launcher.gone.get() {
+                    self.checkin(launcher);
+                }
                 result
             }
             // The launcher is in an unknown state: end it, a new one starts on the next run.
@@ -880,6 +882,7 @@ fn watch(
         if ended.is_none() && fds[2].revents != 0 {
             match launcher.receive() {
                 Ok(Reply::Exited(usage)) => {
+                    launcher.gone.set(usage.launcher_gone);
                     // Kill what is left of the group (without the sandbox: children the
                     // program forked; in it, the launcher has killed them all already).
                     forget(pid);

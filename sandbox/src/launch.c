@@ -36,7 +36,8 @@
  * nothing there can change. The seccomp filter also refuses (EPERM) System V IPC, POSIX message
  * queues, keyrings, inotify and fanotify, in both the 64-bit and 32-bit ABIs (x32 is refused
  * whole). Once per case: /tmp is an empty tmpfs of the memory limit's size (made again
- * whenever a program changed anything in it, which an inotify watch of the launcher's tells),
+ * whenever a program changed anything in it, which its ctime tells where tmpfs times are
+ * fine-grained, else after every case),
  * /box a read-only tmpfs holding the program's files bound read-only (remade when the files
  * change), and the PID counter starts again (ns_last_pid), so that no case can see or change
  * anything an earlier one did. The launcher forks the program and waits for it in a poll
@@ -49,10 +50,10 @@
  * counted inside its user namespace), file size (the memory limit), descriptors (64), message
  * queues (0).
  *
- * Cgroups (the runner makes them when it can): `--join DIR` (a pids cgroup, joined at start),
- * `--memory 1|2 DIR` (cgroup v1 or v2 memory controller), `--cpu 1|2 DIR` (v1 cpuacct, or v2
- * cpu.stat), both joined by the process that forks the programs (PID 1 in the sandbox; the one
- * waiting outside stays out). Per case the memory cgroup's peak is reset and its limit set to
+ * Cgroups (the runner makes them when it can): `--join DIR` (a pids cgroup), `--memory 1|2 DIR`
+ * (cgroup v1 or v2 memory controller), `--cpu 1|2 DIR` (v1 cpuacct, or v2 cpu.stat), joined by
+ * the process that forks the programs (PID 1 in the sandbox; the one waiting outside stays out)
+ * right after REPLY_READY; REPLY_STARTED's flags say which are in use. Per case the memory cgroup's peak is reset and its limit set to
  * what it holds now plus the case's limit plus 1 MiB; the reply gives the peak (minus what it
  * held at the start) and whether the kernel's OOM killer killed something. The OOM killer takes
  * the largest process; should that be PID 1 (every process of the case smaller still), the
@@ -79,7 +80,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
@@ -110,7 +110,8 @@ struct request {
 
 enum { REPLY_STARTED = 1, REPLY_EXITED = 2, REPLY_EXEC_FAILED = 3, REPLY_READY = 4 };
 
-/* REPLY_READY's flags. */
+/* REPLY_READY's and REPLY_STARTED's flags: what is measured (REPLY_READY: allocations are
+ * refused and reported; REPLY_STARTED: also whether the memory and CPU cgroups are in use). */
 enum { READY_REFUSALS = 1, READY_MEMORY_CGROUP = 2, READY_CPU_CGROUP = 4 };
 /* REPLY_EXITED's flags: the OOM killer killed a process of the case; the launcher is gone (its
  * PID 1 was that process: the reply comes from the process waiting outside the namespace). */
@@ -175,6 +176,9 @@ struct shared {
 static struct shared *shared = NULL;
 
 static void kill_case(void);
+
+/* What is measured (READY_* flags), sent with every REPLY_STARTED. */
+static int32_t measures = 0;
 
 /* Ends the launcher, killing the case in progress first. */
 static void die(void) {
@@ -438,7 +442,7 @@ static const int native_denied[] = {
 #ifdef __NR_inotify_init
     __NR_inotify_init,
 #endif
-    __NR_inotify_init1, /* (add_watch needs an instance: none can be made) */
+    __NR_inotify_init1, __NR_inotify_add_watch, __NR_inotify_rm_watch,
 #ifdef __NR_fanotify_init
     __NR_fanotify_init, __NR_fanotify_mark,
 #endif
@@ -452,7 +456,7 @@ static const int i386_denied[] = {
     117 /* ipc */, 393, 394, 395, 396, 397, 398, 399, 400, 401, 402, /* semget … msgctl */
     420 /* semtimedop_time64 */, 277, 278, 279, 280, 281, 282, 418, 419, /* mq_* */
     286, 287, 288, /* add_key, request_key, keyctl */
-    291, 332, /* inotify_init, inotify_init1 */
+    291, 292, 293, 332, /* inotify */
     338, 339, /* fanotify */
 };
 #elif defined(__aarch64__)
@@ -706,14 +710,26 @@ static dev_t bound_dev[MAX_EXPOSE];
 static ino_t bound_ino[MAX_EXPOSE];
 static uint32_t bound_count = 0;
 
-/* /tmp: its size (0: none mounted), and an inotify watch on it, made by the launcher before its
- * seccomp filter (programs cannot make one). Any change to /tmp (an entry created, even if
- * removed since; its mode, owner, times or attributes changed) is an event: /tmp is then made
- * again before the next case. Without events (most programs never touch /tmp) it is the same
- * empty directory, mounted noatime (a listing leaves no trace). */
+/* /tmp: its size (0: none mounted), and how it looked when it was made. Any change to /tmp (an
+ * entry created, even if removed since; its mode, owner, times or attributes changed) changes
+ * its ctime; where the kernel gives tmpfs fine-grained timestamps once they are looked at
+ * (multigrain timestamps, Linux 6.13 and later: checked once per launcher), a ctime unchanged
+ * since it was made says that no program touched it, and it is kept (most programs never touch
+ * /tmp); else it is made again. Where timestamps are coarse, /tmp is made again after every
+ * case. Mounted noatime: a listing leaves no trace. */
 static uint64_t tmp_size = 0;
-static int tmp_watch = -1, tmp_wd = -1;
-static int tmp_dirty = 1;
+static struct stat tmp_made;
+static int tmp_fine = -1; /* -1: not checked yet */
+
+static int stat_tmp(struct stat *st) {
+    char target[4096];
+    path_in_root(target, sizeof target, "tmp");
+    return stat(target, st);
+}
+
+static int same_time(struct timespec a, struct timespec b) {
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
 
 static int mount_tmp(uint64_t size) {
     char options[64], target[4096];
@@ -724,35 +740,49 @@ static int mount_tmp(uint64_t size) {
         return errno;
     }
     tmp_size = size;
-    tmp_wd = tmp_watch < 0 ? -1
-                           : inotify_add_watch(tmp_watch, target,
-                                               IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM |
-                                                   IN_ATTRIB | IN_MODIFY | IN_DELETE_SELF |
-                                                   IN_MOVE_SELF);
-    tmp_dirty = tmp_wd < 0;
+    /* Looking at its times now makes the next change to them fine-grained. */
+    if (stat_tmp(&tmp_made) != 0) tmp_fine = 0;
     return 0;
 }
 
-/* Whether anything happened to this /tmp since it was made (events of an earlier one, which
- * may come late, do not count). */
-static int tmp_changed(void) {
-    char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    ssize_t n;
-    while (tmp_watch >= 0 && (n = read(tmp_watch, events, sizeof events)) > 0) {
-        for (ssize_t at = 0; at + (ssize_t)sizeof(struct inotify_event) <= n;) {
-            const struct inotify_event *e = (const struct inotify_event *)(events + at);
-            if (e->wd == tmp_wd || (e->mask & IN_Q_OVERFLOW)) tmp_dirty = 1;
-            at += (ssize_t)sizeof(struct inotify_event) + e->len;
-        }
+/* Whether this kernel's tmpfs times tell every change: an entry made and removed at once, 20
+ * times, must change /tmp's ctime each time. */
+static int fine_grained_times(void) {
+    char probe[4096];
+    path_in_root(probe, sizeof probe, "tmp/.probe");
+    for (int i = 0; i < 20; i++) {
+        struct stat a, b;
+        if (stat_tmp(&a) != 0) return 0;
+        int fd = open(probe, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd < 0) return 0;
+        close(fd);
+        unlink(probe);
+        if (stat_tmp(&b) != 0 || same_time(a.st_ctim, b.st_ctim)) return 0;
     }
-    return tmp_dirty;
+    return 1;
+}
+
+/* Whether anything happened to /tmp since it was made. */
+static int tmp_changed(void) {
+    struct stat st;
+    if (tmp_fine != 1 || stat_tmp(&st) != 0) return 1;
+    return !same_time(st.st_ctim, tmp_made.st_ctim) || !same_time(st.st_mtim, tmp_made.st_mtim) ||
+           st.st_mode != tmp_made.st_mode || st.st_uid != tmp_made.st_uid ||
+           st.st_gid != tmp_made.st_gid || st.st_nlink != tmp_made.st_nlink ||
+           st.st_size != tmp_made.st_size || st.st_ino != tmp_made.st_ino ||
+           st.st_dev != tmp_made.st_dev;
 }
 
 /* A fresh /tmp of `size`. */
 static int remake_tmp(uint64_t size) {
     if (tmp_size) unmount("tmp");
-    tmp_wd = -1;
-    return mount_tmp(size);
+    int e = mount_tmp(size);
+    if (!e && tmp_fine < 0) {
+        tmp_fine = fine_grained_times();
+        unmount("tmp"); /* the probe advanced its inode numbers */
+        e = mount_tmp(size);
+    }
+    return e;
 }
 
 /* Once per case: /tmp of the case's size, the program's files in /box. */
@@ -802,8 +832,8 @@ static int prepare_case(const struct request *req) {
 }
 
 /* After a case (and after its reply): a fresh /tmp if this one changed, so that nothing of
- * this case reaches the next one (not its files, their inode numbers, nor the directory's mode
- * or attributes). */
+ * this case reaches the next one (not its files, their inode numbers, nor the directory's mode,
+ * times or attributes). */
 static void end_case(void) {
     if (tmp_size && tmp_changed()) remake_tmp(tmp_size);
 }
@@ -965,6 +995,7 @@ static void run_case(const struct request *req, int fds[3]) {
     struct reply started;
     memset(&started, 0, sizeof started);
     started.kind = REPLY_STARTED;
+    started.flags = measures;
     started.cpu_base_ns = cgroup_case_start(req->memory_bytes);
     case_memory = req->memory_bytes;
     case_refused = 0;
@@ -1076,11 +1107,12 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     const char *sandbox_dir = NULL;
     char **memory_arg = NULL, **cpu_arg = NULL;
+    const char *join_arg = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--sandbox") == 0 && i + 1 < argc) {
             sandbox_dir = argv[++i];
         } else if (strcmp(argv[i], "--join") == 0 && i + 1 < argc) {
-            join_cgroup(argv[++i]); /* best effort: RLIMIT_NPROC stays in any case */
+            join_arg = argv[++i];
         } else if (strcmp(argv[i], "--memory") == 0 && i + 2 < argc) {
             memory_arg = argv + i + 1;
             i += 2;
@@ -1113,10 +1145,6 @@ int main(int argc, char **argv) {
             prctl(PR_SET_PDEATHSIG, SIGKILL);
         }
     }
-    /* The process that forks the programs joins their memory and CPU cgroups (the one waiting
-     * outside the namespace stays out: it is never the OOM killer's choice). */
-    if (memory_arg) setup_memory_cgroup(atoi(memory_arg[0]), memory_arg[1]);
-    if (cpu_arg) setup_cpu_cgroup(atoi(cpu_arg[0]), cpu_arg[1]);
     int32_t self_pid = getpid();
     if (ready == 0) {
         char self[32];
@@ -1130,7 +1158,6 @@ int main(int argc, char **argv) {
         if (syscall(SYS_keyctl, 1 /* KEYCTL_JOIN_SESSION_KEYRING */, NULL) < 0) ready = errno;
         last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_WRONLY | O_CLOEXEC);
         if (last_pid_fd < 0 && !ready) ready = errno;
-        tmp_watch = inotify_init1(IN_NONBLOCK | IN_CLOEXEC); /* else /tmp is made every case */
     }
     int filtered = install_filter(ready == 0);
     if (ready == 0 && filtered != 0) ready = filtered;
@@ -1146,9 +1173,18 @@ int main(int argc, char **argv) {
     hello.kind = REPLY_READY;
     hello.pid = self_pid;
     hello.status = ready;
-    hello.flags = (listener >= 0 ? READY_REFUSALS : 0) | (mem_version ? READY_MEMORY_CGROUP : 0) |
-                  (cpu_version ? READY_CPU_CGROUP : 0);
+    hello.flags = listener >= 0 ? READY_REFUSALS : 0;
     send_reply(&hello);
+    /* The process that forks the programs joins their cgroups (the one waiting outside the
+     * namespace stays out: it is never the OOM killer's choice), after the reply, so that the
+     * runner goes on meanwhile: joining a cgroup waits for an RCU grace period, milliseconds,
+     * and joins made back to back share one. Requests wait in the socket until then.
+     * Best effort: RLIMIT_NPROC and the sampling of /proc stand in for what fails. */
+    if (join_arg) join_cgroup(join_arg);
+    if (memory_arg) setup_memory_cgroup(atoi(memory_arg[0]), memory_arg[1]);
+    if (cpu_arg) setup_cpu_cgroup(atoi(cpu_arg[0]), cpu_arg[1]);
+    measures = hello.flags | (mem_version ? READY_MEMORY_CGROUP : 0) |
+               (cpu_version ? READY_CPU_CGROUP : 0);
     for (;;) {
         union {
             char bytes[CMSG_SPACE(3 * sizeof(int))];

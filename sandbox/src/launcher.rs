@@ -92,8 +92,13 @@ const KILL: &[u8] = b"kill";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reply {
     /// The program was forked; its process group id is its pid. `cpu_base` is the CPU cgroup's
-    /// counter at the start (what [`Launcher::cgroup_cpu`] reads then).
-    Started { pid: i32, cpu_base: Duration },
+    /// counter at the start (what [`Launcher::cgroup_cpu`] reads then); `flags` say what is
+    /// measured (`READY_*`).
+    Started {
+        pid: i32,
+        cpu_base: Duration,
+        flags: i32,
+    },
     /// The program ended: `wait4`'s status, and the case's usage.
     Exited(Usage),
     /// The program could not be started (`errno`).
@@ -127,8 +132,9 @@ pub struct Usage {
     pub launcher_gone: bool,
 }
 
-/// `Ready`'s flags: allocations past the limit are refused and reported; memory and CPU are
-/// counted by cgroups.
+/// What a launcher measures: allocations past the limit are refused and reported (known at
+/// `Ready`); memory and CPU are counted by cgroups (known at `Started`: the launcher joins its
+/// cgroups after `Ready`).
 pub const READY_REFUSALS: i32 = 1;
 pub const READY_MEMORY_CGROUP: i32 = 2;
 pub const READY_CPU_CGROUP: i32 = 4;
@@ -152,6 +158,7 @@ pub fn decode_reply(b: &[u8]) -> io::Result<Reply> {
         1 => Ok(Reply::Started {
             pid,
             cpu_base: Duration::from_nanos(i64_at(64).max(0) as u64),
+            flags,
         }),
         2 => Ok(Reply::Exited(Usage {
             status,
@@ -190,8 +197,8 @@ pub struct Launcher {
     pub sandbox: Result<(), Option<io::Error>>,
     /// The process that forks the programs (the sandbox's PID 1), as seen here.
     pub forker: i32,
-    /// `READY_*` flags.
-    pub flags: i32,
+    /// `READY_*` flags, as the last reply said.
+    pub flags: std::cell::Cell<i32>,
     /// The CPU cgroup's counter (v1 `cpuacct.usage`, v2 `cpu.stat`), when it has one.
     cpu_counter: Option<(u8, File)>,
     /// It said it is gone (see [`Usage::launcher_gone`]): not to be used again.
@@ -241,7 +248,7 @@ impl Launcher {
             child,
             sandbox: Err(None),
             forker: 0,
-            flags: 0,
+            flags: std::cell::Cell::new(0),
             cpu_counter: None,
             gone: std::cell::Cell::new(false),
         };
@@ -255,14 +262,34 @@ impl Launcher {
             _ => Err(None),
         };
         launcher.forker = pid;
-        launcher.flags = flags;
-        if flags & READY_CPU_CGROUP != 0 {
-            if let Some((v, dir)) = &cgroups.cpu {
-                let file = if *v == 1 { "cpuacct.usage" } else { "cpu.stat" };
-                launcher.cpu_counter = File::open(dir.join(file)).ok().map(|f| (*v, f));
-            }
+        // Until the first `Started` says otherwise, what was asked for.
+        let asked = if cgroups.memory.is_some() {
+            READY_MEMORY_CGROUP
+        } else {
+            0
+        };
+        launcher.flags.set(flags | asked);
+        if let Some((v, dir)) = &cgroups.cpu {
+            let file = if *v == 1 { "cpuacct.usage" } else { "cpu.stat" };
+            launcher.cpu_counter = File::open(dir.join(file)).ok().map(|f| (*v, f));
         }
         Ok(launcher)
+    }
+
+    /// What a `Started` reply said it measures.
+    pub fn measures(&self, flags: i32) {
+        self.flags.set(flags);
+    }
+
+    /// Whether its programs' memory is counted by a cgroup.
+    pub fn memory_cgroup(&self) -> bool {
+        self.flags.get() & READY_MEMORY_CGROUP != 0
+    }
+
+    /// Ends the launcher without waiting for it (see [`Launcher::wait`]).
+    pub fn shut_down(&self) {
+        let _ =
+            nix::sys::socket::shutdown(self.socket.as_raw_fd(), nix::sys::socket::Shutdown::Both);
     }
 
     /// The socket, for polling.
@@ -298,6 +325,9 @@ impl Launcher {
     /// The CPU time of every process in the launcher's CPU cgroup (its own included, which is
     /// little), when it has one.
     pub fn cgroup_cpu(&self) -> Option<Duration> {
+        if self.flags.get() & READY_CPU_CGROUP == 0 {
+            return None;
+        }
         let (version, file) = self.cpu_counter.as_ref()?;
         let mut buf = [0u8; 512];
         let n = nix::sys::uio::pread(file, &mut buf, 0).ok()?;
@@ -340,8 +370,7 @@ impl Launcher {
 impl Drop for Launcher {
     fn drop(&mut self) {
         // End of file on the socket ends the launcher; reap it.
-        let _ =
-            nix::sys::socket::shutdown(self.socket.as_raw_fd(), nix::sys::socket::Shutdown::Both);
+        self.shut_down();
         let _ = self.child.wait();
     }
 }
@@ -473,7 +502,8 @@ mod tests {
             decode_reply(&b).unwrap(),
             Reply::Started {
                 pid: 77,
-                cpu_base: Duration::from_micros(5)
+                cpu_base: Duration::from_micros(5),
+                flags: 1
             }
         );
         put32(&mut b, 0, 4);

@@ -22,7 +22,7 @@ use std::io::{self, Seek, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
@@ -432,14 +432,31 @@ pub struct Sandbox {
     launcher: PathBuf,
     /// Where launchers build the sandbox's root (each over its own private mount).
     root: Option<PathBuf>,
-    idle: Mutex<Vec<Launcher>>,
+    idle: Arc<Mutex<Vec<Launcher>>>,
     isolation: Isolation,
     /// This run's cgroups, in the sandbox, where they can be made ([`cgroup`]): every launcher
     /// gets memory, CPU and pids cgroups of its own under them.
-    cgroups: Option<Mutex<cgroup::RunCgroups>>,
-    launchers_made: AtomicUsize,
+    cgroups: Option<Arc<Mutex<cgroup::RunCgroups>>>,
+    launchers_made: Arc<AtomicUsize>,
     /// What the first launcher said it measures (`READY_*`).
     measures: i32,
+    /// Starts the launchers of the other workers while the runner builds programs.
+    prestart: Mutex<Option<std::thread::JoinHandle<()>>>,
+}
+
+/// Starts launcher number `launchers_made` (then one more), in its cgroups.
+fn start_launcher(
+    path: &Path,
+    root: Option<&Path>,
+    cgroups: Option<&Mutex<cgroup::RunCgroups>>,
+    launchers_made: &AtomicUsize,
+) -> io::Result<Launcher> {
+    let n = launchers_made.fetch_add(1, Ordering::SeqCst);
+    let cgroups = match cgroups {
+        Some(c) => c.lock().unwrap_or_else(|e| e.into_inner()).worker(n),
+        None => launcher::Cgroups::default(),
+    };
+    Launcher::start(path, root, &cgroups)
 }
 
 impl Sandbox {
@@ -456,8 +473,30 @@ impl Sandbox {
         } else {
             None
         };
+        // One launcher per CPU is what a parallel run wants. Every worker's cgroups are made
+        // first, then the launchers start together: moving a process into a cgroup waits for
+        // an RCU grace period (milliseconds) and holds the kernel's cgroup lock meanwhile, so
+        // moves made at once share one wait, and nothing else waits for the lock.
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         let mut cgroups = root.as_ref().map(|_| cgroup::RunCgroups::make());
-        let first_cgroups = cgroups.as_mut().map(|c| c.worker(0)).unwrap_or_default();
+        let mut worker_cgroups: Vec<launcher::Cgroups> = (0..workers)
+            .map(|n| cgroups.as_mut().map(|c| c.worker(n)).unwrap_or_default())
+            .collect();
+        let first_cgroups = worker_cgroups.remove(0);
+        let cgroups = cgroups.map(|c| Arc::new(Mutex::new(c)));
+        let idle = Arc::new(Mutex::new(Vec::new()));
+        let launchers_made = Arc::new(AtomicUsize::new(workers));
+        let prestart = (!worker_cgroups.is_empty()).then(|| {
+            let (path, root, idle) = (launcher.clone(), root.clone(), idle.clone());
+            std::thread::spawn(move || {
+                for c in worker_cgroups {
+                    match Launcher::start(&path, root.as_deref(), &c) {
+                        Ok(l) => idle.lock().unwrap_or_else(|e| e.into_inner()).push(l),
+                        Err(_) => break,
+                    }
+                }
+            })
+        });
         let first = Launcher::start(&launcher, root.as_deref(), &first_cgroups)
             .context("cannot start the launcher")?;
         let isolation = match &first.sandbox {
@@ -465,23 +504,22 @@ impl Sandbox {
             Err(None) => Isolation::Off,
             Err(Some(e)) => Isolation::Unavailable(e.to_string()),
         };
-        let measures = first.flags;
+        let measures = first.flags.get();
+        let root = if isolation == Isolation::Sandboxed {
+            root
+        } else {
+            None
+        };
+        idle.lock().unwrap_or_else(|e| e.into_inner()).push(first);
         Ok(Sandbox {
             launcher,
-            root: if isolation == Isolation::Sandboxed {
-                root
-            } else {
-                None
-            },
-            idle: Mutex::new(vec![first]),
-            cgroups: if isolation == Isolation::Sandboxed {
-                cgroups.map(Mutex::new)
-            } else {
-                None
-            },
+            root,
+            idle,
+            cgroups,
             isolation,
-            launchers_made: AtomicUsize::new(1),
+            launchers_made,
             measures,
+            prestart: Mutex::new(prestart),
         })
     }
 
@@ -521,14 +559,12 @@ impl Sandbox {
         let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         match idle {
             Some(l) => Ok(l),
-            None => {
-                let n = self.launchers_made.fetch_add(1, Ordering::SeqCst);
-                let cgroups = match &self.cgroups {
-                    Some(c) => c.lock().unwrap_or_else(|e| e.into_inner()).worker(n),
-                    None => launcher::Cgroups::default(),
-                };
-                Launcher::start(&self.launcher, self.root.as_deref(), &cgroups)
-            }
+            None => start_launcher(
+                &self.launcher,
+                self.root.as_deref(),
+                self.cgroups.as_deref(),
+                &self.launchers_made,
+            ),
         }
     }
 
@@ -547,7 +583,7 @@ impl Executor for Sandbox {
     ) -> io::Result<RunOutput> {
         let stdin = open_stdin(stdin)?;
         let launcher = self.checkout()?;
-        if launcher.flags & launcher::READY_MEMORY_CGROUP != 0 {
+        if launcher.memory_cgroup() {
             // The input's pages are read into the page cache here, charged to the runner, not
             // to the program's memory cgroup.
             // SAFETY: posix_fadvise on a descriptor we own; it only starts reading ahead.
@@ -570,9 +606,23 @@ impl Executor for Sandbox {
 }
 
 impl Drop for Sandbox {
-    /// Ends the launchers, then removes the cgroups they were in (empty once they are gone).
+    /// Ends the launchers, all at once (each may take a few milliseconds to go), then removes
+    /// the cgroups they were in (empty once they are gone).
     fn drop(&mut self) {
-        self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        if let Some(t) = self
+            .prestart
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            let _ = t.join();
+        }
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        for l in idle.iter() {
+            l.shut_down();
+        }
+        idle.clear();
+        drop(idle);
         self.cgroups = None;
     }
 }
@@ -752,7 +802,12 @@ fn run_with(
     )?;
     drop((stdin, out_w, err_w));
     match launcher.receive()? {
-        Reply::Started { pid, cpu_base } => {
+        Reply::Started {
+            pid,
+            cpu_base,
+            flags,
+        } => {
+            launcher.measures(flags);
             GROUPS.lock().unwrap_or_else(|e| e.into_inner()).insert(pid);
             // `interrupt` sets the flag before it walks GROUPS: either it saw this group, or
             // the flag is seen here.
@@ -799,7 +854,7 @@ fn observe(launcher: &Launcher, run: &Run, seen: &mut Observation) {
     if let Some(cpu) = cgroup_cpu {
         seen.cpu = seen.cpu.max(cpu.saturating_sub(run.cpu_base));
     }
-    let memory_cgroup = launcher.flags & launcher::READY_MEMORY_CGROUP != 0;
+    let memory_cgroup = launcher.memory_cgroup();
     if cgroup_cpu.is_none() || !memory_cgroup {
         let (memory, cpu) = sample_case(launcher.forker, run.pid);
         seen.cpu = seen.cpu.max(cpu);

@@ -902,8 +902,9 @@ fn assert_memory_counted(test: &str, memory_kib: u32, body: &str, mle_everywhere
     let ws = Ws::twice();
     problem(&ws, "t", 2000, memory_kib, &[("small", "3\\n", "6\\n")]);
     ws.write("hog.c", &c_program(body));
-    for who in settings(test, false) {
-        let out = judge_as(&ws, who, None, "t", "hog.c", &[]);
+    for who in settings(test, true) {
+        let d = delegation_for(who);
+        let out = judge_as(&ws, who, d.as_ref(), "t", "hog.c", &[]);
         let s = stdout(&out);
         let v = verdict_of(&s, "small");
         assert!(
@@ -916,7 +917,7 @@ fn assert_memory_counted(test: &str, memory_kib: u32, body: &str, mle_everywhere
         } else {
             eprintln!("{test} {who:?}: {v}");
         }
-        let out = judge_as(&ws, who, None, "t", "hog.c", &["--no-sandbox"]);
+        let out = judge_as(&ws, who, d.as_ref(), "t", "hog.c", &["--no-sandbox"]);
         assert!(
             stdout(&out).contains("1/1 AC"),
             "{test} {who:?} --no-sandbox: the control was not accepted:\n{}",
@@ -1038,7 +1039,13 @@ fn leftovers(key: u32, tag: &str) -> String {
            mqd_t mq = mq_open("/{tag}", O_RDONLY); if (mq != (mqd_t)-1) {{ found++; fprintf(stderr, "found a POSIX queue\n"); mq_close(mq); mq_unlink("/{tag}"); }}
            long key = syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user", "{tag}", 0);
            if (key >= 0) {{ found++; fprintf(stderr, "found a key\n"); syscall(SYS_keyctl, KEYCTL_UNLINK, key, KEY_SPEC_USER_KEYRING); }}
-           fprintf(stderr, "case %ld: pid %d, found %d\n", n, getpid(), found);
+           /* The inode number of a file made in /tmp: how many files earlier cases made there
+              shows in it, unless /tmp is made again. (A name of its own: without the sandbox
+              this is the host's /tmp.) */
+           char probe[64]; snprintf(probe, sizeof probe, "/tmp/{tag}-%ld", n);
+           int fd = open(probe, O_CREAT | O_WRONLY, 0600); struct stat st; fstat(fd, &st); close(fd); unlink(probe);
+           for (int i = 0; i < 5; i++) {{ close(open(probe, O_CREAT | O_WRONLY, 0600)); unlink(probe); }}
+           fprintf(stderr, "case %ld: pid %d, found %d, inode %lu\n", n, getpid(), found, (unsigned long)st.st_ino);
            if (!found) {{
                int q = msgget(k, IPC_CREAT | 0600); if (q < 0) perror("msgget");
                else {{ struct {{ long t; char m[8]; }} msg = {{1, "hello"}}; msgsnd(q, &msg, sizeof msg.m, 0); }}
@@ -1053,15 +1060,20 @@ fn leftovers(key: u32, tag: &str) -> String {
     )
 }
 
-/// The pids the two cases printed, and how many objects each found.
-fn pids_and_finds(report: &str) -> Vec<(i32, i32)> {
+/// The pid each case printed, how many objects it found, and its /tmp file's inode number.
+fn pids_and_finds(report: &str) -> Vec<(i32, i32, u64)> {
     report
         .lines()
         .filter_map(|l| {
             let rest = l.split_once("case ")?.1;
             let (_, rest) = rest.split_once(": pid ")?;
-            let (pid, found) = rest.split_once(", found ")?;
-            Some((pid.trim().parse().ok()?, found.trim().parse().ok()?))
+            let (pid, rest) = rest.split_once(", found ")?;
+            let (found, inode) = rest.split_once(", inode ")?;
+            Some((
+                pid.trim().parse().ok()?,
+                found.trim().parse().ok()?,
+                inode.trim().parse().ok()?,
+            ))
         })
         .collect()
 }
@@ -1114,6 +1126,10 @@ fn nothing_carries_from_one_case_to_the_next() {
         assert_eq!(
             seen[0].0, seen[1].0,
             "{who:?}: the pid counter carried over:\n{s}"
+        );
+        assert_eq!(
+            seen[0].2, seen[1].2,
+            "{who:?}: /tmp's inode counter carried over:\n{s}"
         );
         for call in ["msgget", "semget", "shmget", "mq_open", "add_key"] {
             assert!(

@@ -85,6 +85,14 @@ pub fn encode_request(
     buf
 }
 
+/// The launchers alive in this process, by pid: [`crate::reap_orphans`] leaves them be.
+pub static LAUNCHERS: std::sync::Mutex<std::collections::BTreeSet<u32>> =
+    std::sync::Mutex::new(std::collections::BTreeSet::new());
+
+fn launchers() -> std::sync::MutexGuard<'static, std::collections::BTreeSet<u32>> {
+    LAUNCHERS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The kill request: any message shorter than a request.
 const KILL: &[u8] = b"kill";
 
@@ -235,6 +243,7 @@ impl Launcher {
         if let Some((v, dir)) = &cgroups.cpu {
             cmd.arg("--cpu").arg(v.to_string()).arg(dir);
         }
+        let mut live = launchers();
         let child = cmd
             .stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
@@ -243,6 +252,8 @@ impl Launcher {
             .env("PATH", search_path())
             .process_group(0)
             .spawn()?;
+        live.insert(child.id());
+        drop(live);
         let mut launcher = Launcher {
             socket: ours,
             child,
@@ -365,6 +376,11 @@ impl Launcher {
     pub fn kill(mut self) {
         let _ = self.child.kill();
     }
+
+    /// Whether the launcher is still there (something may have killed it while it was idle).
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
 }
 
 impl Drop for Launcher {
@@ -372,6 +388,7 @@ impl Drop for Launcher {
         // End of file on the socket ends the launcher; reap it.
         self.shut_down();
         let _ = self.child.wait();
+        launchers().remove(&self.child.id());
     }
 }
 

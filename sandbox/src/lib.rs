@@ -263,12 +263,19 @@ pub fn init() {
 }
 
 /// Kills and reaps every process re-parented to the runner (descendants that escaped their
-/// group). Call at the end, when no run is in progress and no launcher is left.
+/// group), but not the launchers of a [`Sandbox`] still in use. Call when no run is in progress.
 pub fn reap_orphans() -> usize {
     let me = std::process::id() as i32;
     let mut killed = 0;
+    // Held throughout: no launcher starts meanwhile, to be taken for an orphan.
+    let launchers = launcher::LAUNCHERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     for _ in 0..5 {
-        let children = children_of(me);
+        let children: Vec<i32> = children_of(me)
+            .into_iter()
+            .filter(|&pid| !launchers.contains(&(pid as u32)))
+            .collect();
         if children.is_empty() {
             break;
         }
@@ -556,16 +563,24 @@ impl Sandbox {
     }
 
     fn checkout(&self) -> io::Result<Launcher> {
-        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        match idle {
-            Some(l) => Ok(l),
-            None => start_launcher(
-                &self.launcher,
-                self.root.as_deref(),
-                self.cgroups.as_deref(),
-                &self.launchers_made,
-            ),
+        loop {
+            let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            match idle {
+                Some(mut l) => {
+                    if l.alive() {
+                        return Ok(l);
+                    }
+                    // Killed while idle: dropped (reaped), and the next one is tried.
+                }
+                None => break,
+            }
         }
+        start_launcher(
+            &self.launcher,
+            self.root.as_deref(),
+            self.cgroups.as_deref(),
+            &self.launchers_made,
+        )
     }
 
     fn checkin(&self, l: Launcher) {

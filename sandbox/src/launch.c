@@ -30,7 +30,8 @@
  * The sandbox (`launch --sandbox ROOT`; the runner's `--no-sandbox` leaves it out). Once per
  * launcher: new user, mount, network, IPC, UTS and PID namespaces (the network namespace has only
  * a loopback that is down; the launcher forks once into the PID namespace and goes on as its
- * PID 1, which dies with the launcher), a fresh empty session keyring, and a root built on a
+ * PID 1, which dies with the launcher; no user namespace can be made inside), a fresh empty
+ * session keyring, and a root built on a
  * tmpfs at ROOT holding read-only binds of /usr (and the /bin, /lib… links or directories), a few
  * device nodes, and mount points for /tmp and /box; the root is then remounted read-only, so
  * nothing there can change. The seccomp filter also refuses (EPERM) System V IPC, POSIX message
@@ -1158,6 +1159,9 @@ int main(int argc, char **argv) {
         if (syscall(SYS_keyctl, 1 /* KEYCTL_JOIN_SESSION_KEYRING */, NULL) < 0) ready = errno;
         last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_WRONLY | O_CLOEXEC);
         if (last_pid_fd < 0 && !ready) ready = errno;
+        /* No user namespace can be made in this one: a program cannot gain capabilities of its
+         * own there, to mount a tmpfs the limits do not see, or anything else. */
+        if (write_file("/proc/sys/user/max_user_namespaces", "0") != 0 && !ready) ready = errno;
     }
     int filtered = install_filter(ready == 0);
     if (ready == 0 && filtered != 0) ready = filtered;

@@ -31,42 +31,40 @@
  * launcher: new user, mount, network, IPC, UTS and PID namespaces (the network namespace has only
  * a loopback that is down; the launcher forks once into the PID namespace and goes on as its
  * PID 1, which dies with the launcher; no user namespace can be made inside), a fresh empty
- * session keyring, and a root built on a
- * tmpfs at ROOT holding read-only binds of /usr (and the /bin, /lib… links or directories), a few
- * device nodes, and mount points for /tmp and /box; the root is then remounted read-only, so
- * nothing there can change. The seccomp filter also refuses (EPERM) System V IPC, POSIX message
- * queues, keyrings, inotify and fanotify, in both the 64-bit and 32-bit ABIs (x32 is refused
- * whole). Once per case: /tmp is an empty tmpfs of the memory limit's size (made again
- * whenever a program changed anything in it, which its ctime tells where tmpfs times are
- * fine-grained, else after every case),
- * /box a read-only tmpfs holding the program's files bound read-only (remade when the files
- * change), and the PID counter starts again (ns_last_pid), so that no case can see or change
- * anything an earlier one did. The launcher forks the program and waits for it in a poll
- * loop that also serves the seccomp listener and the runner's kill requests; orphans are reaped
- * as they die (the launcher is their PID 1). When the program ends, kill(-1, SIGKILL) from PID 1
- * kills every process left in the namespace (setsid and setpgid ones included), and all are
- * reaped, before the launcher reports; the CPU time reported is the sum over every process of
- * the case. The program runs chrooted in ROOT with no capabilities (its uid inside is 1000, not
- * 0), no new privileges, only descriptors 0, 1 and 2, and rlimits: processes (RLIMIT_NPROC,
- * counted inside its user namespace), file size (the memory limit), descriptors (64), message
- * queues (0).
+ * session keyring, and a root built on a tmpfs at ROOT holding read-only binds of /usr (and the
+ * /bin, /lib… links or directories), a few device nodes, and mount points for /tmp and /box;
+ * the root is then remounted read-only, so nothing there can change. The seccomp filter also
+ * refuses (EPERM) System V IPC, POSIX message queues, keyrings, inotify and fanotify, in both
+ * the 64-bit and 32-bit ABIs (x32 is refused whole). Once per case: /tmp is an empty tmpfs of
+ * the memory limit's size (made again whenever a program changed anything in it, which its
+ * ctime tells where tmpfs times are fine-grained, else after every case), /box a read-only
+ * tmpfs holding the program's files bound read-only (remade when the files change), and the PID
+ * counter starts again (ns_last_pid), so that no case can see or change anything an earlier one
+ * did. The launcher forks the program and waits for it in a poll loop that also serves the
+ * seccomp listener and the runner's kill requests; orphans are reaped as they die (the launcher
+ * is their PID 1). When the program ends, kill(-1, SIGKILL) from PID 1 kills every process left
+ * in the namespace (setsid and setpgid ones included), and all are reaped, before the launcher
+ * reports; the CPU time reported is the sum over every process of the case. The program runs
+ * chrooted in ROOT with no capabilities (its uid inside is 1000, not 0), no new privileges, only
+ * descriptors 0, 1 and 2, and rlimits: processes (RLIMIT_NPROC, counted inside its user
+ * namespace), file size (the memory limit), descriptors (64), message queues (0).
  *
  * Cgroups (the runner makes them when it can): `--join DIR` (a pids cgroup), `--memory 1|2 DIR`
  * (cgroup v1 or v2 memory controller), `--cpu 1|2 DIR` (v1 cpuacct, or v2 cpu.stat), joined by
  * the process that forks the programs (PID 1 in the sandbox; the one waiting outside stays out)
- * right after REPLY_READY; REPLY_STARTED's flags say which are in use. Per case the memory cgroup's peak is reset and its limit set to
- * what it holds now plus the case's limit plus 1 MiB; the reply gives the peak (minus what it
- * held at the start) and whether the kernel's OOM killer killed something. The OOM killer takes
- * the largest process; should that be PID 1 (every process of the case smaller still), the
- * process waiting outside reports the case (EXITED_LAUNCHER_GONE) before it ends. The CPU counter is reset (v1)
- * or its value at the start sent with REPLY_STARTED (v2), so that the runner can watch the CPU
- * time of every process of the case while it runs.
+ * right after REPLY_READY; REPLY_STARTED's flags say which are in use. Per case the memory
+ * cgroup's peak is reset and its limit set to what it holds now plus the case's limit plus
+ * 1 MiB; the reply gives the peak (minus what it held at the start) and whether the kernel's OOM
+ * killer killed something. The OOM killer takes the largest process; should that be PID 1
+ * (every process of the case smaller still), the process waiting outside reports the case
+ * (EXITED_LAUNCHER_GONE) before it ends. The CPU counter is reset (v1) or its value at the start
+ * sent with REPLY_STARTED (v2), so that the runner can watch the CPU time of every process of
+ * the case while it runs.
  *
  * The first reply says how it went: REPLY_READY with 0, or the errno of the step that failed
  * (the launcher then runs programs without a sandbox), the pid of the process that forks
  * programs (as the runner sees it), and flags (READY_*). */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>

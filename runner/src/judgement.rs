@@ -151,16 +151,22 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
     } else if out.cpu > limits.time {
         Some(cpu_tle())
     } else if !out.exit.success() {
-        Some(if allocation_failed(&out.stderr) {
-            (
+        // MLE only from what the judge saw: an allocation the launcher refused, never from what
+        // the program printed.
+        Some(match out.refused_allocation {
+            Some(bytes) => (
                 Verdict::MemoryLimitExceeded,
-                format!("allocation failed ({})", out.exit.describe()),
-            )
-        } else {
-            (
+                format!(
+                    "allocation of {:.1} MiB refused, limit {:.1} MiB ({})",
+                    mib(bytes),
+                    mib(limits.memory_bytes),
+                    out.exit.describe()
+                ),
+            ),
+            None => (
                 Verdict::RuntimeError,
                 out.exit.describe() + &stack_hint(out),
-            )
+            ),
         })
     } else {
         None
@@ -220,12 +226,6 @@ fn stack_hint(out: &RunOutput) -> String {
     }
 }
 
-/// Whether stderr shows an allocation refused by the address-space cap.
-fn allocation_failed(stderr: &[u8]) -> bool {
-    let has = |needle: &[u8]| stderr.windows(needle.len()).any(|w| w == needle);
-    has(b"memory allocation of") || has(b"std::bad_alloc") || has(b"MemoryError")
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -238,6 +238,7 @@ pub(crate) mod tests {
             cpu: Duration::from_millis(cpu_ms),
             wall: Duration::from_millis(cpu_ms),
             peak_memory: mem,
+            refused_allocation: None,
             killed: None,
             output_overflow: false,
             stack_bytes: 8 << 20,
@@ -336,9 +337,18 @@ pub(crate) mod tests {
             (j.verdict, j.detail.as_deref()),
             (Verdict::RuntimeError, Some("SIGABRT"))
         );
+        // What a program prints does not make an MLE (it could print anything) …
         let mut o = out(b"", Exit::Signal(6), 5, 1 << 20);
         o.stderr = b"memory allocation of 4000000000 bytes failed\n".to_vec();
-        assert_eq!(verdict_of(&o), Verdict::MemoryLimitExceeded);
+        assert_eq!(verdict_of(&o), Verdict::RuntimeError);
+        // … an allocation the launcher refused does.
+        o.refused_allocation = Some(4_000_000_000);
+        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
+        assert_eq!(j.verdict, Verdict::MemoryLimitExceeded);
+        assert_eq!(
+            j.detail.as_deref(),
+            Some("allocation of 3814.7 MiB refused, limit 32.0 MiB (SIGABRT)")
+        );
         let o = out(b"", Exit::Code(101), 5, 1 << 20);
         let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
         assert_eq!(j.detail.as_deref(), Some("exit code 101"));

@@ -159,7 +159,8 @@ fn allocating_far_past_the_limit_is_mle() {
 
 #[test]
 fn reserving_far_past_the_limit_is_mle() {
-    // A single 40 GiB allocation is refused by the address-space cap.
+    // A single 40 GiB allocation is refused by the launcher (larger than the memory limit),
+    // which says so: the verdict does not come from the program's message.
     let ws = Ws::twice();
     ws.write(
         "hog.rs",
@@ -167,7 +168,10 @@ fn reserving_far_past_the_limit_is_mle() {
     );
     let out = ws.runner(&["judge", "t", ws.path("hog.rs").to_str().unwrap()]);
     assert_code(&out, 1);
-    assert_verdict(&stdout(&out), "MLE (allocation failed");
+    assert_verdict(
+        &stdout(&out),
+        "MLE (allocation of 40961.0 MiB refused, limit 64.0 MiB (SIGABRT))",
+    );
 }
 
 #[test]

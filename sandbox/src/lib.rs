@@ -5,9 +5,14 @@
 //! the runner holds, and its peak memory is its own. stdin is a file (the fixture's file, or a
 //! memfd holding inline bytes); stdout and stderr are pipes drained on the calling thread by one
 //! `poll` loop, which also waits for the launcher's exit report, so a run needs no extra thread.
-//! Each program runs in its own process group; when it ends the whole group is killed. The runner
-//! is a child subreaper, so a descendant that escapes its group is killed by [`reap_orphans`].
+//! Each program runs in its own process group. In the sandbox the launcher is PID 1 of the
+//! program's PID namespace and kills every process of it when the program ends or when the
+//! runner asks (a limit, Ctrl-C); without it, the group is killed and the runner, a child
+//! subreaper, kills any descendant that left it with [`reap_orphans`] at the end.
+//! Where cgroups can be made ([`cgroup`]), each launcher runs in memory, CPU and pids cgroups
+//! of its own, which count every process of a case and what the kernel holds for it.
 
+mod cgroup;
 mod launcher;
 
 use std::collections::BTreeSet;
@@ -17,13 +22,13 @@ use std::io::{self, Seek, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
-use launcher::{Expose, Launcher, Reply, Rlimits};
+use launcher::{Expose, Launcher, Reply, Rlimits, Usage};
 
 /// The limits of a run: the one type for them, from problem.toml to the launcher.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,14 +85,9 @@ impl Program {
 }
 
 /// Processes a sandboxed program may have at once, itself included (RLIMIT_NPROC, counted in
-/// its user namespace): a fork bomb stops there.
+/// its user namespace, and a pids cgroup's limit where one can be made): a fork bomb stops
+/// there.
 pub const PROCESS_LIMIT: u32 = 64;
-
-/// The pids cgroup of a launcher: the program's processes plus the launcher's two.
-const CGROUP_PIDS_MAX: u32 = PROCESS_LIMIT + 2;
-
-/// Where pids cgroups can be made: cgroup v1's pids controller, writable by root.
-const CGROUP_PIDS: &str = "/sys/fs/cgroup/pids";
 
 /// `PATH` inside the sandbox.
 const SANDBOX_PATH: &str = "PATH=/usr/local/bin:/usr/bin:/bin";
@@ -143,7 +143,8 @@ pub enum Kill {
     Interrupted,
     /// stdout passed the cap.
     Output,
-    /// The resident set passed the memory limit.
+    /// The resident set passed the memory limit, or the kernel killed a process of the case
+    /// because its memory cgroup was full.
     Memory,
     /// CPU time over the limit (seen while polling; RLIMIT_CPU is the backstop).
     CpuTime,
@@ -194,8 +195,13 @@ pub struct RunOutput {
     pub exit: Exit,
     pub cpu: Duration,
     pub wall: Duration,
-    /// Peak resident set of the program, in bytes.
+    /// Peak memory of the program, in bytes: the largest of its resident set, what was seen
+    /// while it ran, and, where it has one, its memory cgroup's peak (all its processes and
+    /// what the kernel held for them).
     pub peak_memory: u64,
+    /// The largest allocation the launcher refused because it was larger than the memory
+    /// limit (only the launcher reports it: a program cannot).
+    pub refused_allocation: Option<u64>,
     pub killed: Option<Kill>,
     /// stdout passed the cap (the rest was not read).
     pub output_overflow: bool,
@@ -257,12 +263,19 @@ pub fn init() {
 }
 
 /// Kills and reaps every process re-parented to the runner (descendants that escaped their
-/// group). Call at the end, when no run is in progress and no launcher is left.
+/// group), but not the launchers of a [`Sandbox`] still in use. Call when no run is in progress.
 pub fn reap_orphans() -> usize {
     let me = std::process::id() as i32;
     let mut killed = 0;
+    // Held throughout: no launcher starts meanwhile, to be taken for an orphan.
+    let launchers = launcher::LAUNCHERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     for _ in 0..5 {
-        let children = children_of(me);
+        let children: Vec<i32> = children_of(me)
+            .into_iter()
+            .filter(|&pid| !launchers.contains(&(pid as u32)))
+            .collect();
         if children.is_empty() {
             break;
         }
@@ -296,8 +309,18 @@ fn children_of(ppid: i32) -> Vec<i32> {
         .collect()
 }
 
+/// What /proc shows of one process.
+#[derive(Debug, Clone, Copy, Default)]
+struct ProcSample {
+    /// Resident set, and the part of it shared with others (file and shared memory pages).
+    resident: u64,
+    shared: u64,
+    /// Its CPU time, with that of the children it waited for.
+    cpu: Duration,
+}
+
 /// The current resident set and CPU time of `pid`, from /proc.
-fn sample(pid: i32) -> (Option<u64>, Option<Duration>) {
+fn sample(pid: i32) -> Option<ProcSample> {
     static PAGE: std::sync::OnceLock<(u64, u64)> = std::sync::OnceLock::new();
     let &(page, hz) = PAGE.get_or_init(|| {
         // SAFETY: sysconf has no preconditions.
@@ -309,19 +332,94 @@ fn sample(pid: i32) -> (Option<u64>, Option<Duration>) {
         };
         (page.max(4096) as u64, hz.max(1) as u64)
     });
-    let rss = std::fs::read_to_string(format!("/proc/{pid}/statm"))
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
-        .map(|pages| pages * page);
-    let cpu = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| {
-            let mut f = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
-            let utime: u64 = f.next()?.parse().ok()?;
-            let stime: u64 = f.next()?.parse().ok()?;
-            Some(Duration::from_millis((utime + stime) * 1000 / hz))
-        });
-    (rss, cpu)
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let mut pages = statm
+        .split_whitespace()
+        .skip(1)
+        .map(|v| v.parse::<u64>().ok());
+    let (resident, shared) = (pages.next()??, pages.next()??);
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut f = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+    let mut ticks = 0;
+    for _ in 0..4 {
+        // utime, stime, cutime, cstime
+        ticks += f.next()?.parse::<u64>().ok()?;
+    }
+    Some(ProcSample {
+        resident: resident * page,
+        shared: shared * page,
+        cpu: Duration::from_millis(ticks * 1000 / hz),
+    })
+}
+
+/// The children of every thread of `pid`.
+fn task_children(pid: i32, out: &mut Vec<i32>) {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return;
+    };
+    for t in tasks.flatten() {
+        let mut path = t.path();
+        path.push("children");
+        if let Ok(text) = std::fs::read_to_string(path) {
+            out.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            );
+        }
+    }
+}
+
+/// Every process of a sandboxed case, from /proc, where no cgroup counts them: all descend from
+/// the launcher `forker` (the PID 1 of their namespace). Memory is the program's resident set,
+/// the private part of the others' and what the sandbox's `/tmp` holds (a tmpfs, in memory);
+/// CPU is the sum.
+fn sample_case(forker: i32, program: i32) -> (u64, Duration) {
+    let mut stack = Vec::new();
+    task_children(forker, &mut stack);
+    let (mut memory, mut cpu) = (0u64, Duration::ZERO);
+    let mut seen = 0;
+    while let Some(pid) = stack.pop() {
+        seen += 1;
+        if seen > 4 * PROCESS_LIMIT {
+            break;
+        }
+        if let Some(p) = sample(pid) {
+            memory += if pid == program {
+                p.resident
+            } else {
+                p.resident.saturating_sub(p.shared)
+            };
+            cpu += p.cpu;
+        }
+        task_children(pid, &mut stack);
+    }
+    (memory + tmp_in_use(program), cpu)
+}
+
+/// What the sandbox's `/tmp` holds, seen through the program's root (0 until the program is
+/// in the sandbox's root: just after the fork, its root is still the host's).
+fn tmp_in_use(program: i32) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let (Ok(theirs), Ok(ours)) = (
+        std::fs::metadata(format!("/proc/{program}/root")),
+        std::fs::metadata("/"),
+    ) else {
+        return 0;
+    };
+    if (theirs.dev(), theirs.ino()) == (ours.dev(), ours.ino()) {
+        return 0;
+    }
+    let Ok(path) = std::ffi::CString::new(format!("/proc/{program}/root/tmp")) else {
+        return 0;
+    };
+    // SAFETY: a zeroed statfs is valid; statfs(2) fills it from a valid C string.
+    unsafe {
+        let mut s: libc::statfs = std::mem::zeroed();
+        if libc::statfs(path.as_ptr(), &mut s) != 0 {
+            return 0;
+        }
+        (s.f_blocks.saturating_sub(s.f_bfree) as u64).saturating_mul(s.f_bsize as u64)
+    }
 }
 
 /// When the running program is looked at (/proc): often at first, then every 10 ms. A program
@@ -341,45 +439,31 @@ pub struct Sandbox {
     launcher: PathBuf,
     /// Where launchers build the sandbox's root (each over its own private mount).
     root: Option<PathBuf>,
-    idle: Mutex<Vec<Launcher>>,
+    idle: Arc<Mutex<Vec<Launcher>>>,
     isolation: Isolation,
-    /// This run's pids cgroup, when one can be made (as root, cgroup v1): every launcher gets a
-    /// child of it with pids.max = [`CGROUP_PIDS_MAX`], on top of RLIMIT_NPROC.
-    cgroup: Option<PathBuf>,
-    cgroups_made: AtomicUsize,
+    /// This run's cgroups, in the sandbox, where they can be made ([`cgroup`]): every launcher
+    /// gets memory, CPU and pids cgroups of its own under them.
+    cgroups: Option<Arc<Mutex<cgroup::RunCgroups>>>,
+    launchers_made: Arc<AtomicUsize>,
+    /// What the first launcher said it measures (`READY_*`).
+    measures: i32,
+    /// Starts the launchers of the other workers while the runner builds programs.
+    prestart: Mutex<Option<std::thread::JoinHandle<()>>>,
 }
 
-/// Removes a run's cgroup and its launchers' (each must be empty: its processes gone).
-fn remove_cgroup(dir: &Path) {
-    if let Ok(children) = std::fs::read_dir(dir) {
-        for c in children.flatten().filter(|c| c.path().is_dir()) {
-            let _ = std::fs::remove_dir(c.path());
-        }
-    }
-    let _ = std::fs::remove_dir(dir);
-}
-
-/// Makes this run's pids cgroup, if this machine lets us.
-fn make_cgroup() -> Option<PathBuf> {
-    let base = Path::new(CGROUP_PIDS);
-    if !base.join("cgroup.procs").is_file() {
-        return None;
-    }
-    // Those of runners that are gone (killed, or a test's static sandbox) are empty: remove them.
-    if let Ok(entries) = std::fs::read_dir(base) {
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let Some(pid) = name.strip_prefix("judge-runner-") else {
-                continue;
-            };
-            if !Path::new("/proc").join(pid).exists() {
-                remove_cgroup(&e.path());
-            }
-        }
-    }
-    let dir = base.join(format!("judge-runner-{}", std::process::id()));
-    std::fs::create_dir(&dir).ok()?;
-    Some(dir)
+/// Starts launcher number `launchers_made` (then one more), in its cgroups.
+fn start_launcher(
+    path: &Path,
+    root: Option<&Path>,
+    cgroups: Option<&Mutex<cgroup::RunCgroups>>,
+    launchers_made: &AtomicUsize,
+) -> io::Result<Launcher> {
+    let n = launchers_made.fetch_add(1, Ordering::SeqCst);
+    let cgroups = match cgroups {
+        Some(c) => c.lock().unwrap_or_else(|e| e.into_inner()).worker(n),
+        None => launcher::Cgroups::default(),
+    };
+    Launcher::start(path, root, &cgroups)
 }
 
 impl Sandbox {
@@ -396,26 +480,53 @@ impl Sandbox {
         } else {
             None
         };
-        let cgroup = root.as_ref().and_then(|_| make_cgroup());
-        let first_cgroup = cgroup.as_ref().and_then(|c| child_cgroup(c, 0));
-        let first = Launcher::start(&launcher, root.as_deref(), first_cgroup.as_deref())
+        // One launcher per CPU is what a parallel run wants. Every worker's cgroups are made
+        // first, then the launchers start together: moving a process into a cgroup waits for
+        // an RCU grace period (milliseconds) and holds the kernel's cgroup lock meanwhile, so
+        // moves made at once share one wait, and nothing else waits for the lock.
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut cgroups = root.as_ref().map(|_| cgroup::RunCgroups::make());
+        let mut worker_cgroups: Vec<launcher::Cgroups> = (0..workers)
+            .map(|n| cgroups.as_mut().map(|c| c.worker(n)).unwrap_or_default())
+            .collect();
+        let first_cgroups = worker_cgroups.remove(0);
+        let cgroups = cgroups.map(|c| Arc::new(Mutex::new(c)));
+        let idle = Arc::new(Mutex::new(Vec::new()));
+        let launchers_made = Arc::new(AtomicUsize::new(workers));
+        let prestart = (!worker_cgroups.is_empty()).then(|| {
+            let (path, root, idle) = (launcher.clone(), root.clone(), idle.clone());
+            std::thread::spawn(move || {
+                for c in worker_cgroups {
+                    match Launcher::start(&path, root.as_deref(), &c) {
+                        Ok(l) => idle.lock().unwrap_or_else(|e| e.into_inner()).push(l),
+                        Err(_) => break,
+                    }
+                }
+            })
+        });
+        let first = Launcher::start(&launcher, root.as_deref(), &first_cgroups)
             .context("cannot start the launcher")?;
         let isolation = match &first.sandbox {
             Ok(()) => Isolation::Sandboxed,
             Err(None) => Isolation::Off,
             Err(Some(e)) => Isolation::Unavailable(e.to_string()),
         };
+        let measures = first.flags.get();
+        let root = if isolation == Isolation::Sandboxed {
+            root
+        } else {
+            None
+        };
+        idle.lock().unwrap_or_else(|e| e.into_inner()).push(first);
         Ok(Sandbox {
             launcher,
-            root: if isolation == Isolation::Sandboxed {
-                root
-            } else {
-                None
-            },
-            idle: Mutex::new(vec![first]),
+            root,
+            idle,
+            cgroups,
             isolation,
-            cgroup,
-            cgroups_made: AtomicUsize::new(1),
+            launchers_made,
+            measures,
+            prestart: Mutex::new(prestart),
         })
     }
 
@@ -430,16 +541,46 @@ impl Sandbox {
         }
     }
 
+    /// What is measured here, in one line: the sandbox, and where memory, CPU and processes
+    /// are counted (`memory: cgroup v1, cpu: cgroup v1, pids: cgroup v1`; `none` where a
+    /// cgroup cannot be made, and the sandbox counts with rlimits and /proc instead).
+    pub fn describe(&self) -> String {
+        let what = match &self.isolation {
+            Isolation::Sandboxed => "sandbox",
+            Isolation::Off => "no sandbox",
+            Isolation::Unavailable(_) => "no sandbox (unavailable)",
+        };
+        let cgroups = match &self.cgroups {
+            Some(c) => c.lock().unwrap_or_else(|e| e.into_inner()).describe(),
+            None => "memory: none, cpu: none, pids: none".into(),
+        };
+        let refusals = if self.measures & launcher::READY_REFUSALS != 0 {
+            "allocations past the limit refused"
+        } else {
+            "allocations past the limit not seen"
+        };
+        format!("{what}; {cgroups}; {refusals}")
+    }
+
     fn checkout(&self) -> io::Result<Launcher> {
-        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        match idle {
-            Some(l) => Ok(l),
-            None => {
-                let n = self.cgroups_made.fetch_add(1, Ordering::SeqCst);
-                let cg = self.cgroup.as_ref().and_then(|c| child_cgroup(c, n));
-                Launcher::start(&self.launcher, self.root.as_deref(), cg.as_deref())
+        loop {
+            let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            match idle {
+                Some(mut l) => {
+                    if l.alive() {
+                        return Ok(l);
+                    }
+                    // Killed while idle: dropped (reaped), and the next one is tried.
+                }
+                None => break,
             }
         }
+        start_launcher(
+            &self.launcher,
+            self.root.as_deref(),
+            self.cgroups.as_deref(),
+            &self.launchers_made,
+        )
     }
 
     fn checkin(&self, l: Launcher) {
@@ -457,9 +598,17 @@ impl Executor for Sandbox {
     ) -> io::Result<RunOutput> {
         let stdin = open_stdin(stdin)?;
         let launcher = self.checkout()?;
+        if launcher.memory_cgroup() {
+            // The input's pages are read into the page cache here, charged to the runner, not
+            // to the program's memory cgroup.
+            // SAFETY: posix_fadvise on a descriptor we own; it only starts reading ahead.
+            unsafe { libc::posix_fadvise(stdin.as_raw_fd(), 0, 0, libc::POSIX_FADV_WILLNEED) };
+        }
         match run_with(&launcher, program, stdin, limits, output_cap) {
             Ok(result) => {
-                self.checkin(launcher);
+                if !launcher.gone.get() {
+                    self.checkin(launcher);
+                }
                 result
             }
             // The launcher is in an unknown state: end it, a new one starts on the next run.
@@ -471,21 +620,25 @@ impl Executor for Sandbox {
     }
 }
 
-/// A launcher's pids cgroup under this run's: `w<n>`, limited to [`CGROUP_PIDS_MAX`].
-fn child_cgroup(base: &Path, n: usize) -> Option<PathBuf> {
-    let dir = base.join(format!("w{n}"));
-    std::fs::create_dir(&dir).ok()?;
-    std::fs::write(dir.join("pids.max"), CGROUP_PIDS_MAX.to_string()).ok()?;
-    Some(dir)
-}
-
 impl Drop for Sandbox {
-    /// Ends the launchers, then removes the cgroups they were in (empty once they are gone).
+    /// Ends the launchers, all at once (each may take a few milliseconds to go), then removes
+    /// the cgroups they were in (empty once they are gone).
     fn drop(&mut self) {
-        self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
-        if let Some(base) = &self.cgroup {
-            remove_cgroup(base);
+        if let Some(t) = self
+            .prestart
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            let _ = t.join();
         }
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        for l in idle.iter() {
+            l.shut_down();
+        }
+        idle.clear();
+        drop(idle);
+        self.cgroups = None;
     }
 }
 
@@ -590,6 +743,17 @@ fn kill_group(pgid: i32) {
     let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
 }
 
+/// Kills every process of the case in progress: the launcher kills them all (in the sandbox,
+/// whatever group or session they moved to); the group is killed from here as well, at once.
+fn kill_case(launcher: &Launcher, pid: i32) {
+    launcher.kill_case();
+    kill_group(pid);
+}
+
+/// How long the launcher may take to report after it was asked to kill a case before it is
+/// taken for stuck (and killed, with everything under it).
+const KILL_GRACE: Duration = Duration::from_secs(10);
+
 /// One run through `launcher`: send the request, then drain the pipes and watch the program
 /// until the launcher reports its end.
 fn run_with(
@@ -603,8 +767,8 @@ fn run_with(
     let rlimits = Rlimits {
         cpu_soft_s: cpu_soft,
         cpu_hard_s: cpu_soft + 1,
-        // The address-space cap only protects the machine; the memory verdict comes from the
-        // resident set. A program stopped by it fails to allocate, which is judged MLE.
+        // The address-space cap only protects the machine. A single allocation larger than the
+        // memory limit is refused by the launcher itself, which reports it (MLE).
         address_space_bytes: limits
             .memory_bytes
             .saturating_mul(4)
@@ -615,6 +779,7 @@ fn run_with(
         } else {
             0
         },
+        memory_bytes: limits.memory_bytes,
     };
     // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
     let mut envp: Vec<OsString> = vec![SANDBOX_PATH.into(), "LANG=C.UTF-8".into()];
@@ -652,46 +817,89 @@ fn run_with(
     )?;
     drop((stdin, out_w, err_w));
     match launcher.receive()? {
-        Reply::Started { pid } => {
+        Reply::Started {
+            pid,
+            cpu_base,
+            flags,
+        } => {
+            launcher.measures(flags);
             GROUPS.lock().unwrap_or_else(|e| e.into_inner()).insert(pid);
             // `interrupt` sets the flag before it walks GROUPS: either it saw this group, or
             // the flag is seen here.
             if interrupted() {
-                kill_group(pid);
+                kill_case(launcher, pid);
             }
-            let out = watch(launcher, pid, out_r, err_r, limits, output_cap, start)?;
+            let run = Run {
+                pid,
+                cpu_base,
+                start,
+            };
+            let out = watch(launcher, &run, out_r, err_r, limits, output_cap)?;
             Ok(out.map(|out| RunOutput {
                 stack_bytes: rlimits.stack_bytes,
                 ..out
             }))
         }
         Reply::ExecFailed { errno } => Ok(Err(cannot_execute(errno))),
-        Reply::Exited { .. } | Reply::Ready { .. } => {
+        Reply::Exited(_) | Reply::Ready { .. } => {
             Err(io::Error::other("the launcher replied out of order"))
+        }
+    }
+}
+
+/// A program being watched.
+struct Run {
+    /// Its pid (and process group), as seen here.
+    pid: i32,
+    /// Its launcher's CPU cgroup counter when it started.
+    cpu_base: Duration,
+    start: Instant,
+}
+
+/// Looks at the running program: its resident set and CPU time, and, in the sandbox, those of
+/// every process of its case (from its cgroups, or from /proc where it has none).
+fn observe(launcher: &Launcher, run: &Run, seen: &mut Observation) {
+    let main = sample(run.pid).unwrap_or_default();
+    seen.resident_bytes = seen.resident_bytes.max(main.resident);
+    seen.cpu = seen.cpu.max(main.cpu);
+    if launcher.sandbox.is_err() {
+        return;
+    }
+    let cgroup_cpu = launcher.cgroup_cpu();
+    if let Some(cpu) = cgroup_cpu {
+        seen.cpu = seen.cpu.max(cpu.saturating_sub(run.cpu_base));
+    }
+    let memory_cgroup = launcher.memory_cgroup();
+    if cgroup_cpu.is_none() || !memory_cgroup {
+        let (memory, cpu) = sample_case(launcher.forker, run.pid);
+        seen.cpu = seen.cpu.max(cpu);
+        if !memory_cgroup {
+            seen.resident_bytes = seen.resident_bytes.max(memory);
         }
     }
 }
 
 fn watch(
     launcher: &Launcher,
-    pid: i32,
+    run: &Run,
     out_r: File,
     err_r: File,
     limits: &Limits,
     output_cap: usize,
-    start: Instant,
 ) -> io::Result<io::Result<RunOutput>> {
+    let (pid, start) = (run.pid, run.start);
     // The output cap is twice the expected output plus 1 MiB: start at the expected size.
     let expect = output_cap.saturating_sub(1 << 20) / 2 + 4096;
     let mut stdout = Drain::new(out_r, output_cap, output_cap, expect);
     let mut stderr = Drain::new(err_r, STDERR_KEEP, usize::MAX, 0);
     let mut chunk = [0u8; CHUNK];
     let mut killed = None;
+    let mut killed_at: Option<Instant> = None;
     let mut seen = Observation::default();
     let mut checks = 0;
     let mut check_at = start + next_check(0);
-    // The launcher's report of the end: wait4's status, CPU time and peak, and when it came.
-    let mut ended: Option<(i32, Duration, u64, Instant)> = None;
+    // The launcher's report of the end, and when it came.
+    let mut ended: Option<(Usage, Instant)> = None;
     let forget = |pid: i32| {
         let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
         kill_group(pid);
@@ -700,13 +908,20 @@ fn watch(
     let result = loop {
         let now = Instant::now();
         let deadline = match ended {
-            Some((.., at)) => {
+            Some((_, at)) => {
                 if (stdout.file.is_none() && stderr.file.is_none()) || now >= at + DRAIN_GRACE {
                     break Ok(());
                 }
                 at + DRAIN_GRACE
             }
-            None => check_at.min(start + wall_limit(limits) + Duration::from_millis(1)),
+            None => {
+                if killed_at.is_some_and(|k| now >= k + KILL_GRACE) {
+                    break Err(io::Error::other(
+                        "the launcher did not report the end of a killed program",
+                    ));
+                }
+                check_at.min(start + wall_limit(limits) + Duration::from_millis(1))
+            }
         };
         let timeout = deadline.saturating_duration_since(now);
         let pollfd = |fd: i32| libc::pollfd {
@@ -736,14 +951,12 @@ fn watch(
         stderr.pump(&mut chunk);
         if ended.is_none() && fds[2].revents != 0 {
             match launcher.receive() {
-                Ok(Reply::Exited {
-                    status,
-                    cpu,
-                    maxrss_bytes,
-                }) => {
-                    // Kill what is left of the group (children the program forked).
+                Ok(Reply::Exited(usage)) => {
+                    launcher.gone.set(usage.launcher_gone);
+                    // Kill what is left of the group (without the sandbox: children the
+                    // program forked; in it, the launcher has killed them all already).
                     forget(pid);
-                    ended = Some((status, cpu, maxrss_bytes, Instant::now()));
+                    ended = Some((usage, Instant::now()));
                     continue;
                 }
                 Ok(Reply::ExecFailed { errno }) => {
@@ -762,16 +975,15 @@ fn watch(
         seen.output_overflow = stdout.overflow;
         seen.elapsed = now - start;
         if now >= check_at {
-            let (rss, cpu) = sample(pid);
-            seen.resident_bytes = seen.resident_bytes.max(rss.unwrap_or(0));
-            seen.cpu = seen.cpu.max(cpu.unwrap_or(Duration::ZERO));
+            observe(launcher, run, &mut seen);
             checks += 1;
             check_at = start + next_check(checks);
         }
         if killed.is_none() {
             if let Some(reason) = decide_kill(&seen, limits) {
                 killed = Some(reason);
-                kill_group(pid);
+                killed_at = Some(now);
+                kill_case(launcher, pid);
             }
         }
     };
@@ -779,18 +991,36 @@ fn watch(
         forget(pid);
         return Err(e);
     }
-    let Some((status, cpu, maxrss_bytes, at)) = ended else {
+    let Some((usage, at)) = ended else {
         unreachable!("the loop ends after the exit report")
     };
+    if usage.oom_killed && killed.is_none() {
+        killed = Some(Kill::Memory);
+    }
     Ok(Ok(RunOutput {
         stdout: stdout.buf,
         stderr: stderr.buf,
-        exit: Exit::from_wait_status(status),
-        // When the program died with its init (killed), wait4's figures are lost: what was
-        // seen while it ran stands.
-        cpu: cpu.max(seen.cpu),
+        exit: Exit::from_wait_status(usage.status),
+        // The launcher's figures count every process of the case; what was seen while it ran
+        // stands when it is higher.
+        cpu: usage.cpu.max(seen.cpu),
         wall: at - start,
-        peak_memory: maxrss_bytes.max(seen.resident_bytes),
+        peak_memory: [
+            usage.maxrss_bytes,
+            usage.cgroup_peak.unwrap_or(0),
+            // Without a memory cgroup: files left in /tmp were held with the program's memory.
+            usage.tmp_bytes
+                + if usage.tmp_bytes > 0 {
+                    usage.maxrss_bytes
+                } else {
+                    0
+                },
+            seen.resident_bytes,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0),
+        refused_allocation: usage.refused_bytes,
         killed,
         output_overflow: stdout.overflow,
         stack_bytes: 0,

@@ -22,9 +22,9 @@ use crate::launcher::Cgroups;
 /// The prefix of this run's cgroup directories (`judge-runner-<pid>`).
 const PREFIX: &str = "judge-runner-";
 
-/// Processes a worker's pids cgroup allows: the program's [`crate::PROCESS_LIMIT`] and the
+/// Processes a worker's pids cgroup allows: the program's [`crate::launcher::PROCESS_LIMIT`] and the
 /// launcher's two.
-const PIDS_MAX: u32 = crate::PROCESS_LIMIT + 2;
+const PIDS_MAX: u32 = crate::launcher::PROCESS_LIMIT + 2;
 
 /// One controller's run directory: cgroup version and path.
 type Dir = Option<(u8, PathBuf)>;

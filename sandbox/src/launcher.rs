@@ -23,6 +23,11 @@ use nix::sys::socket::{
     recv, sendmsg, socketpair, AddressFamily, ControlMessage, MsgFlags, SockFlag, SockType,
 };
 
+/// Processes a sandboxed program may have at once, itself included (RLIMIT_NPROC, counted in
+/// its user namespace, and a pids cgroup's limit where one can be made): a fork bomb stops
+/// there.
+pub const PROCESS_LIMIT: u32 = 64;
+
 /// The C source, compiled once into the cache.
 const SOURCE: &str = include_str!("launch.c");
 

@@ -84,10 +84,7 @@ impl Program {
     }
 }
 
-/// Processes a sandboxed program may have at once, itself included (RLIMIT_NPROC, counted in
-/// its user namespace, and a pids cgroup's limit where one can be made): a fork bomb stops
-/// there.
-pub const PROCESS_LIMIT: u32 = 64;
+pub use launcher::PROCESS_LIMIT;
 
 /// `PATH` inside the sandbox.
 const SANDBOX_PATH: &str = "PATH=/usr/local/bin:/usr/bin:/bin";
@@ -755,7 +752,8 @@ fn kill_case(launcher: &Launcher, pid: i32) {
 const KILL_GRACE: Duration = Duration::from_secs(10);
 
 /// One run through `launcher`: send the request, then drain the pipes and watch the program
-/// until the launcher reports its end.
+/// until the launcher reports its end. (Over 80 lines: the request's fields, the descriptors
+/// passed and the group's bookkeeping, each a few lines, in the order the protocol needs.)
 fn run_with(
     launcher: &Launcher,
     program: &Program,
@@ -879,6 +877,11 @@ fn observe(launcher: &Launcher, run: &Run, seen: &mut Observation) {
     }
 }
 
+/// Drains the program's stdout and stderr and watches it until the launcher reports its end:
+/// at each check, the limits decide whether to kill the whole case. It stays one poll loop over
+/// 80 lines on purpose: its state (the drains, the checks' schedule, the kill and its grace, the
+/// end and its drain grace) is read best in one place; the poll itself ([`wait_for`]) and the
+/// result ([`output`]) are apart.
 fn watch(
     launcher: &Launcher,
     run: &Run,
@@ -923,30 +926,16 @@ fn watch(
                 check_at.min(start + wall_limit(limits) + Duration::from_millis(1))
             }
         };
-        let timeout = deadline.saturating_duration_since(now);
-        let pollfd = |fd: i32| libc::pollfd {
-            fd,
-            events: libc::POLLIN,
-            revents: 0,
+        let socket = ended.is_none().then(|| launcher.socket().as_raw_fd());
+        let fds = match wait_for(
+            &stdout,
+            &stderr,
+            socket,
+            deadline.saturating_duration_since(now),
+        ) {
+            Ok(fds) => fds,
+            Err(e) => break Err(e),
         };
-        let mut fds = [
-            pollfd(stdout.file.as_ref().map_or(-1, |f| f.as_raw_fd())),
-            pollfd(stderr.file.as_ref().map_or(-1, |f| f.as_raw_fd())),
-            pollfd(if ended.is_none() {
-                launcher.socket().as_raw_fd()
-            } else {
-                -1
-            }),
-        ];
-        let ms = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
-        // SAFETY: `fds` is a valid array of pollfd of the given length.
-        let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
-        if r < 0 {
-            let e = io::Error::last_os_error();
-            if e.kind() != io::ErrorKind::Interrupted {
-                break Err(e);
-            }
-        }
         stdout.pump(&mut chunk);
         stderr.pump(&mut chunk);
         if ended.is_none() && fds[2].revents != 0 {
@@ -997,14 +986,64 @@ fn watch(
     if usage.oom_killed && killed.is_none() {
         killed = Some(Kill::Memory);
     }
-    Ok(Ok(RunOutput {
+    Ok(Ok(output(
+        &usage,
+        at - start,
+        stdout,
+        stderr,
+        &seen,
+        killed,
+    )))
+}
+
+/// Polls stdout, stderr and the launcher's socket (`None` once it has reported) until one is
+/// ready or `timeout` passes; the poll's records.
+fn wait_for(
+    stdout: &Drain,
+    stderr: &Drain,
+    socket: Option<i32>,
+    timeout: Duration,
+) -> io::Result<[libc::pollfd; 3]> {
+    let pollfd = |fd: i32| libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let mut fds = [
+        pollfd(stdout.file.as_ref().map_or(-1, |f| f.as_raw_fd())),
+        pollfd(stderr.file.as_ref().map_or(-1, |f| f.as_raw_fd())),
+        pollfd(socket.unwrap_or(-1)),
+    ];
+    let ms = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+    // SAFETY: `fds` is a valid array of pollfd of the given length.
+    let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
+    if r < 0 {
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    Ok(fds)
+}
+
+/// What a run produced, from the launcher's report of its end, the outputs drained, and what
+/// was seen while it ran.
+fn output(
+    usage: &Usage,
+    wall: Duration,
+    stdout: Drain,
+    stderr: Drain,
+    seen: &Observation,
+    killed: Option<Kill>,
+) -> RunOutput {
+    RunOutput {
         stdout: stdout.buf,
         stderr: stderr.buf,
         exit: Exit::from_wait_status(usage.status),
         // The launcher's figures count every process of the case; what was seen while it ran
         // stands when it is higher.
         cpu: usage.cpu.max(seen.cpu),
-        wall: at - start,
+        wall,
         peak_memory: [
             usage.maxrss_bytes,
             usage.cgroup_peak.unwrap_or(0),
@@ -1024,7 +1063,7 @@ fn watch(
         killed,
         output_overflow: stdout.overflow,
         stack_bytes: 0,
-    }))
+    }
 }
 
 #[cfg(test)]

@@ -53,6 +53,8 @@ struct KeptFailure {
     diff: Option<String>,
     diff_color: Option<String>,
     stderr: Vec<u8>,
+    #[serde(default)]
+    transcript: Option<String>,
 }
 
 /// Files up to this size are digested by content; a larger one (a statically linked binary of
@@ -86,6 +88,8 @@ pub struct KeyParts<'a> {
     pub program: &'a [u8; 32],
     /// The checker's digest, when the checker judges the case.
     pub checker: Option<&'a [u8; 32]>,
+    /// The interactor's digest, when the case is interactive.
+    pub interactor: Option<&'a [u8; 32]>,
     pub input: &'a [u8],
     pub expected: &'a [u8],
     pub limits: &'a Limits,
@@ -121,18 +125,20 @@ impl VerdictCache {
         h.update(self.base);
         h.update(k.program);
         h.update(k.checker.map_or([0; 32], |c| *c));
+        h.update(k.interactor.map_or([0; 32], |c| *c));
         for part in [k.input, k.expected] {
             h.update((part.len() as u64).to_le_bytes());
             h.update(part);
         }
         h.update(format!(
-            "{:?} {} {} {:?} {} {}",
+            "{:?} {} {} {:?} {} {} {}",
             k.limits.time,
             k.limits.memory_bytes,
             k.output_cap,
             k.compare,
             k.diff.color,
-            k.diff.max_lines
+            k.diff.max_lines,
+            k.diff.transcript_lines
         ));
         h.finalize()
             .iter()
@@ -165,6 +171,7 @@ impl VerdictCache {
                     diff: f.diff,
                     diff_color: f.diff_color,
                     stderr: f.stderr,
+                    transcript: f.transcript,
                 })
             }),
             confirmed_alone: false,
@@ -189,6 +196,7 @@ impl VerdictCache {
                 diff: f.diff.clone(),
                 diff_color: f.diff_color.clone(),
                 stderr: f.stderr.clone(),
+                transcript: f.transcript.clone(),
             }),
         };
         let path = self.path(key);
@@ -217,6 +225,7 @@ pub fn reusable(o: &Outcome, limits: &Limits) -> bool {
         Verdict::TimeLimitExceeded
             | Verdict::MemoryLimitExceeded
             | Verdict::OutputLimitExceeded
+            | Verdict::IdlenessLimitExceeded
             | Verdict::CheckerFailed
             | Verdict::CompileError
     );

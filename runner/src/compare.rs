@@ -29,6 +29,9 @@ pub enum CompareMode {
     Float(Tolerance),
     /// The problem's checker program (`problems/<slug>/checker.rs`) decides.
     Checker,
+    /// The problem's interactor plays the case with the solution and decides (every case of a
+    /// problem whose problem.toml says `interactive = true`; not written in TOML).
+    Interactor,
 }
 
 /// The tolerances of `float`: `|actual - expected| <= abs` or `<= rel * |expected|`.
@@ -113,7 +116,7 @@ pub fn compare(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Verdict {
                 Verdict::WrongAnswer
             }
         }
-        CompareMode::Checker => return Verdict::CheckerFailed,
+        CompareMode::Checker | CompareMode::Interactor => return Verdict::CheckerFailed,
     };
     if same {
         Verdict::Accepted

@@ -124,6 +124,7 @@ fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
             .into_iter()
             .collect(),
         stack: profile.stack,
+        writable: vec![],
     }
 }
 
@@ -605,6 +606,7 @@ mod tests {
             version: None,
             min_version: None,
             stack: sandbox::Stack::Bytes(1 << 20),
+            writable: vec![],
             package: Some("the-package".into()),
             about: None,
         }

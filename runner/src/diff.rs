@@ -17,6 +17,8 @@ pub struct DiffOptions {
     pub color: bool,
     /// Diff lines shown at most; the rest is cut with a note.
     pub max_lines: usize,
+    /// Lines of an interactive case's transcript kept for the report (its end).
+    pub transcript_lines: usize,
 }
 
 /// `bytes` as text: UTF-8 kept, invalid bytes and control characters escaped (`\xff`).
@@ -183,6 +185,7 @@ mod tests {
     const PLAIN: DiffOptions = DiffOptions {
         color: false,
         max_lines: 40,
+        transcript_lines: 12,
     };
 
     #[test]
@@ -266,6 +269,7 @@ mod tests {
             DiffOptions {
                 color: true,
                 max_lines: 40,
+                transcript_lines: 12,
             },
         );
         assert!(d.contains('\x1b'), "{d}");

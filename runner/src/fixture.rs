@@ -150,7 +150,7 @@ pub const CHECKER_OUTPUT_LIMIT: u64 = 64 << 20;
 pub fn output_cap(limit: Option<u64>, compare: CompareMode, expected_len: u64) -> usize {
     let bytes = match (limit, compare) {
         (Some(limit), _) => limit,
-        (None, CompareMode::Checker) => CHECKER_OUTPUT_LIMIT,
+        (None, CompareMode::Checker | CompareMode::Interactor) => CHECKER_OUTPUT_LIMIT,
         (None, _) => expected_len.saturating_mul(2).saturating_add(1 << 20),
     };
     usize::try_from(bytes).unwrap_or(usize::MAX)
@@ -190,7 +190,7 @@ pub fn load(ws: &Workspace, problem: &Problem) -> Result<Fixture, ConfigError> {
         &path,
         &text,
         problem.meta.limits(),
-        problem.meta.compare,
+        problem.meta.compare_mode(),
     )?;
     let output_limit = problem.meta.output_limit_kib.map(|k| k * 1024);
     for case in &mut fixture.cases {
@@ -249,7 +249,22 @@ pub fn parse(
             ));
         }
         let input = content(ws, path, text, at, "input", &raw.input, &raw.input_file)?;
-        let expected = content(ws, path, text, at, "output", &raw.output, &raw.output_file)?;
+        let interactive = compare == CompareMode::Interactor;
+        let expected = match (&raw.output, &raw.output_file) {
+            // An interactive case needs no expected output (the interactor judges); one given is
+            // the interactor's ANSWER argument.
+            (None, None) if interactive => Content::from(Vec::new()),
+            _ => content(ws, path, text, at, "output", &raw.output, &raw.output_file)?,
+        };
+        if interactive && raw.compare.is_some() {
+            return Err(err(
+                at,
+                format!(
+                    "case `{name}`: compare: the problem is interactive, its interactor judges \
+                     every case"
+                ),
+            ));
+        }
         for f in [&raw.input_file, &raw.output_file].into_iter().flatten() {
             if let Ok(resolved) = resolve_fixture_file(ws, f.get_ref()) {
                 files.push(resolved);
@@ -474,7 +489,13 @@ pub fn save_case(
     }
     new.push('\n');
     new.push_str(&case.to_toml());
-    let check = parse(ws, &path, &new, problem.meta.limits(), problem.meta.compare);
+    let check = parse(
+        ws,
+        &path,
+        &new,
+        problem.meta.limits(),
+        problem.meta.compare_mode(),
+    );
     if let Err(e) = check {
         for f in written {
             let _ = std::fs::remove_file(f);

@@ -21,6 +21,9 @@ pub struct Failure {
     pub diff_color: Option<String>,
     /// The end of the program's stderr.
     pub stderr: Vec<u8>,
+    /// An interactive case's dialogue (`>` the interactor, `<` the solution): its last lines,
+    /// or all of it with `--transcript`.
+    pub transcript: Option<String>,
 }
 
 /// The judgement of one program on one case.
@@ -142,6 +145,16 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
         Some(Kill::Memory) => return Some(mle()),
         Some(Kill::CpuTime) => return Some(cpu_tle()),
         Some(Kill::WallClock) if out.cpu <= limits.time => return Some(wall_tle()),
+        Some(Kill::Idle) => {
+            return Some((
+                Verdict::IdlenessLimitExceeded,
+                format!(
+                    "idle: waited {} ms with nothing to read and nothing written (cpu {} ms)",
+                    sandbox::IDLE.as_millis(),
+                    out.cpu.as_millis()
+                ),
+            ))
+        }
         Some(Kill::WallClock) | None => {}
     }
     if out.output_overflow {
@@ -253,6 +266,7 @@ pub(crate) mod tests {
     pub(crate) const PLAIN: DiffOptions = DiffOptions {
         color: false,
         max_lines: 40,
+        transcript_lines: 12,
     };
 
     fn verdict_of(o: &RunOutput) -> Verdict {

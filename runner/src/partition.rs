@@ -223,6 +223,7 @@ pub fn restrict(plan: Vec<Planned>, units: &[Unit], keep: &[bool]) -> Vec<Planne
                     .map(|&s| planned.subjects[s].clone())
                     .collect(),
                 checker: planned.checker.clone(),
+                interactor: planned.interactor.clone(),
                 notes: planned.notes.clone(),
             });
         }

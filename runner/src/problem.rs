@@ -33,6 +33,25 @@ pub struct ProblemMeta {
     /// Limits for the brute force (`brute.rs`), which may be slow.
     #[serde(default)]
     pub brute: BruteLimits,
+    /// An interactive problem: the solution plays against the problem's interactor
+    /// (`interactor.rs`, or `interactor.cpp`, …), which judges every case (see `interactive.rs`).
+    #[serde(default)]
+    pub interactive: bool,
+    /// How the interactor is called and answers: testlib's convention (the default) or Kattis'.
+    #[serde(default)]
+    pub interactor_convention: Convention,
+}
+
+/// How a problem's interactor is called and how it answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// `interactor INPUT OUTPUT [ANSWER]`; exit 0 OK, 1 WA, 2 PE, 3 FAIL.
+    #[default]
+    Testlib,
+    /// Kattis / ICPC output validators: `validator INPUT ANSWER FEEDBACK_DIR`; exit 42 accepted,
+    /// 43 wrong answer; `judgemessage.txt` in the feedback directory says why.
+    Kattis,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -78,6 +97,15 @@ impl ProblemMeta {
         Limits {
             time: Duration::from_millis(self.time_limit_ms),
             memory_bytes: self.memory_limit_kib * 1024,
+        }
+    }
+
+    /// How the problem's cases are judged by default: its `compare`, or its interactor.
+    pub fn compare_mode(&self) -> CompareMode {
+        if self.interactive {
+            CompareMode::Interactor
+        } else {
+            self.compare
         }
     }
 
@@ -148,6 +176,11 @@ impl Problem {
 
     pub fn checker_path(&self) -> PathBuf {
         self.tool_path("checker")
+    }
+
+    /// The interactor of an interactive problem.
+    pub fn interactor_path(&self) -> PathBuf {
+        self.tool_path("interactor")
     }
 
     /// The problem's own program `stem` (`checker`, `validate`, …): `stem.rs`, or else the first

@@ -25,6 +25,8 @@ use crate::verdict::Verdict;
 pub struct ReportOptions {
     pub color: bool,
     pub diff_lines: usize,
+    /// Whole transcripts of interactive cases, not their last lines.
+    pub transcript: bool,
 }
 
 /// Shows progress while a run lasts.

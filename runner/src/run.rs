@@ -22,6 +22,7 @@ use crate::exit;
 use crate::fixture::Case;
 use crate::judgement::{judge, limit_failure, Outcome};
 use crate::judges::Profile;
+use crate::interactive::Interactor;
 use crate::problem::Problem;
 use crate::verdict::Verdict;
 use sandbox::{self as exec, Executor};
@@ -59,6 +60,8 @@ pub struct Planned {
     /// The problem's checker, for its cases with `compare = "checker"`: its source and
     /// profile, built in the build phase with the subjects (or, in tests, a program as it is).
     pub checker: Option<Checker>,
+    /// An interactive problem's interactor, built like the checker.
+    pub interactor: Option<Checker>,
     /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
     pub notes: Vec<String>,
 }
@@ -79,6 +82,7 @@ impl Planned {
             cases,
             subjects,
             checker: None,
+            interactor: None,
             notes: Vec::new(),
         }
     }
@@ -334,21 +338,45 @@ impl RunReport {
     }
 }
 
-/// Runs `program` on `case` and judges it (with `checker` when the case says so). The expected
-/// output is read after the run and dropped with it.
+/// The problem's own programs that judge a case, built.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tools<'a> {
+    pub checker: Option<&'a Program>,
+    pub interactor: Option<&'a Interactor>,
+}
+
+/// Runs `program` on `case` and judges it (with the checker when the case says so; played
+/// against the interactor when the problem is interactive). The expected output is read after
+/// the run and dropped with it.
 pub fn run_case(
     exec: &dyn Executor,
     program: &Program,
     case: &Case,
     limits: &Limits,
-    checker: Option<&Program>,
+    tools: Tools,
     diff: DiffOptions,
 ) -> Outcome {
+    if case.compare == CompareMode::Interactor {
+        return match tools.interactor {
+            Some(interactor) => crate::interactive::run_case(
+                exec,
+                program,
+                case,
+                limits,
+                interactor,
+                tools.checker,
+                diff,
+            ),
+            None => Outcome::cannot_start(&std::io::Error::other(
+                "the problem is interactive and has no interactor",
+            )),
+        };
+    }
     let out = match exec.run(program, case.input.as_stdin(), limits, case.output_cap()) {
         Ok(out) => out,
         Err(e) => return Outcome::cannot_start(&e),
     };
-    match checker {
+    match tools.checker {
         Some(checker)
             if case.compare == CompareMode::Checker && limit_failure(&out, limits).is_none() =>
         {
@@ -424,6 +452,9 @@ pub struct JobTable {
     /// [`JobTable::take_digests`]); per problem, its checker's.
     digests: Vec<Vec<Option<[u8; 32]>>>,
     checker_digests: Vec<Option<[u8; 32]>>,
+    interactor_digests: Vec<Option<[u8; 32]>>,
+    /// Per problem, its interactor once built.
+    interactors: Vec<Option<Interactor>>,
 }
 
 impl JobTable {
@@ -464,6 +495,17 @@ impl JobTable {
                 .map(|r| vec![None; r.subjects.len()])
                 .collect(),
             checker_digests: vec![None; reports.len()],
+            interactor_digests: vec![None; reports.len()],
+            interactors: reports
+                .iter()
+                .map(|r| match &r.planned.interactor {
+                    Some(Checker::Built(program)) => Some(Interactor {
+                        program: program.clone(),
+                        convention: r.planned.problem.meta.interactor_convention,
+                    }),
+                    _ => None,
+                })
+                .collect(),
             reports,
             jobs,
             satisfied,
@@ -485,6 +527,9 @@ impl JobTable {
             if let Some(Checker::Built(c)) = &report.planned.checker {
                 self.checker_digests[p] = cache::program_digest(c);
             }
+            if let Some(Checker::Built(c)) = &report.planned.interactor {
+                self.interactor_digests[p] = cache::program_digest(c);
+            }
         }
     }
 
@@ -492,9 +537,15 @@ impl JobTable {
     /// its files cannot be read.
     fn cache_key(&self, j: &Job, cache: &VerdictCache, opts: &ExecOptions) -> Option<String> {
         let case = self.case(j);
-        let by_checker = case.compare == CompareMode::Checker;
+        let interactive = case.compare == CompareMode::Interactor;
+        let by_checker = case.compare == CompareMode::Checker
+            || (interactive && self.reports[j.problem].planned.checker.is_some());
         let checker = match by_checker {
             true => Some(self.checker_digests[j.problem].as_ref()?),
+            false => None,
+        };
+        let interactor = match interactive {
+            true => Some(self.interactor_digests[j.problem].as_ref()?),
             false => None,
         };
         let input = case.input.read().ok()?;
@@ -502,6 +553,7 @@ impl JobTable {
         Some(cache.key(&KeyParts {
             program: self.digests[j.problem][j.subject].as_ref()?,
             checker,
+            interactor,
             input: &input,
             expected: &expected,
             limits: &self.limits(j),
@@ -519,10 +571,14 @@ impl JobTable {
         &self.reports[j.problem].planned.cases[j.case]
     }
 
-    fn checker(&self, j: &Job) -> Option<&Program> {
-        match &self.reports[j.problem].planned.checker {
-            Some(Checker::Built(program)) => Some(program),
-            _ => None,
+    fn tools(&self, j: &Job) -> Tools<'_> {
+        let planned = &self.reports[j.problem].planned;
+        Tools {
+            checker: match &planned.checker {
+                Some(Checker::Built(program)) => Some(program),
+                _ => None,
+            },
+            interactor: self.interactors[j.problem].as_ref(),
         }
     }
 
@@ -574,7 +630,7 @@ impl JobTable {
                     program,
                     self.case(j),
                     &limits,
-                    self.checker(j),
+                    self.tools(j),
                     opts.diff,
                 );
                 if exec::interrupted() {
@@ -602,7 +658,7 @@ impl JobTable {
             program,
             self.case(j),
             &self.limits(j),
-            self.checker(j),
+            self.tools(j),
             opts.diff,
         );
         outcome.confirmed_alone = true;
@@ -637,29 +693,25 @@ pub fn execute(
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<RunReport> {
     let pool = pool(opts.jobs)?;
-    // A source is built once per profile (the same file may be judged under two); checkers are
-    // built with the subjects.
+    // A source is built once per profile (the same file may be judged under two); checkers and
+    // interactors are built with the subjects.
     let key = |(s, p): &(PathBuf, Arc<Profile>)| (s.clone(), p.judge.clone(), p.language.clone());
-    let checker_source = |p: &Planned| match &p.checker {
-        Some(Checker::Source(s, profile)) => Some((s.clone(), profile.clone())),
-        _ => None,
-    };
     let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
         .iter()
         .flat_map(|p| {
             p.subjects
                 .iter()
                 .map(|s| (s.source.clone(), s.profile.clone()))
-                .chain(checker_source(p))
+                .chain(tool_sources(p).into_iter().map(|(_, s)| s))
         })
         .collect();
     sources.sort_by_key(key);
     sources.dedup_by_key(|s| key(s));
     let mut plan = plan;
     for p in &plan {
-        if let Some((s, _)) = checker_source(p) {
+        for (what, (s, _)) in tool_sources(p) {
             if !s.is_file() {
-                anyhow::bail!("{}: the checker is missing", s.display());
+                anyhow::bail!("{}: the {what} is missing", s.display());
             }
         }
     }
@@ -670,15 +722,19 @@ pub fn execute(
             .expect("every source was built")]
     };
     for p in &mut plan {
-        if let Some(source) = checker_source(p) {
+        for (what, source) in tool_sources(p) {
             let program = built_of(&source).program.clone().map_err(|msg| {
                 anyhow::anyhow!(
-                    "{}: the checker does not compile:\n{}",
+                    "{}: the {what} does not compile:\n{}",
                     source.0.display(),
                     msg.trim_end()
                 )
             })?;
-            p.checker = Some(Checker::Built(program));
+            let slot = match what {
+                "checker" => &mut p.checker,
+                _ => &mut p.interactor,
+            };
+            *slot = Some(Checker::Built(program));
         }
     }
     let mut table = JobTable::new(plan, |subject| {
@@ -708,6 +764,17 @@ pub fn execute(
         reused,
         interrupted: exec::interrupted(),
     })
+}
+
+/// The problem's own programs still to build: its checker and its interactor.
+fn tool_sources(p: &Planned) -> Vec<(&'static str, (PathBuf, Arc<Profile>))> {
+    [("checker", &p.checker), ("interactor", &p.interactor)]
+        .into_iter()
+        .filter_map(|(what, tool)| match tool {
+            Some(Checker::Source(s, profile)) => Some((what, (s.clone(), profile.clone()))),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Phase 2: every job, in dispatch order, on `opts.jobs` workers taking jobs from one queue (a

@@ -124,6 +124,7 @@ fn with_args(program: &Program, args: &[String]) -> Program {
         argv,
         files: program.files.clone(),
         stack: program.stack,
+        writable: vec![],
     }
 }
 
@@ -443,6 +444,7 @@ mod tests {
             diff: DiffOptions {
                 color: false,
                 max_lines: 40,
+                transcript_lines: 12,
             },
         }
     }

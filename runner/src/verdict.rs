@@ -25,6 +25,10 @@ pub enum Verdict {
     /// Output limit exceeded: more output than the cap.
     #[serde(rename = "OLE")]
     OutputLimitExceeded,
+    /// Idleness limit exceeded (interactive problems): the solution and the interactor each
+    /// waited for the other, neither using CPU time, or the solution slept.
+    #[serde(rename = "ILE")]
+    IdlenessLimitExceeded,
     /// Runtime error: a non-zero exit status or a signal.
     #[serde(rename = "RE")]
     RuntimeError,
@@ -39,13 +43,14 @@ pub enum Verdict {
 
 impl Verdict {
     #[cfg(test)]
-    pub const ALL: [Verdict; 9] = [
+    pub const ALL: [Verdict; 10] = [
         Verdict::Accepted,
         Verdict::PresentationError,
         Verdict::WrongAnswer,
         Verdict::TimeLimitExceeded,
         Verdict::MemoryLimitExceeded,
         Verdict::OutputLimitExceeded,
+        Verdict::IdlenessLimitExceeded,
         Verdict::RuntimeError,
         Verdict::CompileError,
         Verdict::CheckerFailed,
@@ -64,6 +69,7 @@ impl Verdict {
             Verdict::TimeLimitExceeded => "TLE",
             Verdict::MemoryLimitExceeded => "MLE",
             Verdict::OutputLimitExceeded => "OLE",
+            Verdict::IdlenessLimitExceeded => "ILE",
             Verdict::RuntimeError => "RE",
             Verdict::CompileError => "CE",
             Verdict::CheckerFailed => "JE",

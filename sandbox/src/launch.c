@@ -10,7 +10,8 @@
  * Protocol (the Rust side is sandbox/src/launcher.rs; keep the two in step):
  *  stdin is a SOCK_SEQPACKET socket to the runner; every message is one record.
  *  request  = struct request, then argc NUL-terminated strings (argv), then envc NUL-terminated
- *             strings (envp), then 2 × expose strings (host file, path in /box); with exactly 3
+ *             strings (envp), then 2 × expose strings (host file or directory, path in /box:
+ *             bound read-only, or writable when its name starts with `rw-`); with exactly 3
  *             file descriptors attached (SCM_RIGHTS): the program's stdin, stdout and stderr.
  *  kill     = any shorter message (4 bytes): while a program runs, kill everything it started;
  *             between cases it is ignored (it came too late).
@@ -815,10 +816,19 @@ static int prepare_case(const struct request *req) {
             const char *host_file = expose_out[2 * i], *box_path = expose_out[2 * i + 1];
             char target[4096];
             path_in_root(target, sizeof target, box_path);
-            int fd = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0755);
-            if (fd < 0) return errno;
-            close(fd);
-            if (bind_readonly(host_file, target, 0) != 0) return errno;
+            /* `/box/rw-NAME`: a file or directory the program may write (an interactor's
+             * output file, a Kattis validator's feedback directory); everything else read-only. */
+            int writable = strncmp(box_path + 5, "rw-", 3) == 0;
+            if (S_ISDIR(st[i].st_mode)) {
+                if (mkdir(target, 0755) != 0) return errno;
+            } else {
+                int fd = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0755);
+                if (fd < 0) return errno;
+                close(fd);
+            }
+            if (writable ? mount(host_file, target, NULL, MS_BIND, NULL) != 0
+                         : bind_readonly(host_file, target, 0) != 0)
+                return errno;
             strcpy(bound[i][0], host_file);
             strcpy(bound[i][1], box_path);
             bound_dev[i] = st[i].st_dev;

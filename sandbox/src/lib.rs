@@ -13,7 +13,10 @@
 //! of its own, which count every process of a case and what the kernel holds for it.
 
 mod cgroup;
+mod interact;
 mod launcher;
+
+pub use interact::{Exchange, Interaction, Party, Side, Transcript, IDLE};
 
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -71,6 +74,9 @@ pub struct Program {
     pub files: Vec<usize>,
     /// RLIMIT_STACK of its runs.
     pub stack: Stack,
+    /// Which elements of `argv` are files or directories of the user's that the program may
+    /// write (an interactor's output file, a validator's feedback directory).
+    pub writable: Vec<usize>,
 }
 
 impl Program {
@@ -80,6 +86,7 @@ impl Program {
             argv: vec![path.into()],
             files: vec![0],
             stack: Stack::Inherit,
+            writable: vec![],
         }
     }
 }
@@ -147,6 +154,9 @@ pub enum Kill {
     CpuTime,
     /// The wall-clock backstop ([`wall_limit`]) passed: the program sleeps or waits.
     WallClock,
+    /// In a game (an interactive problem), neither side moved a byte, used CPU time or was
+    /// runnable for [`IDLE`]: each waits for the other.
+    Idle,
 }
 
 /// What the runner sees of a running program when it checks it.
@@ -224,6 +234,25 @@ pub trait Executor: Sync {
         limits: &Limits,
         output_cap: usize,
     ) -> io::Result<RunOutput>;
+
+    /// Plays a game: `solution` and `interactor`, each one's stdout relayed to the other's
+    /// stdin through the runner, each under its own limits ([`interact`] says how). `settle`
+    /// says whether an interactor that ended with that exit has decided the verdict; the
+    /// transcript keeps about `transcript_cap` bytes. An error means the game could not be
+    /// played at all.
+    fn run_interactive(
+        &self,
+        solution: Party<'_>,
+        interactor: Party<'_>,
+        settle: &dyn Fn(Exit) -> bool,
+        transcript_cap: usize,
+    ) -> io::Result<Interaction> {
+        let _ = (solution, interactor, settle, transcript_cap);
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "this executor does not play interactive games",
+        ))
+    }
 }
 
 /// Bytes of stderr kept for the report; the rest is drained and dropped.
@@ -615,6 +644,45 @@ impl Executor for Sandbox {
             }
         }
     }
+
+    fn run_interactive(
+        &self,
+        solution: Party<'_>,
+        interactor: Party<'_>,
+        settle: &dyn Fn(Exit) -> bool,
+        transcript_cap: usize,
+    ) -> io::Result<Interaction> {
+        let [a, b] = self.checkout_two()?;
+        match interact::play([&a, &b], [solution, interactor], settle, transcript_cap) {
+            Ok(result) => {
+                for l in [a, b] {
+                    if !l.gone.get() {
+                        self.checkin(l);
+                    }
+                }
+                result
+            }
+            Err(e) => {
+                a.kill();
+                b.kill();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Sandbox {
+    /// Two launchers for one game; on failure, none is kept out.
+    fn checkout_two(&self) -> io::Result<[Launcher; 2]> {
+        let first = self.checkout()?;
+        match self.checkout() {
+            Ok(second) => Ok([first, second]),
+            Err(e) => {
+                self.checkin(first);
+                Err(e)
+            }
+        }
+    }
 }
 
 impl Drop for Sandbox {
@@ -740,6 +808,14 @@ fn kill_group(pgid: i32) {
     let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
 }
 
+/// Kills what is left of a program's group (without the sandbox: children it forked; in it,
+/// the launcher has killed them all already) and forgets it.
+fn forget_group(pgid: i32) {
+    let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    kill_group(pgid);
+    groups.remove(&pgid);
+}
+
 /// Kills every process of the case in progress: the launcher kills them all (in the sandbox,
 /// whatever group or session they moved to); the group is killed from here as well, at once.
 fn kill_case(launcher: &Launcher, pid: i32) {
@@ -751,9 +827,8 @@ fn kill_case(launcher: &Launcher, pid: i32) {
 /// taken for stuck (and killed, with everything under it).
 const KILL_GRACE: Duration = Duration::from_secs(10);
 
-/// One run through `launcher`: send the request, then drain the pipes and watch the program
-/// until the launcher reports its end. (Over 80 lines: the request's fields, the descriptors
-/// passed and the group's bookkeeping, each a few lines, in the order the protocol needs.)
+/// One run through `launcher`: start the program, then drain its pipes and watch it until the
+/// launcher reports its end.
 fn run_with(
     launcher: &Launcher,
     program: &Program,
@@ -761,8 +836,23 @@ fn run_with(
     limits: &Limits,
     output_cap: usize,
 ) -> io::Result<io::Result<RunOutput>> {
+    let (out_r, out_w) = pipe()?;
+    let (err_r, err_w) = pipe()?;
+    let run = match begin(launcher, program, [stdin, out_w, err_w], limits)? {
+        Ok(run) => run,
+        Err(e) => return Ok(Err(e)),
+    };
+    let out = watch(launcher, &run, out_r, err_r, limits, output_cap)?;
+    Ok(out.map(|out| RunOutput {
+        stack_bytes: run.stack_bytes,
+        ..out
+    }))
+}
+
+/// The rlimits the launcher applies to a program run under `limits`.
+fn rlimits(launcher: &Launcher, program: &Program, limits: &Limits) -> Rlimits {
     let cpu_soft = limits.time.as_secs() + 1 + u64::from(limits.time.subsec_nanos() > 0);
-    let rlimits = Rlimits {
+    Rlimits {
         cpu_soft_s: cpu_soft,
         cpu_hard_s: cpu_soft + 1,
         // The address-space cap only protects the machine. A single allocation larger than the
@@ -778,19 +868,32 @@ fn run_with(
             0
         },
         memory_bytes: limits.memory_bytes,
-    };
+    }
+}
+
+/// Starts `program` through `launcher` with `stdio` as its stdin, stdout and stderr (closed
+/// here once sent): the started program, or why it could not start (the inner error).
+fn begin(
+    launcher: &Launcher,
+    program: &Program,
+    stdio: [OwnedFd; 3],
+    limits: &Limits,
+) -> io::Result<io::Result<Run>> {
+    let rlimits = rlimits(launcher, program, limits);
     // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
     let mut envp: Vec<OsString> = vec![SANDBOX_PATH.into(), "LANG=C.UTF-8".into()];
     let mut argv = program.argv.clone();
     let mut expose = Vec::new();
     if launcher.sandbox.is_ok() {
-        // The program sees its own files in /box, and nothing else of the user's.
-        for &i in &program.files {
+        // The program sees its own files in /box, and nothing else of the user's; those it
+        // may write are named `rw-…` there.
+        for &i in program.files.iter().chain(&program.writable) {
             let host = PathBuf::from(&argv[i]);
             let name = host
                 .file_name()
                 .map_or("file".into(), |n| n.to_string_lossy().replace('/', "_"));
-            let in_box = format!("/box/{i}-{name}");
+            let rw = if program.writable.contains(&i) { "rw-" } else { "" };
+            let in_box = format!("/box/{rw}{i}-{name}");
             argv[i] = in_box.clone().into();
             expose.push(Expose { host, in_box });
         }
@@ -799,8 +902,6 @@ fn run_with(
         path.push(launcher::search_path());
         envp[0] = path;
     }
-    let (out_r, out_w) = pipe()?;
-    let (err_r, err_w) = pipe()?;
     let request = launcher::encode_request(&rlimits, &argv, &envp, &expose);
     if interrupted() {
         return Ok(Err(io::Error::new(
@@ -809,11 +910,8 @@ fn run_with(
         )));
     }
     let start = Instant::now();
-    launcher.send(
-        &request,
-        [stdin.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()],
-    )?;
-    drop((stdin, out_w, err_w));
+    launcher.send(&request, stdio.each_ref().map(|f| f.as_raw_fd()))?;
+    drop(stdio);
     match launcher.receive()? {
         Reply::Started {
             pid,
@@ -827,15 +925,11 @@ fn run_with(
             if interrupted() {
                 kill_case(launcher, pid);
             }
-            let run = Run {
+            Ok(Ok(Run {
                 pid,
                 cpu_base,
                 start,
-            };
-            let out = watch(launcher, &run, out_r, err_r, limits, output_cap)?;
-            Ok(out.map(|out| RunOutput {
                 stack_bytes: rlimits.stack_bytes,
-                ..out
             }))
         }
         Reply::ExecFailed { errno } => Ok(Err(cannot_execute(errno))),
@@ -852,6 +946,8 @@ struct Run {
     /// Its launcher's CPU cgroup counter when it started.
     cpu_base: Duration,
     start: Instant,
+    /// The stack it was given (RLIMIT_STACK; 0: the runner's own).
+    stack_bytes: u64,
 }
 
 /// Looks at the running program: its resident set and CPU time, and, in the sandbox, those of
@@ -903,11 +999,7 @@ fn watch(
     let mut check_at = start + next_check(0);
     // The launcher's report of the end, and when it came.
     let mut ended: Option<(Usage, Instant)> = None;
-    let forget = |pid: i32| {
-        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-        kill_group(pid);
-        groups.remove(&pid);
-    };
+    let forget = forget_group;
     let result = loop {
         let now = Instant::now();
         let deadline = match ended {
@@ -1076,6 +1168,7 @@ mod tests {
             argv: vec![OsString::from("sh"), "-c".into(), script.into()],
             files: vec![],
             stack: Stack::Inherit,
+            writable: vec![],
         }
     }
 

@@ -90,6 +90,7 @@ impl Context {
             report: ReportOptions {
                 color,
                 diff_lines: g.diff_lines,
+                transcript: g.transcript,
             },
             progress: std::io::stderr().is_terminal()
                 && std::env::var_os("CI").is_none()
@@ -118,6 +119,11 @@ impl Context {
         DiffOptions {
             color: self.report.color,
             max_lines: self.report.diff_lines,
+            transcript_lines: if self.report.transcript {
+                usize::MAX
+            } else {
+                12
+            },
         }
     }
 
@@ -250,14 +256,20 @@ impl Context {
         stream: Option<&Stream>,
     ) -> Result<RunReport> {
         for planned in &mut plan {
-            let needs_checker = planned
-                .cases
-                .iter()
-                .any(|c| c.compare == CompareMode::Checker);
+            let uses = |mode| planned.cases.iter().any(|c| c.compare == mode);
+            let interactive = uses(CompareMode::Interactor);
+            // An interactive problem's checker, if it has one, judges the interactor's output.
+            let needs_checker = uses(CompareMode::Checker)
+                || (interactive && !planned.problem.tool_files("checker").is_empty());
             if needs_checker && planned.checker.is_none() {
                 let source = planned.problem.checker_path();
                 let profile = self.profile_for(LOCAL, &source)?;
                 planned.checker = Some(Checker::Source(source, profile));
+            }
+            if interactive && planned.interactor.is_none() {
+                let source = planned.problem.interactor_path();
+                let profile = self.profile_for(LOCAL, &source)?;
+                planned.interactor = Some(Checker::Source(source, profile));
             }
         }
         let progress = Progress::new(self.progress);

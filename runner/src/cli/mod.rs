@@ -68,6 +68,11 @@ pub struct GlobalArgs {
     #[arg(long, global = true, default_value_t = 40, value_name = "N")]
     pub diff_lines: usize,
 
+    /// Show the whole dialogue of a failing interactive case (default: its last 12 lines); it
+    /// is in the JSON records either way.
+    #[arg(long, global = true)]
+    pub transcript: bool,
+
     /// Run programs without the sandbox (they then see the whole machine, as the user).
     #[arg(long, global = true)]
     pub no_sandbox: bool,

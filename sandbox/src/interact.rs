@@ -1,0 +1,519 @@
+//! Two programs playing against each other: an interactive problem's solution and its
+//! interactor, each through a launcher of its own (each in its own sandbox, under its own
+//! limits), with the runner in the middle of both directions.
+//!
+//! The runner relays: what one side writes to its stdout is read here, recorded in the
+//! transcript and written to the other side's stdin. Relaying costs one more copy per message
+//! than wiring the two programs to each other, and buys three things: the whole dialogue, in
+//! order, marked by side; end of file passed on as it happens (a side's stdout closes, and the
+//! other's stdin is closed once what was in flight has been delivered); and idleness seen at
+//! once: when nothing is in flight, no byte has moved, and neither program has used CPU time or
+//! been runnable for [`IDLE`], both are waiting for each other (or sleeping) and the game is
+//! stopped (`Kill::Idle`) — not at the wall-clock backstop, as judges do.
+//!
+//! No side dies of SIGPIPE because the other ended: the runner keeps reading each side's stdout
+//! until it closes (what comes after the other side ended is recorded, then dropped), and a
+//! write to a side whose stdin is gone drops what was for it.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::time::{Duration, Instant};
+
+use crate::launcher::{Launcher, Reply, Usage};
+use crate::{
+    cannot_execute, decide_kill, forget_group, kill_case, next_check, observe, output, pipe,
+    Drain, Exit, Kill, Limits, Observation, Program, Run, RunOutput, CHUNK, DRAIN_GRACE,
+    KILL_GRACE, STDERR_KEEP,
+};
+
+/// How long both sides may wait for each other, with nothing in flight, before the game is
+/// stopped as idle (ILE).
+pub const IDLE: Duration = Duration::from_millis(250);
+
+/// One side of a game: its program, its limits, and how much it may write.
+#[derive(Debug, Clone, Copy)]
+pub struct Party<'a> {
+    pub program: &'a Program,
+    pub limits: Limits,
+    pub output_cap: usize,
+}
+
+/// Who wrote a part of the dialogue, or who ended first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Solution,
+    Interactor,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Solution => Side::Interactor,
+            Side::Interactor => Side::Solution,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Bytes one side wrote at once (one read of its stdout).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    pub from: Side,
+    pub bytes: Vec<u8>,
+}
+
+/// The dialogue, bounded: its first `cap` bytes, and the last `cap / 4` of the rest.
+#[derive(Debug, Clone, Default)]
+pub struct Transcript {
+    pub head: Vec<Exchange>,
+    /// Bytes dropped between `head` and `tail`.
+    pub dropped: u64,
+    pub tail: VecDeque<Exchange>,
+    head_bytes: usize,
+    tail_bytes: usize,
+    cap: usize,
+}
+
+impl Transcript {
+    pub fn new(cap: usize) -> Transcript {
+        Transcript {
+            cap,
+            ..Transcript::default()
+        }
+    }
+
+    pub fn push(&mut self, from: Side, bytes: &[u8]) {
+        if self.dropped == 0 && self.head_bytes + bytes.len() <= self.cap {
+            self.head_bytes += bytes.len();
+            match self.head.last_mut() {
+                Some(last) if last.from == from => last.bytes.extend_from_slice(bytes),
+                _ => self.head.push(Exchange {
+                    from,
+                    bytes: bytes.to_vec(),
+                }),
+            }
+            return;
+        }
+        self.tail_bytes += bytes.len();
+        match self.tail.back_mut() {
+            Some(last) if last.from == from => last.bytes.extend_from_slice(bytes),
+            _ => self.tail.push_back(Exchange {
+                from,
+                bytes: bytes.to_vec(),
+            }),
+        }
+        while self.tail_bytes > self.cap / 4 && self.tail.len() > 1 {
+            let gone = self.tail.pop_front().map_or(0, |e| e.bytes.len());
+            self.tail_bytes -= gone;
+            self.dropped += gone as u64;
+        }
+    }
+
+    /// Every part kept, in order (the gap, if any, is between the head and the tail).
+    pub fn parts(&self) -> impl Iterator<Item = &Exchange> {
+        self.head.iter().chain(self.tail.iter())
+    }
+}
+
+/// What a game produced.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    /// Each side's run (its `stdout` is empty: it went to the other side, and is in the
+    /// transcript).
+    pub solution: RunOutput,
+    pub interactor: RunOutput,
+    /// Who ended first.
+    pub first: Side,
+    /// The solution was stopped because the interactor's end settled the verdict.
+    pub solution_stopped: bool,
+    pub transcript: Transcript,
+}
+
+/// One side while the game goes on.
+struct Player<'a> {
+    launcher: &'a Launcher,
+    party: Party<'a>,
+    run: Run,
+    /// Its stdout (read here) and stdin (written here, what the other side wrote).
+    out: Option<File>,
+    input: Option<File>,
+    pending: VecDeque<u8>,
+    written: usize,
+    overflow: bool,
+    stderr: Drain,
+    seen: Observation,
+    killed: Option<Kill>,
+    killed_at: Option<Instant>,
+    ended: Option<(Usage, Instant)>,
+}
+
+impl Player<'_> {
+    fn kill(&mut self, why: Kill, now: Instant) {
+        if self.killed.is_none() && self.ended.is_none() {
+            self.killed = Some(why);
+            self.killed_at = Some(now);
+            kill_case(self.launcher, self.run.pid);
+        }
+    }
+
+    /// Writes what is pending to its stdin, without blocking; a closed stdin drops it. Once
+    /// `eof` (the other side's stdout closed) and nothing is pending, its stdin is closed.
+    fn deliver(&mut self, eof: bool) -> bool {
+        let mut moved = false;
+        while let (Some(f), false) = (&mut self.input, self.pending.is_empty()) {
+            let (a, _) = self.pending.as_slices();
+            match f.write(a) {
+                Ok(n) => {
+                    self.pending.drain(..n);
+                    moved = true;
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => {
+                    self.input = None;
+                    self.pending.clear();
+                }
+            }
+        }
+        if self.input.is_none() {
+            self.pending.clear();
+        }
+        if eof && self.pending.is_empty() {
+            self.input = None;
+        }
+        moved
+    }
+}
+
+/// A side's process state from /proc: whether it is runnable (or in an uninterruptible wait).
+fn busy(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state == "R" || state == "D")
+    })
+}
+
+/// Plays one game: `solution` and `interactor` started through their launchers, connected
+/// through the runner, watched until both have ended. `settle` says whether an interactor that
+/// ended with that exit has decided the verdict (the solution is then stopped at once).
+pub(crate) fn play(
+    launchers: [&Launcher; 2],
+    parties: [Party<'_>; 2],
+    settle: &dyn Fn(Exit) -> bool,
+    transcript_cap: usize,
+) -> io::Result<io::Result<Interaction>> {
+    let mut players = Vec::with_capacity(2);
+    for (launcher, party) in launchers.into_iter().zip(parties) {
+        let (in_r, in_w) = nonblocking_pipe_for_reader()?;
+        let (out_r, out_w) = pipe()?;
+        let (err_r, err_w) = pipe()?;
+        let run = match crate::begin(launcher, party.program, [in_r, out_w, err_w], &party.limits)?
+        {
+            Ok(run) => run,
+            Err(e) => {
+                for p in &players {
+                    let p: &Player = p;
+                    kill_case(p.launcher, p.run.pid);
+                    let _ = wait_report(p.launcher);
+                    forget_group(p.run.pid);
+                }
+                return Ok(Err(e));
+            }
+        };
+        players.push(Player {
+            launcher,
+            party,
+            run,
+            out: Some(out_r),
+            input: Some(in_w),
+            pending: VecDeque::new(),
+            written: 0,
+            overflow: false,
+            stderr: Drain::new(err_r, STDERR_KEEP, usize::MAX, 0),
+            seen: Observation::default(),
+            killed: None,
+            killed_at: None,
+            ended: None,
+        });
+    }
+    let mut players: [Player; 2] = match players.try_into() {
+        Ok(p) => p,
+        Err(_) => unreachable!("two players"),
+    };
+    let mut game = Game {
+        transcript: Transcript::new(transcript_cap),
+        first: None,
+        solution_stopped: false,
+        start: Instant::now(),
+        last_activity: Instant::now(),
+        cpu_at_activity: [Duration::ZERO; 2],
+        checks: 0,
+    };
+    let result = game.run(&mut players, settle);
+    for p in &players {
+        forget_group(p.run.pid);
+    }
+    result?;
+    let [s, i] = players;
+    let finish = |p: Player| {
+        let (usage, at) = p.ended.expect("the game ends after both exit reports");
+        let stdout = Drain {
+            file: None,
+            buf: Vec::new(),
+            keep: 0,
+            limit: p.party.output_cap,
+            total: p.written,
+            overflow: p.overflow,
+        };
+        let mut killed = p.killed;
+        if usage.oom_killed && killed.is_none() {
+            killed = Some(Kill::Memory);
+        }
+        RunOutput {
+            stack_bytes: p.run.stack_bytes,
+            ..output(&usage, at - p.run.start, stdout, p.stderr, &p.seen, killed)
+        }
+    };
+    Ok(Ok(Interaction {
+        solution: finish(s),
+        interactor: finish(i),
+        first: game.first.unwrap_or(Side::Solution),
+        solution_stopped: game.solution_stopped,
+        transcript: game.transcript,
+    }))
+}
+
+/// A pipe whose write end (the runner's) does not block, and whose read end (the program's
+/// stdin) does.
+fn nonblocking_pipe_for_reader() -> io::Result<(OwnedFd, File)> {
+    let (r, w) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC | nix::fcntl::OFlag::O_NONBLOCK)?;
+    nix::fcntl::fcntl(
+        &r,
+        nix::fcntl::FcntlArg::F_SETFL(nix::fcntl::OFlag::empty()),
+    )?;
+    Ok((r, File::from(w)))
+}
+
+/// Waits for a killed program's end report (it was started, so one comes).
+fn wait_report(launcher: &Launcher) -> io::Result<()> {
+    let deadline = Instant::now() + KILL_GRACE;
+    while Instant::now() < deadline {
+        match launcher.receive()? {
+            Reply::Exited(_) | Reply::ExecFailed { .. } => return Ok(()),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The game's own state.
+struct Game {
+    transcript: Transcript,
+    first: Option<Side>,
+    solution_stopped: bool,
+    start: Instant,
+    last_activity: Instant,
+    cpu_at_activity: [Duration; 2],
+    checks: u32,
+}
+
+impl Game {
+    /// The poll loop: relays, drains stderr, receives the end reports, checks the limits and
+    /// idleness, until both sides have ended and their pipes are drained.
+    fn run(&mut self, p: &mut [Player; 2], settle: &dyn Fn(Exit) -> bool) -> io::Result<()> {
+        let mut chunk = vec![0u8; CHUNK];
+        let backstop = self.start
+            + crate::wall_limit(&p[0].party.limits)
+            + p[1].party.limits.time;
+        loop {
+            let now = Instant::now();
+            if let Some(last) = self.ended_at(p) {
+                let drained = p.iter().all(|x| x.out.is_none() && x.stderr.file.is_none());
+                if drained || now >= last + DRAIN_GRACE {
+                    return Ok(());
+                }
+            }
+            for x in p.iter() {
+                if x.killed_at.is_some_and(|k| now >= k + KILL_GRACE) && x.ended.is_none() {
+                    return Err(io::Error::other(
+                        "the launcher did not report the end of a killed program",
+                    ));
+                }
+            }
+            let check_at = self.start + next_check(self.checks);
+            let deadline = check_at.min(backstop + Duration::from_millis(1));
+            let mut fds = poll_set(p);
+            let ms = deadline
+                .saturating_duration_since(now)
+                .as_micros()
+                .div_ceil(1000)
+                .min(i32::MAX as u128) as i32;
+            // SAFETY: `fds` is a valid array of pollfd of the given length.
+            let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
+            if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return Err(io::Error::last_os_error());
+            }
+            if self.relay(p, &mut chunk) {
+                self.last_activity = Instant::now();
+            }
+            for (k, f) in fds.chunks(4).enumerate() {
+                if p[k].ended.is_none() && f[3].revents != 0 {
+                    self.report(p, k, settle)?;
+                }
+            }
+            self.watch(p, backstop);
+        }
+    }
+
+    /// When both sides have ended, the later end.
+    fn ended_at(&self, p: &[Player; 2]) -> Option<Instant> {
+        match (p[0].ended, p[1].ended) {
+            (Some((_, a)), Some((_, b))) => Some(a.max(b)),
+            _ => None,
+        }
+    }
+
+    /// Moves what is there in both directions and drains stderr; whether a byte moved.
+    fn relay(&mut self, p: &mut [Player; 2], chunk: &mut [u8]) -> bool {
+        let mut moved = false;
+        for from in [Side::Solution, Side::Interactor] {
+            let (k, o) = (from.index(), from.other().index());
+            let mut eof = false;
+            while let Some(f) = &mut p[k].out {
+                match f.read(chunk) {
+                    Ok(0) => {
+                        p[k].out = None;
+                        eof = true;
+                    }
+                    Ok(n) => {
+                        moved = true;
+                        self.transcript.push(from, &chunk[..n]);
+                        p[k].written += n;
+                        if p[k].written > p[k].party.output_cap {
+                            p[k].overflow = true;
+                            p[k].out = None;
+                            p[k].kill(Kill::Output, Instant::now());
+                        } else if p[o].input.is_some() {
+                            p[o].pending.extend(&chunk[..n]);
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                    Err(_) => p[k].out = None,
+                }
+            }
+            let closed = eof || p[k].out.is_none();
+            moved |= p[o].deliver(closed);
+            p[k].stderr.pump(chunk);
+        }
+        moved
+    }
+
+    /// Side `k`'s launcher has something to say: its end (or a failure to start).
+    fn report(
+        &mut self,
+        p: &mut [Player; 2],
+        k: usize,
+        settle: &dyn Fn(Exit) -> bool,
+    ) -> io::Result<()> {
+        let usage = match p[k].launcher.receive()? {
+            Reply::Exited(usage) => usage,
+            Reply::ExecFailed { errno } => return Err(cannot_execute(errno)),
+            other => return Err(io::Error::other(format!("unexpected reply {other:?}"))),
+        };
+        p[k].launcher.gone.set(usage.launcher_gone);
+        forget_group(p[k].run.pid);
+        let now = Instant::now();
+        p[k].ended = Some((usage, now));
+        self.last_activity = now;
+        let side = if k == 0 {
+            Side::Solution
+        } else {
+            Side::Interactor
+        };
+        self.first.get_or_insert(side);
+        if side == Side::Interactor
+            && p[0].ended.is_none()
+            && settle(Exit::from_wait_status(usage.status))
+        {
+            self.solution_stopped = true;
+            kill_case(p[0].launcher, p[0].run.pid);
+            p[0].killed_at = Some(now);
+        }
+        Ok(())
+    }
+
+    /// At each check: both sides' limits, then idleness; the pair's wall-clock backstop.
+    fn watch(&mut self, p: &mut [Player; 2], backstop: Instant) {
+        let now = Instant::now();
+        let check_at = self.start + next_check(self.checks);
+        if now < check_at {
+            return;
+        }
+        self.checks += 1;
+        let mut cpu_moved = false;
+        let mut runnable = false;
+        for (k, x) in p.iter_mut().enumerate() {
+            if x.ended.is_some() {
+                continue;
+            }
+            x.seen.interrupted = crate::interrupted();
+            x.seen.elapsed = now - x.run.start;
+            observe(x.launcher, &x.run, &mut x.seen);
+            cpu_moved |= x.seen.cpu != self.cpu_at_activity[k];
+            self.cpu_at_activity[k] = x.seen.cpu;
+            runnable |= busy(x.run.pid);
+            // The pair has one wall-clock backstop (below), not one per side.
+            if let Some(why) = decide_kill(&x.seen, &x.party.limits) {
+                if why != Kill::WallClock {
+                    x.kill(why, now);
+                }
+            }
+        }
+        if cpu_moved || runnable || p.iter().any(|x| !x.pending.is_empty()) {
+            self.last_activity = now;
+        }
+        let alive = p.iter().any(|x| x.ended.is_none() && x.killed.is_none());
+        if alive && !self.solution_stopped && now >= self.last_activity + IDLE {
+            for x in p.iter_mut() {
+                x.kill(Kill::Idle, now);
+            }
+        }
+        if now >= backstop {
+            for x in p.iter_mut() {
+                x.kill(Kill::WallClock, now);
+            }
+        }
+    }
+}
+
+/// The poll records: per side its stdout, stderr, stdin (when something is pending) and its
+/// launcher's socket (until it reported the end); -1 where there is nothing to wait for.
+fn poll_set(p: &[Player; 2]) -> [libc::pollfd; 8] {
+    let pollfd = |fd: i32, events: i16| libc::pollfd {
+        fd,
+        events,
+        revents: 0,
+    };
+    let mut fds = [pollfd(-1, 0); 8];
+    for (k, x) in p.iter().enumerate() {
+        let fd = |f: &Option<File>| f.as_ref().map_or(-1, |f| f.as_raw_fd());
+        fds[4 * k] = pollfd(fd(&x.out), libc::POLLIN);
+        fds[4 * k + 1] = pollfd(fd(&x.stderr.file), libc::POLLIN);
+        let want_out = if x.pending.is_empty() { -1 } else { fd(&x.input) };
+        fds[4 * k + 2] = pollfd(want_out, libc::POLLOUT);
+        let socket = if x.ended.is_none() {
+            x.launcher.socket().as_raw_fd()
+        } else {
+            -1
+        };
+        fds[4 * k + 3] = pollfd(socket, libc::POLLIN);
+    }
+    fds
+}

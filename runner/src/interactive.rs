@@ -75,16 +75,17 @@ pub fn said(convention: Convention, run: &RunOutput) -> Said {
 ///
 /// | # | what happened | verdict |
 /// |---|---|---|
+/// | 0 | both sides waited for each other (or slept) for 250 ms; the pair's backstop | ILE; TLE |
 /// | 1 | the interactor ended first and said WA / PE | WA / PE (the solution is stopped) |
 /// | 2 | the interactor ended first and failed (FAIL, crash, its limits) | JE |
 /// | 3 | the solution went over its time, memory or output limit | TLE / MLE / OLE |
-/// | 4 | both sides waited for each other (or the solution slept) for 250 ms | ILE |
+/// | 4 | the solution waited alone after the interactor accepted and ended | ILE |
 /// | 5 | the solution ended first with a non-zero exit or a signal | RE |
 /// | 6 | the interactor then said WA / PE, or failed | WA / PE / JE |
 /// | 7 | the interactor accepted, and the solution ended with exit 0 | AC |
 /// | 8 | the interactor accepted first, then the solution failed | its failure (rows 3–5) |
 ///
-/// Rows 1–2 come first: an interactor that ended first has decided, whatever the solution does
+/// Row 0 first: when the runner stopped both, neither ended on its own. Rows 1–2 next: an interactor that ended first has decided, whatever the solution does
 /// after (Codeforces and Kattis agree). Then the solution's own limits and exit (Codeforces:
 /// "if the solution ends first, its limit gives TLE/MLE/ILE and a non-zero exit RE"; Kattis:
 /// TLE before RE), and the interactor's verdict last.
@@ -93,6 +94,13 @@ pub fn decide(
     limits: &Limits,
     convention: Convention,
 ) -> (Verdict, Option<String>) {
+    // The runner stopped both (idle, or the pair's wall-clock backstop): who was reaped first
+    // says nothing then.
+    if matches!(game.solution.killed, Some(Kill::Idle | Kill::WallClock)) {
+        if let Some((v, detail)) = limit_failure(&game.solution, limits) {
+            return (v, Some(detail));
+        }
+    }
     let judge = said(convention, &game.interactor);
     if game.first == Side::Interactor {
         match &judge {

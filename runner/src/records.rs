@@ -87,6 +87,10 @@ pub struct Record {
     pub diff: Option<String>,
     /// The last lines of the program's stderr (for a CE, of the compiler's message).
     pub stderr: Option<String>,
+    /// An interactive case's dialogue, `> ` the interactor's lines and `< ` the solution's: its
+    /// last lines, or all of it with `--transcript`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
 }
 
 impl Record {
@@ -285,6 +289,7 @@ pub fn case_record(
         first_difference: None,
         diff: None,
         stderr: None,
+        transcript: None,
     };
     let verdict = match happened {
         Happened::CompileError(message) => {
@@ -311,6 +316,7 @@ pub fn case_record(
                     r.diff = f.diff.as_ref().map(|d| cap(d.clone(), DIFF_BYTES));
                 }
                 r.stderr = tail(&f.stderr, STDERR_LINES);
+                r.transcript = f.transcript.clone();
             }
             o.verdict
         }
@@ -502,6 +508,7 @@ pub(crate) mod tests {
             diff: (verdict == Some(Verdict::WrongAnswer))
                 .then(|| "--- expected\n+++ actual\n@@ -1 +1 @@\n-6\n+7\n".into()),
             stderr: None,
+            transcript: None,
         }
     }
 

@@ -274,7 +274,11 @@ fn case_header(
     );
     if let Some(d) = &o.detail {
         if by_checker(case, o) {
-            let _ = write!(h, " (by the checker)");
+            let by = match case.compare {
+                CompareMode::Interactor => "the interactor",
+                _ => "the checker",
+            };
+            let _ = write!(h, " (by {by})");
         } else {
             let _ = write!(h, " ({})", d.lines().next().unwrap_or_default());
         }
@@ -401,10 +405,10 @@ fn failed_case(
             d.lines().skip(1).collect()
         };
         if !rest.is_empty() {
-            let label = if o.verdict == Verdict::CheckerFailed {
-                "checker stderr"
-            } else {
-                "checker"
+            let label = match (case.compare, o.verdict) {
+                (CompareMode::Interactor, _) => "interactor",
+                (_, Verdict::CheckerFailed) => "checker stderr",
+                _ => "checker",
             };
             let _ = writeln!(out, "     {label}:");
             for l in rest {
@@ -429,12 +433,16 @@ fn failed_case(
         let _ = writeln!(out, "     stderr:");
         out.push_str(&indent(&tail(&f.stderr, 10), "     │ "));
     }
+    if let Some(t) = &f.transcript {
+        let _ = writeln!(out, "     dialogue (> interactor, < solution):");
+        out.push_str(&indent(t, "     │ "));
+    }
     out.push('\n');
 }
 
 /// Whether `o`'s verdict was given by the checker (its detail is the checker's reason).
 fn by_checker(case: &crate::fixture::Case, o: &Outcome) -> bool {
-    case.compare == CompareMode::Checker
+    matches!(case.compare, CompareMode::Checker | CompareMode::Interactor)
         && matches!(
             o.verdict,
             Verdict::Accepted | Verdict::WrongAnswer | Verdict::PresentationError

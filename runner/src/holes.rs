@@ -18,7 +18,7 @@ use crate::compare::CompareMode;
 use crate::config::ConfigError;
 use crate::fixture::Fixture;
 use crate::judges::Judges;
-use crate::problem::Problem;
+use crate::problem::{Convention, Problem};
 use crate::scan::Scan;
 use crate::workspace::{FileKinds, Workspace, SHARED};
 
@@ -258,7 +258,7 @@ fn unread_fixture_files(ws: &Workspace, problem: &Problem, fixture: &Fixture) ->
 /// another language, or a second one of the same name, would be ignored.
 fn own_programs(problem: &Problem) -> Vec<ConfigError> {
     let mut errors = Vec::new();
-    for stem in ["validate", "checker", "brute", "gen"] {
+    for stem in ["validate", "checker", "brute", "gen", "interactor"] {
         let used = problem.tool_path(stem);
         let programs = problem.tool_files(stem);
         for path in problem.folder.files() {
@@ -282,16 +282,40 @@ fn own_programs(problem: &Problem) -> Vec<ConfigError> {
     errors
 }
 
-/// A checker that is missing where a case needs it, or that no case uses.
+/// A checker that is missing where a case needs it, or that no case uses (an interactive
+/// problem's checker judges what its interactor writes, when the convention is testlib's); an
+/// interactor missing from an interactive problem, or present in another.
 fn checker_use(problem: &Problem, fixture: &Fixture) -> Option<ConfigError> {
     let checker = problem.checker_path();
-    let present = problem.folder.files().any(|f| f == checker);
-    match (uses_checker(problem, fixture), present) {
+    let interactor = problem.interactor_path();
+    let has = |p: &Path| problem.folder.files().any(|f| f == p);
+    let interactive = problem.meta.interactive;
+    let testlib = problem.meta.interactor_convention == Convention::Testlib;
+    match (interactive, has(&interactor)) {
+        (true, false) => {
+            return Some(error(
+                &interactor,
+                "missing: an interactive problem needs its interactor (testlib's convention: \
+                 `interactor INPUT OUTPUT [ANSWER]`, exit 0 OK, 1 WA, 2 PE, 3 FAIL; or \
+                 interactor_convention = \"kattis\")",
+            ))
+        }
+        (false, true) => {
+            return Some(error(
+                &interactor,
+                "an interactor in a problem that is not interactive: set interactive = true in \
+                 problem.toml, or remove it",
+            ))
+        }
+        _ => {}
+    }
+    match (uses_checker(problem, fixture), has(&checker)) {
         (true, false) => Some(error(
             &checker,
             "missing: compare = \"checker\" needs the problem's checker \
              (`checker INPUT OUTPUT ANSWER`, exit 0 AC, 1 WA, 2 PE)",
         )),
+        (false, true) if interactive && testlib => None,
         (false, true) => Some(error(
             &checker,
             "no case is judged by this checker: set compare = \"checker\" in problem.toml \

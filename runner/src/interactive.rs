@@ -201,10 +201,16 @@ impl Files {
     /// What the interactor said in words: Kattis' `judgemessage.txt`, else its stderr.
     fn message(&self, convention: Convention, interactor: &RunOutput) -> String {
         let text = match convention {
-            Convention::Kattis => std::fs::read(self.out.join("judgemessage.txt")).unwrap_or_default(),
+            Convention::Kattis => {
+                std::fs::read(self.out.join("judgemessage.txt")).unwrap_or_default()
+            }
             Convention::Testlib => Vec::new(),
         };
-        let text = if text.is_empty() { &interactor.stderr } else { &text };
+        let text = if text.is_empty() {
+            &interactor.stderr
+        } else {
+            &text
+        };
         let s = diff::escape(text, false);
         let lines: Vec<&str> = s.trim().lines().collect();
         lines[..lines.len().min(20)].join("\n")

@@ -23,9 +23,9 @@ use std::time::{Duration, Instant};
 
 use crate::launcher::{Launcher, Reply, Usage};
 use crate::{
-    cannot_execute, decide_kill, forget_group, kill_case, next_check, observe, output, pipe,
-    Drain, Exit, Kill, Limits, Observation, Program, Run, RunOutput, CHUNK, DRAIN_GRACE,
-    KILL_GRACE, STDERR_KEEP,
+    cannot_execute, decide_kill, forget_group, kill_case, next_check, observe, output, pipe, Drain,
+    Exit, Kill, Limits, Observation, Program, Run, RunOutput, CHUNK, DRAIN_GRACE, KILL_GRACE,
+    STDERR_KEEP,
 };
 
 /// How long both sides may wait for each other, with nothing in flight, before the game is
@@ -127,7 +127,7 @@ pub struct Interaction {
     /// transcript).
     pub solution: RunOutput,
     pub interactor: RunOutput,
-    /// Who ended first.
+    /// Who ended first: whose stdout closed first, or whose end was reported first.
     pub first: Side,
     /// The solution was stopped because the interactor's end settled the verdict.
     pub solution_stopped: bool,
@@ -328,9 +328,7 @@ impl Game {
     /// idleness, until both sides have ended and their pipes are drained.
     fn run(&mut self, p: &mut [Player; 2], settle: &dyn Fn(Exit) -> bool) -> io::Result<()> {
         let mut chunk = vec![0u8; CHUNK];
-        let backstop = self.start
-            + crate::wall_limit(&p[0].party.limits)
-            + p[1].party.limits.time;
+        let backstop = self.start + crate::wall_limit(&p[0].party.limits) + p[1].party.limits.time;
         loop {
             let now = Instant::now();
             if let Some(last) = self.ended_at(p) {
@@ -407,6 +405,12 @@ impl Game {
                     Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
                     Err(_) => p[k].out = None,
                 }
+            }
+            // A side whose stdout closed has ended (in the sandbox everything of its case is
+            // killed when it ends): this is when the other side can first know it, so it orders
+            // the two ends causally, where the launchers' reports may cross.
+            if eof {
+                self.first.get_or_insert(from);
             }
             let closed = eof || p[k].out.is_none();
             moved |= p[o].deliver(closed);
@@ -506,7 +510,11 @@ fn poll_set(p: &[Player; 2]) -> [libc::pollfd; 8] {
         let fd = |f: &Option<File>| f.as_ref().map_or(-1, |f| f.as_raw_fd());
         fds[4 * k] = pollfd(fd(&x.out), libc::POLLIN);
         fds[4 * k + 1] = pollfd(fd(&x.stderr.file), libc::POLLIN);
-        let want_out = if x.pending.is_empty() { -1 } else { fd(&x.input) };
+        let want_out = if x.pending.is_empty() {
+            -1
+        } else {
+            fd(&x.input)
+        };
         fds[4 * k + 2] = pollfd(want_out, libc::POLLOUT);
         let socket = if x.ended.is_none() {
             x.launcher.socket().as_raw_fd()

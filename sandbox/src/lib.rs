@@ -892,7 +892,11 @@ fn begin(
             let name = host
                 .file_name()
                 .map_or("file".into(), |n| n.to_string_lossy().replace('/', "_"));
-            let rw = if program.writable.contains(&i) { "rw-" } else { "" };
+            let rw = if program.writable.contains(&i) {
+                "rw-"
+            } else {
+                ""
+            };
             let in_box = format!("/box/{rw}{i}-{name}");
             argv[i] = in_box.clone().into();
             expose.push(Expose { host, in_box });

@@ -1,0 +1,393 @@
+//! Interactive problems: every row of the verdict table (`runner/src/interactive.rs`, README
+//! "Interactive problems") shown with real programs in the sandbox, a testlib-style interactor in
+//! C++ (with a `testlib.h` stand-in the test brings: the runner ships none) followed by the
+//! problem's checker, and a Kattis-style output validator with its feedback directory and a
+//! second pass.
+//!
+//! The game: guess the hidden number x (1..=100, the case's input) in at most 7 guesses; the
+//! interactor answers each guess with `<` (x is smaller), `>` (x is larger) or `=` and then ends.
+
+mod common;
+
+use common::*;
+
+/// The testlib interactor of `guess`, in C: `interactor INPUT OUTPUT`; exit 0 OK, 1 WA, 2 PE,
+/// 3 FAIL; it writes the number of guesses to OUTPUT.
+const INTERACTOR_C: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+static void quit(int code, const char *msg) { fprintf(stderr, "%s\n", msg); exit(code); }
+int main(int argc, char **argv) {
+    if (argc < 3) quit(3, "FAIL usage: interactor INPUT OUTPUT");
+    FILE *in = fopen(argv[1], "r");
+    int x;
+    if (!in || fscanf(in, "%d", &x) != 1 || x < 1 || x > 100) quit(3, "FAIL bad test input");
+    for (int n = 1; n <= 7; n++) {
+        int g;
+        int r = scanf("%d", &g);
+        if (r == EOF) quit(1, "wrong answer the solution stopped guessing");
+        if (r != 1) quit(2, "wrong output format expected a number");
+        if (g == x) {
+            printf("=\n");
+            fflush(stdout);
+            FILE *out = fopen(argv[2], "w");
+            if (!out) quit(3, "FAIL cannot write OUTPUT");
+            fprintf(out, "%d\n", n);
+            fclose(out);
+            quit(0, "ok guessed");
+        }
+        printf(g > x ? "<\n" : ">\n");
+        fflush(stdout);
+    }
+    quit(1, "wrong answer no guess left");
+}
+"#;
+
+/// A workspace with problem `guess` (testlib convention, the C interactor above), 1000 ms.
+fn guess() -> Ws {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/guess/problem.toml",
+        "title = \"Guess\"\njudge = \"local\"\ntime_limit_ms = 1000\nmemory_limit_kib = 65536\n\
+         interactive = true\n",
+    );
+    ws.write("problems/guess/interactor.c", INTERACTOR_C);
+    ws.write(
+        "fixtures/guess.toml",
+        "[[case]]\nname = \"x37\"\nsource = \"hand\"\ninput = \"37\\n\"\n",
+    );
+    ws
+}
+
+/// Judges the C program `source` on `slug` (JSON records), the verdict and detail of its one
+/// case, and the whole record.
+fn play(ws: &Ws, slug: &str, name: &str, source: &str) -> (String, String, serde_json::Value) {
+    let file = format!("{name}.c");
+    ws.write(&file, source);
+    let path = ws.path(&file);
+    let out = ws.runner(&[
+        "--no-cache",
+        "--format",
+        "json",
+        "judge",
+        slug,
+        path.to_str().unwrap(),
+    ]);
+    let record = stdout(&out)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["type"] == "case")
+        .unwrap_or_else(|| panic!("no case record:\n{}", text(&out)));
+    let verdict = record["verdict"].as_str().unwrap_or_default().to_string();
+    let detail = record["detail"].as_str().unwrap_or_default().to_string();
+    (verdict, detail, record)
+}
+
+/// Binary search, flushing each guess; `after` runs once the game is won.
+fn searcher(after: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(void) {{
+    int lo = 1, hi = 100;
+    char reply[8];
+    for (;;) {{
+        int g = (lo + hi) / 2;
+        printf("%d\n", g);
+        fflush(stdout);
+        if (scanf("%7s", reply) != 1) return 0;
+        if (reply[0] == '=') break;
+        if (reply[0] == '<') hi = g - 1; else lo = g + 1;
+    }}
+    {after}
+    return 0;
+}}
+"#
+    )
+}
+
+#[test]
+fn row_7_the_interactor_accepts_and_the_solution_exits_0_is_ac() {
+    let ws = guess();
+    let (v, _, record) = play(&ws, "guess", "search", &searcher(""));
+    assert_eq!(v, "AC", "{record}");
+}
+
+#[test]
+fn row_1_the_interactor_ends_first_with_wa_and_the_dialogue_is_in_the_record() {
+    let ws = guess();
+    // Always guesses 1: seven `>` and the interactor ends (WA) while the solution still plays.
+    let ones = "#include <stdio.h>\nint main(void){char r[8];for(;;){printf(\"1\\n\");\
+                fflush(stdout);if(scanf(\"%7s\",r)!=1)return 0;}}\n";
+    let (v, detail, record) = play(&ws, "guess", "ones", ones);
+    assert_eq!(v, "WA", "{record}");
+    assert!(detail.contains("no guess left"), "{detail}");
+    let t = record["transcript"].as_str().expect("a transcript");
+    assert!(t.contains("< 1\n> >\n"), "{t}");
+}
+
+#[test]
+fn row_1_a_malformed_line_is_pe() {
+    let ws = guess();
+    let hello = "#include <stdio.h>\nint main(void){printf(\"hello\\n\");fflush(stdout);\
+                 char r[8];scanf(\"%7s\",r);return 0;}\n";
+    let (v, detail, record) = play(&ws, "guess", "hello", hello);
+    assert_eq!(v, "PE", "{record}");
+    assert!(detail.contains("expected a number"), "{detail}");
+}
+
+#[test]
+fn row_2_an_interactor_that_fails_is_je() {
+    let ws = guess();
+    // 0 is outside 1..=100: the interactor says FAIL (exit 3), the solution is not judged.
+    ws.write(
+        "fixtures/guess.toml",
+        "[[case]]\nname = \"bad\"\nsource = \"hand\"\ninput = \"0\\n\"\n",
+    );
+    let (v, detail, record) = play(&ws, "guess", "search", &searcher(""));
+    assert_eq!(v, "JE", "{record}");
+    assert!(detail.contains("FAIL"), "{detail}");
+}
+
+#[test]
+fn row_3_the_solutions_own_limits_give_tle_and_mle() {
+    let ws = guess();
+    let spin = "int main(void){volatile unsigned long i=0;for(;;)i++;}\n";
+    let (v, _, record) = play(&ws, "guess", "spin", spin);
+    assert_eq!(v, "TLE", "{record}");
+    let hog =
+        "#include <stdlib.h>\n#include <string.h>\nint main(void){for(;;){char*p=malloc(1<<20);\
+               if(!p)return 1;memset(p,1,1<<20);}}\n";
+    let (v, _, record) = play(&ws, "guess", "hog", hog);
+    assert_eq!(v, "MLE", "{record}");
+}
+
+#[test]
+fn row_0_both_waiting_is_ile_found_at_once_not_at_the_backstop() {
+    let ws = guess();
+    // Reads before it writes: the interactor waits for a guess, the solution for a reply.
+    let waits = "#include <stdio.h>\nint main(void){char r[8];scanf(\"%7s\",r);return 0;}\n";
+    let (v, detail, record) = play(&ws, "guess", "waits", waits);
+    // ILE, not TLE: the wall-clock backstop (2 x 1000 ms + 1 s + the interactor's 10 s) would
+    // have given TLE; the idleness was seen first.
+    assert_eq!(v, "ILE", "{record}");
+    assert!(detail.contains("idle"), "{detail}");
+    // A guess left in the output buffer (no flush) is the same deadlock.
+    let unflushed = "#include <stdio.h>\nint main(void){char r[8];printf(\"50\\n\");\
+                     scanf(\"%7s\",r);return 0;}\n";
+    let (v, _, record) = play(&ws, "guess", "unflushed", unflushed);
+    assert_eq!(v, "ILE", "{record}");
+}
+
+#[test]
+fn row_4_a_solution_that_sleeps_after_the_interactor_accepted_is_ile() {
+    let ws = guess();
+    let (v, _, record) = play(&ws, "guess", "sleeper", &searcher("sleep(30);"));
+    assert_eq!(v, "ILE", "{record}");
+}
+
+#[test]
+fn row_5_a_solution_that_ends_first_with_a_non_zero_exit_is_re() {
+    let ws = guess();
+    // It exits before guessing: the interactor then reads end of file and says WA, but the
+    // solution ended first.
+    let quits = "int main(void){return 3;}\n";
+    let (v, detail, record) = play(&ws, "guess", "quits", quits);
+    assert_eq!(v, "RE", "{record}");
+    assert!(detail.starts_with("exit code 3"), "{detail}");
+}
+
+#[test]
+fn row_6_a_solution_that_ends_first_with_exit_0_gets_the_interactors_verdict() {
+    let ws = guess();
+    let gives_up =
+        "#include <stdio.h>\nint main(void){printf(\"50\\n\");fflush(stdout);return 0;}\n";
+    let (v, detail, record) = play(&ws, "guess", "gives_up", gives_up);
+    assert_eq!(v, "WA", "{record}");
+    assert!(detail.contains("stopped guessing"), "{detail}");
+}
+
+#[test]
+fn row_8_the_interactor_accepted_first_then_the_solution_crashed_is_re() {
+    let ws = guess();
+    let (v, _, record) = play(&ws, "guess", "crash", &searcher("abort();"));
+    assert_eq!(v, "RE", "{record}");
+}
+
+#[test]
+fn writing_after_the_interactor_ended_is_no_broken_pipe() {
+    let ws = guess();
+    // Keeps writing after the game: the interactor is gone, the runner drains and drops it.
+    let chatter =
+        searcher("for (int i = 0; i < 200000; i++) printf(\"%d\\n\", i); fflush(stdout);");
+    let (v, _, record) = play(&ws, "guess", "chatter", &chatter);
+    assert_eq!(v, "AC", "{record}");
+}
+
+/// testlib.h as an interactor uses it, a stand-in with testlib's contract:
+/// `registerInteraction(argc, argv)` opens `inf` = argv[1] and `tout` = argv[2]; `ouf` is stdin
+/// (the solution's output); `quitf` exits 0 `_ok`, 1 `_wa`, 2 `_pe`, 3 `_fail`.
+const TESTLIB_H: &str = r#"#pragma once
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3 };
+inline void quitf(TResult r, const char *fmt, ...) {
+    static const char *names[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
+    va_list ap;
+    va_start(ap, fmt);
+    std::fprintf(stderr, "%s ", names[r]);
+    std::vfprintf(stderr, fmt, ap);
+    std::fprintf(stderr, "\n");
+    va_end(ap);
+    std::exit(r);
+}
+struct InStream {
+    FILE *f;
+    TResult on_error;
+    long long readLong() {
+        long long x;
+        if (std::fscanf(f, "%lld", &x) != 1) quitf(on_error, "Expected int64");
+        return x;
+    }
+};
+InStream inf, ouf;
+FILE *tout;
+inline void registerInteraction(int argc, char *argv[]) {
+    if (argc < 3) quitf(_fail, "usage: interactor <input-file> <output-file>");
+    inf.f = std::fopen(argv[1], "r");
+    inf.on_error = _fail;
+    if (!inf.f) quitf(_fail, "cannot open %s", argv[1]);
+    tout = std::fopen(argv[2], "w");
+    if (!tout) quitf(_fail, "cannot open %s", argv[2]);
+    ouf.f = stdin;
+    ouf.on_error = _pe;
+}
+"#;
+
+/// The same game by a testlib interactor in C++: it always lets the solution finish and writes
+/// the number of guesses to `tout`; the problem's checker then decides (at most 7 guesses).
+const INTERACTOR_CPP: &str = r#"#include "testlib.h"
+int main(int argc, char *argv[]) {
+    registerInteraction(argc, argv);
+    long long x = inf.readLong();
+    for (int n = 1; n <= 100; n++) {
+        long long g = ouf.readLong();
+        if (g == x) {
+            std::printf("=\n");
+            std::fflush(stdout);
+            std::fprintf(tout, "%d\n", n);
+            quitf(_ok, "guessed in %d", n);
+        }
+        std::printf(g > x ? "<\n" : ">\n");
+        std::fflush(stdout);
+    }
+    quitf(_wa, "100 guesses");
+}
+"#;
+
+/// The checker: `checker INPUT OUTPUT ANSWER`, OUTPUT what the interactor wrote.
+const GUESS_CHECKER: &str = r#"#include <stdio.h>
+int main(int argc, char **argv) {
+    FILE *out = fopen(argv[2], "r");
+    int n;
+    if (!out || fscanf(out, "%d", &n) != 1) { fprintf(stderr, "no count\n"); return 3; }
+    if (n > 7) { fprintf(stderr, "%d guesses, 7 allowed\n", n); return 1; }
+    fprintf(stderr, "%d guesses\n", n);
+    return 0;
+}
+"#;
+
+#[test]
+fn a_testlib_interactor_in_cpp_with_its_own_testlib_h_then_the_checker_judges_its_output() {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/tguess/problem.toml",
+        "title = \"Guess (testlib)\"\njudge = \"local\"\ntime_limit_ms = 1000\n\
+         interactive = true\ninteractor_convention = \"testlib\"\n",
+    );
+    ws.write("problems/tguess/testlib.h", TESTLIB_H);
+    ws.write("problems/tguess/interactor.cpp", INTERACTOR_CPP);
+    ws.write("problems/tguess/checker.c", GUESS_CHECKER);
+    ws.write(
+        "fixtures/tguess.toml",
+        "[[case]]\nname = \"x100\"\nsource = \"hand\"\ninput = \"100\\n\"\n",
+    );
+    let (v, detail, record) = play(&ws, "tguess", "search", &searcher(""));
+    assert_eq!(v, "AC", "{record}");
+    assert!(detail.contains("guesses"), "{detail}");
+    // Counting up from 1 finds 100 at the 100th guess: the interactor accepts, the checker not.
+    let linear =
+        "#include <stdio.h>\nint main(void){char r[8];for(int g=1;;g++){printf(\"%d\\n\",g);\
+                  fflush(stdout);if(scanf(\"%7s\",r)!=1||r[0]=='=')return 0;}}\n";
+    let (v, detail, record) = play(&ws, "tguess", "linear", linear);
+    assert_eq!(v, "WA", "{record}");
+    assert!(detail.contains("100 guesses, 7 allowed"), "{detail}");
+}
+
+/// The game as a Kattis output validator: `validator INPUT ANSWER FEEDBACK_DIR`, 42 / 43, its
+/// reason in `judgemessage.txt`. Two passes: after a win on an input without `pass2`, it writes
+/// `nextpass.in` (x + 1, marked) and accepts; the solution plays again on that.
+const VALIDATOR_C: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static char dir[4096];
+static void say(int code, const char *msg) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/judgemessage.txt", dir);
+    FILE *f = fopen(path, "w");
+    if (f) { fprintf(f, "%s\n", msg); fclose(f); }
+    exit(code);
+}
+int main(int argc, char **argv) {
+    if (argc < 4) return 1;
+    snprintf(dir, sizeof dir, "%s", argv[3]);
+    FILE *in = fopen(argv[1], "r");
+    int x; char mark[16] = "";
+    if (!in || fscanf(in, "%d %15s", &x, mark) < 1) say(1, "bad input");
+    for (int n = 1; n <= 7; n++) {
+        int g;
+        if (scanf("%d", &g) != 1) say(43, "no guess");
+        if (g == x) {
+            printf("=\n");
+            fflush(stdout);
+            if (strcmp(mark, "pass2") != 0) {
+                char path[4200];
+                snprintf(path, sizeof path, "%s/nextpass.in", dir);
+                FILE *next = fopen(path, "w");
+                fprintf(next, "%d pass2\n", x + 1);
+                fclose(next);
+            }
+            say(42, "guessed");
+        }
+        printf(g > x ? "<\n" : ">\n");
+        fflush(stdout);
+    }
+    say(43, "seven guesses and no luck");
+}
+"#;
+
+#[test]
+fn a_kattis_output_validator_judges_with_42_and_43_and_plays_a_second_pass() {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/kguess/problem.toml",
+        "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = 1000\n\
+         interactive = true\ninteractor_convention = \"kattis\"\n",
+    );
+    ws.write("problems/kguess/interactor.c", VALIDATOR_C);
+    ws.write(
+        "fixtures/kguess.toml",
+        "[[case]]\nname = \"x60\"\nsource = \"hand\"\ninput = \"60\\n\"\n",
+    );
+    let (v, _, record) = play(&ws, "kguess", "search", &searcher(""));
+    assert_eq!(v, "AC", "{record}");
+    // Right in the first pass (always 60), wrong in the second (x = 61).
+    let sixty =
+        "#include <stdio.h>\nint main(void){char r[8];for(;;){printf(\"60\\n\");fflush(stdout);\
+                 if(scanf(\"%7s\",r)!=1||r[0]=='=')return 0;}}\n";
+    let (v, detail, record) = play(&ws, "kguess", "sixty", sixty);
+    assert_eq!(v, "WA", "{record}");
+    assert!(detail.contains("seven guesses and no luck"), "{detail}");
+}

@@ -307,6 +307,7 @@ mod tests {
         let base = KeyParts {
             program: &program,
             checker: None,
+            interactor: None,
             input: b"3\n",
             expected: b"6\n",
             limits: &LIMITS,
@@ -327,6 +328,10 @@ mod tests {
             },
             KeyParts {
                 checker: Some(&checker),
+                ..base
+            },
+            KeyParts {
+                interactor: Some(&checker),
                 ..base
             },
             KeyParts {

@@ -606,7 +606,6 @@ mod tests {
             version: None,
             min_version: None,
             stack: sandbox::Stack::Bytes(1 << 20),
-            writable: vec![],
             package: Some("the-package".into()),
             about: None,
         }

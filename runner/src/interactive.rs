@@ -60,7 +60,12 @@ pub fn said(convention: Convention, run: &RunOutput) -> Said {
         );
         return Said::Failed(format!("the interactor was stopped ({why})"));
     }
-    match (convention, run.exit) {
+    said_of_exit(convention, run.exit)
+}
+
+/// The interactor's verdict from its exit alone.
+pub fn said_of_exit(convention: Convention, exit: Exit) -> Said {
+    match (convention, exit) {
         (Convention::Testlib, Exit::Code(0)) | (Convention::Kattis, Exit::Code(42)) => {
             Said::Accepted
         }
@@ -228,16 +233,51 @@ pub fn run_case(
     checker: Option<&Program>,
     opts: DiffOptions,
 ) -> Outcome {
-    let (mut input, answer) = match (case.input.read(), case.expected.read()) {
+    let (input, answer) = match (case.input.read(), case.expected.read()) {
         (Ok(i), Ok(a)) => (i.into_owned(), a.into_owned()),
         (Err(e), _) | (_, Err(e)) => return Outcome::cannot_start(&e),
     };
+    let game = Game {
+        solution,
+        limits,
+        output_cap: case.output_cap(),
+        interactor,
+        checker,
+    };
+    play(exec, &game, input, &answer, opts).0
+}
+
+/// One game to play: the solution, its limits, and the problem's programs that judge it.
+#[derive(Debug, Clone, Copy)]
+pub struct Game<'a> {
+    pub solution: &'a Program,
+    pub limits: &'a Limits,
+    pub output_cap: usize,
+    pub interactor: &'a Interactor,
+    pub checker: Option<&'a Program>,
+}
+
+/// Plays `game` on `input` (every pass of it) and judges it: the outcome, and the last pass's
+/// whole transcript.
+pub fn play(
+    exec: &dyn Executor,
+    g: &Game,
+    mut input: Vec<u8>,
+    answer: &[u8],
+    opts: DiffOptions,
+) -> (Outcome, Option<sandbox::Transcript>) {
+    let (solution, limits, interactor, checker) = (g.solution, g.limits, g.interactor, g.checker);
     let convention = interactor.convention;
     let mut pass = 1;
     loop {
-        let files = match Files::new(&input, &answer, convention) {
+        let files = match Files::new(&input, answer, convention) {
             Ok(f) => f,
-            Err(e) => return judge_error(format!("cannot write the interactor's files: {e}")),
+            Err(e) => {
+                return (
+                    judge_error(format!("cannot write the interactor's files: {e}")),
+                    None,
+                )
+            }
         };
         let program = files.program(interactor);
         let settle = |exit: Exit| match convention {
@@ -248,7 +288,7 @@ pub fn run_case(
             Party {
                 program: solution,
                 limits: *limits,
-                output_cap: case.output_cap(),
+                output_cap: g.output_cap,
             },
             Party {
                 program: &program,
@@ -259,7 +299,7 @@ pub fn run_case(
             TRANSCRIPT_CAP,
         ) {
             Ok(game) => game,
-            Err(e) => return Outcome::cannot_start(&e),
+            Err(e) => return (Outcome::cannot_start(&e), None),
         };
         let (mut verdict, detail) = decide(&game, limits, convention);
         let message = files.message(convention, &game.interactor);
@@ -267,7 +307,7 @@ pub fn run_case(
         if verdict == Verdict::Accepted && convention == Convention::Testlib {
             if let Some(checker) = checker {
                 let output = std::fs::read(&files.out).unwrap_or_default();
-                let r = crate::checker::check(exec, checker, &input, &answer, &output);
+                let r = crate::checker::check(exec, checker, &input, answer, &output);
                 verdict = r.verdict;
                 detail = join(detail, r.message);
             }
@@ -275,11 +315,15 @@ pub fn run_case(
         let next = files.out.join("nextpass.in");
         if verdict == Verdict::Accepted && convention == Convention::Kattis && next.is_file() {
             if pass == MAX_PASSES {
-                return judge_error(format!("the validator asked for pass {}", pass + 1));
+                let why = format!("the validator asked for pass {}", pass + 1);
+                return (judge_error(why), Some(game.transcript));
             }
             match std::fs::read(&next) {
                 Ok(bytes) => input = bytes,
-                Err(e) => return judge_error(format!("cannot read nextpass.in: {e}")),
+                Err(e) => {
+                    let why = format!("cannot read nextpass.in: {e}");
+                    return (judge_error(why), Some(game.transcript));
+                }
             }
             pass += 1;
             continue;
@@ -291,7 +335,8 @@ pub fn run_case(
                 ..Failure::default()
             })
         });
-        return Outcome::of_run(&game.solution, verdict, detail, failure);
+        let outcome = Outcome::of_run(&game.solution, verdict, detail, failure);
+        return (outcome, Some(game.transcript));
     }
 }
 

@@ -166,6 +166,14 @@ pub struct RunArgs {
     pub program: Option<PathBuf>,
     /// The input file (`-`: standard input).
     pub input: PathBuf,
+    /// An interactive problem: play the game against the interactor and show the whole
+    /// dialogue (the default for an interactive problem; the flag only says so).
+    #[arg(long)]
+    pub interactive: bool,
+    /// An interactive problem: you play, at the terminal, against the interactor (your lines
+    /// go to it, its lines come to you).
+    #[arg(long, conflicts_with_all = ["brute", "program"])]
+    pub human: bool,
 }
 
 #[derive(Debug, Args)]

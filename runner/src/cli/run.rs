@@ -10,8 +10,9 @@ use anyhow::{Context as _, Result};
 use super::context::{find_problem, print_bytes, Context};
 use super::RunArgs;
 use crate::exit;
+use crate::interactive::Interactor;
 use crate::judges::LOCAL;
-use crate::problem::Problem;
+use crate::problem::{Convention, Problem};
 use crate::single::{self, Request};
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
@@ -24,6 +25,9 @@ pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
     } else {
         std::fs::read(&a.input).with_context(|| format!("cannot read {}", a.input.display()))?
     };
+    if problem.meta.interactive || a.interactive || a.human {
+        return interactive(cx, problem, a, input);
+    }
     let req = request(cx, problem, a, input)?;
     if !cx.kinds.is_runnable(&req.source) && req.source.is_file() {
         anyhow::bail!(
@@ -104,5 +108,121 @@ fn request(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> Resu
         limits,
         input,
         judge: judge.to_string(),
+    })
+}
+
+/// `runner run` on an interactive problem: the solution (or `--program`) plays the game against
+/// the interactor in the sandbox and the whole dialogue is shown, then the verdict; with
+/// `--human`, the person at the terminal plays instead.
+fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> Result<u8> {
+    if !problem.meta.interactive {
+        anyhow::bail!(
+            "{} is not interactive (problem.toml has no interactive = true)",
+            problem.slug
+        );
+    }
+    let source = problem.interactor_path();
+    let interactor = match cx
+        .builder
+        .build(&source, &*cx.profile_for(LOCAL, &source)?)?
+        .program
+    {
+        Ok(program) => Interactor {
+            program,
+            convention: problem.meta.interactor_convention,
+        },
+        Err(msg) => anyhow::bail!(
+            "{}: the interactor does not compile:\n{}",
+            cx.ws.display(&source),
+            msg.trim_end()
+        ),
+    };
+    if a.human {
+        return by_hand(&interactor, &input);
+    }
+    let req = request(cx, problem, a, Vec::new())?;
+    let solution = match cx
+        .builder
+        .build(&req.source, &*cx.profile_for(&req.judge, &req.source)?)?
+        .program
+    {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("{}\n{}: CE (compile error)", msg.trim_end(), req.what);
+            return Ok(exit::FAILED);
+        }
+    };
+    let game = crate::interactive::Game {
+        solution: &solution,
+        limits: &req.limits,
+        output_cap: crate::fixture::CHECKER_OUTPUT_LIMIT as usize,
+        interactor: &interactor,
+        checker: None,
+    };
+    let opts = cx.diff_options();
+    let (outcome, transcript) = crate::interactive::play(cx.sandbox()?, &game, input, b"", opts);
+    cx.print_notes();
+    if let Some(t) = transcript {
+        print!("{}", crate::interactive::render(&t, usize::MAX));
+    }
+    let mut err = std::io::stderr().lock();
+    if let Some(f) = &outcome.failure {
+        err.write_all(&f.stderr)?;
+    }
+    let detail = outcome.detail.as_deref().unwrap_or_default();
+    writeln!(
+        err,
+        "{}: {} {}; {} ms of {} ms",
+        req.what,
+        outcome.verdict,
+        detail.replace('\n', "; "),
+        outcome.cpu.as_millis(),
+        req.limits.time.as_millis()
+    )?;
+    Ok(if outcome.verdict.is_accepted() {
+        exit::PASSED
+    } else {
+        exit::FAILED
+    })
+}
+
+/// The interactor with the terminal as the other side (outside the sandbox: it is the problem's
+/// own program, and a person types into it); its verdict from its exit.
+fn by_hand(interactor: &Interactor, input: &[u8]) -> Result<u8> {
+    let dir = tempfile::tempdir()?;
+    let (input_path, answer, out) = (
+        dir.path().join("input"),
+        dir.path().join("answer"),
+        dir.path().join("out"),
+    );
+    std::fs::write(&input_path, input)?;
+    std::fs::write(&answer, b"")?;
+    let mut cmd = std::process::Command::new(&interactor.program.argv[0]);
+    cmd.args(&interactor.program.argv[1..]);
+    match interactor.convention {
+        Convention::Testlib => {
+            cmd.arg(&input_path).arg(&out).arg(&answer);
+        }
+        Convention::Kattis => {
+            std::fs::create_dir(&out)?;
+            cmd.arg(&input_path).arg(&answer).arg(&out);
+        }
+    }
+    eprintln!("you play against the interactor: type your lines; its lines come back here");
+    let status = cmd.status().context("cannot start the interactor")?;
+    let exit = match (
+        status.code(),
+        std::os::unix::process::ExitStatusExt::signal(&status),
+    ) {
+        (Some(c), _) => sandbox::Exit::Code(c),
+        (None, Some(s)) => sandbox::Exit::Signal(s),
+        (None, None) => sandbox::Exit::Code(-1),
+    };
+    let said = crate::interactive::said_of_exit(interactor.convention, exit);
+    eprintln!("the interactor says: {said:?}");
+    Ok(if said == crate::interactive::Said::Accepted {
+        exit::PASSED
+    } else {
+        exit::FAILED
     })
 }

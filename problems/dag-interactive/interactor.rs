@@ -361,6 +361,24 @@ fn integer(t: &[u8]) -> Option<u64> {
     std::str::from_utf8(t).ok()?.parse().ok()
 }
 
+/// testlib's ANSWER (the third argument), when given and not empty: the jury's declaration for
+/// this input, the brute force's (`runner verify` and `runner stress` pass its output). The
+/// interactor's theory must agree with it, else the judge itself is wrong: FAIL.
+fn jury_answer(args: &[String], judge: &mut Judge, first_wins: bool) {
+    let Some(path) = args.get(3) else { return };
+    let text = read_file(path);
+    let Some(word) = text.split_ascii_whitespace().next() else {
+        return;
+    };
+    let theory = if first_wins { "first" } else { "second" };
+    if word != theory {
+        judge.finish(
+            FAIL,
+            format!("FAIL the jury's answer says {word}, the interactor's theory says {theory}"),
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = env::args().collect();
     if args.len() == 3 && args[1] == "--analyse" {
@@ -368,7 +386,7 @@ fn main() {
         return;
     }
     if args.len() < 3 {
-        eprintln!("FAIL usage: interactor INPUT OUTPUT   (or: interactor --analyse FILE)");
+        eprintln!("FAIL usage: interactor INPUT OUTPUT [ANSWER]   (or: interactor --analyse FILE)");
         exit(FAIL);
     }
     let mut judge = Judge {
@@ -436,6 +454,7 @@ fn main() {
         ),
     };
     let x = p.tokens.iter().fold(0, |x, &u| x ^ sg[u]);
+    jury_answer(&args, &mut judge, x != 0);
     if first != (x != 0) {
         judge.stop(
             WA,

@@ -335,6 +335,24 @@ fn integer(t: &[u8]) -> Option<u64> {
     std::str::from_utf8(t).ok()?.parse().ok()
 }
 
+/// testlib's ANSWER (the third argument), when given and not empty: the jury's declaration for
+/// this input, the brute force's (`runner verify` and `runner stress` pass its output). The
+/// interactor's theory must agree with it, else the judge itself is wrong: FAIL.
+fn jury_answer(args: &[String], judge: &mut Judge, first_wins: bool) {
+    let Some(path) = args.get(3) else { return };
+    let text = read_file(path);
+    let Some(word) = text.split_ascii_whitespace().next() else {
+        return;
+    };
+    let theory = if first_wins { "first" } else { "second" };
+    if word != theory {
+        judge.finish(
+            FAIL,
+            format!("FAIL the jury's answer says {word}, the interactor's theory says {theory}"),
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = env::args().collect();
     if args.len() == 3 && args[1] == "--analyse" {
@@ -342,7 +360,7 @@ fn main() {
         return;
     }
     if args.len() < 3 {
-        eprintln!("FAIL usage: interactor INPUT OUTPUT   (or: interactor --analyse FILE)");
+        eprintln!("FAIL usage: interactor INPUT OUTPUT [ANSWER]   (or: interactor --analyse FILE)");
         exit(FAIL);
     }
     let mut judge = Judge {
@@ -383,6 +401,7 @@ fn main() {
         ),
     };
     let first_wins = !losing(a, b);
+    jury_answer(&args, &mut judge, first_wins);
     if first != first_wins {
         judge.stop(
             WA,

@@ -721,10 +721,19 @@ fn disagreement(
     );
     let _ = write!(out, "input (gen.rs {seed} {size}):\n{}", excerpt(input, 30));
     let _ = write!(out, "brute force:\n{}", excerpt(expected, 30));
-    let _ = write!(out, "solution:\n{}", excerpt(actual, 30));
+    // An interactive game's dialogue stands for the output, judged by the interactor.
+    let interactive = outcome
+        .failure
+        .as_ref()
+        .is_some_and(|f| f.transcript.is_some());
+    let (shown, judge) = match interactive {
+        true => ("dialogue (> interactor, < solution)", "interactor"),
+        false => ("solution", "checker"),
+    };
+    let _ = write!(out, "{shown}:\n{}", excerpt(actual, 30));
     if let Some(d) = outcome.detail.as_ref().filter(|_| outcome.killed.is_none()) {
         if !d.is_empty() && outcome.failure.as_ref().is_none_or(|f| f.diff.is_none()) {
-            let _ = write!(out, "checker:\n{}", excerpt(d.as_bytes(), 20));
+            let _ = write!(out, "{judge}:\n{}", excerpt(d.as_bytes(), 20));
         }
     }
     if let Some(f) = &outcome.failure {

@@ -19,6 +19,7 @@ use crate::compile::{build_or_bail, Builder};
 use crate::diff::{self, DiffOptions};
 use crate::exit;
 use crate::fixture::{Case, Content, Oracle};
+use crate::interactive::Interactor;
 use crate::judgement;
 use crate::judgement::Outcome;
 use crate::judges::{Judges, LOCAL};
@@ -136,6 +137,9 @@ struct Kit<'a> {
     brute: Program,
     /// `problems/<slug>/checker.rs`, when the problem is judged by one.
     checker: Option<Program>,
+    /// An interactive problem's interactor: the solutions play against it, the brute force's
+    /// output its ANSWER.
+    interactor: Option<Interactor>,
     solutions: Vec<(PathBuf, Program)>,
     diff: DiffOptions,
 }
@@ -222,12 +226,30 @@ fn judge_solutions(
         expected: Content::from(expected.clone()),
         limits,
         output_limit: kit.problem.meta.output_limit_kib.map(|k| k * 1024),
-        compare: kit.problem.meta.compare,
+        compare: kit.problem.meta.compare_mode(),
         oracle: Oracle::Brute,
         outside_statement: None,
         line: 0,
     };
     for (source, program) in &kit.solutions {
+        if let Some(interactor) = &kit.interactor {
+            let game = crate::interactive::Game {
+                solution: program,
+                limits: &limits,
+                output_cap: case.output_cap(),
+                interactor,
+                checker: kit.checker.as_ref(),
+            };
+            let (outcome, transcript) =
+                crate::interactive::play(exec, &game, input.clone(), &expected, kit.diff);
+            let dialogue = transcript.map_or_else(String::new, |t| {
+                crate::interactive::render(&t, kit.diff.transcript_lines)
+            });
+            if let Some(finding) = finding_of(outcome, &input, &expected, source, dialogue) {
+                return Some(finding);
+            }
+            continue;
+        }
         let out = match exec.run(program, Stdin::Bytes(&input), &limits, case.output_cap()) {
             Ok(out) => out,
             Err(e) => {
@@ -259,6 +281,30 @@ fn judge_solutions(
         }
     }
     None
+}
+
+/// The finding of an interactive game that was not accepted (its dialogue stands for the
+/// output), if any.
+fn finding_of(
+    outcome: crate::judgement::Outcome,
+    input: &[u8],
+    expected: &[u8],
+    source: &std::path::Path,
+    dialogue: String,
+) -> Option<Finding> {
+    if outcome.verdict == Verdict::CheckerFailed {
+        return Some(Finding::CheckerFailed {
+            input: input.to_vec(),
+            why: outcome.detail.unwrap_or_default(),
+        });
+    }
+    (!outcome.verdict.is_accepted()).then(|| Finding::Disagree {
+        input: input.to_vec(),
+        expected: expected.to_vec(),
+        program: source.to_path_buf(),
+        actual: dialogue.into_bytes(),
+        outcome,
+    })
 }
 
 /// Runs `stress` for `problem`. `progress` is told the number of seeds done.
@@ -328,6 +374,11 @@ fn build_kit<'a>(
     if validator_path.is_file() {
         all.push((validator_path.clone(), "the validator", LOCAL));
     }
+    let interactive = problem.meta.interactive;
+    if interactive {
+        all.push((problem.interactor_path(), "the interactor", LOCAL));
+    }
+    let checked = checked || (interactive && !problem.tool_files("checker").is_empty());
     if checked {
         all.push((problem.checker_path(), "the checker", LOCAL));
     }
@@ -347,6 +398,10 @@ fn build_kit<'a>(
         .zip(built.split_off(built.len() - sources.len()))
         .collect();
     let checker = checked.then(|| built.pop().expect("built"));
+    let interactor = interactive.then(|| Interactor {
+        program: built.pop().expect("built"),
+        convention: problem.meta.interactor_convention,
+    });
     let validator = validator_path
         .is_file()
         .then(|| built.pop().expect("built"));
@@ -358,6 +413,7 @@ fn build_kit<'a>(
         validator,
         brute,
         checker,
+        interactor,
         solutions,
         diff: opts.diff,
     })

@@ -3,6 +3,7 @@
 //! the wrong solutions that must TLE at twice the limit.
 
 use anyhow::Result;
+use sandbox::Executor;
 
 use super::context::{select, ConfigErrors, Context};
 use crate::fixture::Case;
@@ -101,12 +102,73 @@ fn brute_force(cx: &Context, problem: Problem, cases: Vec<Case>) -> Result<Optio
         // Every case is beyond the brute force (the validator's line names the problem).
         return Ok(None);
     }
+    if problem.meta.interactive {
+        return interactive_oracle(cx, problem, cases, notes);
+    }
     let subject = Subject {
         source: problem.brute_path(),
         role: Role::Oracle,
         why: None,
         limits: Some(problem.meta.brute_limits()),
         profile: cx.profile_for(LOCAL, &problem.brute_path())?,
+    };
+    let mut planned = Planned::new(problem, cases, vec![subject]);
+    planned.notes = notes;
+    Ok(Some(planned))
+}
+
+/// An interactive problem's cases have no output to check: the brute force's output on each is
+/// the jury's answer (testlib's ANSWER), with which the solution plays; the interactor fails
+/// (JE) where its own theory disagrees with it. So the brute force checks the interactor, which
+/// judges the solution.
+fn interactive_oracle(
+    cx: &Context,
+    problem: Problem,
+    mut cases: Vec<Case>,
+    mut notes: Vec<String>,
+) -> Result<Option<Planned>> {
+    let source = problem.brute_path();
+    let brute = match cx
+        .builder
+        .build(&source, &*cx.profile_for(LOCAL, &source)?)?
+        .program
+    {
+        Ok(p) => p,
+        Err(msg) => anyhow::bail!(
+            "{}: the brute force does not compile:\n{}",
+            cx.ws.display(&source),
+            msg.trim_end()
+        ),
+    };
+    let limits = problem.meta.brute_limits();
+    for case in &mut cases {
+        let input = case.input.read()?;
+        let out = cx
+            .sandbox()?
+            .run(&brute, sandbox::Stdin::Bytes(&input), &limits, 1 << 20)?;
+        if let Some((verdict, detail)) = crate::judgement::limit_failure(&out, &limits) {
+            anyhow::bail!(
+                "{}: the brute force got {verdict} on case {} ({detail})",
+                problem.slug,
+                case.name
+            );
+        }
+        case.expected = crate::fixture::Content::from(out.stdout);
+    }
+    let Some(solution) = problem.solutions.first().cloned() else {
+        return Ok(None);
+    };
+    notes.push(
+        "interactive: the solution played each case with the brute force's answer given to the \
+         interactor (ANSWER), which fails where its theory disagrees"
+            .into(),
+    );
+    let subject = Subject {
+        profile: cx.profile_for(&problem.meta.judge, &solution)?,
+        source: solution,
+        role: Role::Oracle,
+        why: None,
+        limits: None,
     };
     let mut planned = Planned::new(problem, cases, vec![subject]);
     planned.notes = notes;

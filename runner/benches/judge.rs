@@ -15,6 +15,12 @@
 //! does at best: `std::process::Command` with piped stdin/stdout, 2 threads, a byte comparison.
 //! Printed: ms per case for each, the runner's ratio to the bare driver, the sandbox's ratio to
 //! the runner without it, and the runner's peak resident memory.
+//!
+//! Then interactive cases (`--games N --exchanges K`, default 300 games of 100 exchanges): a
+//! solution answers each number the interactor sends with the next one, K times per game. The
+//! bare driver wires the same two compiled programs to each other with pipes (no relay, no
+//! transcript, no limits) and checks the interactor's exit; the runner judges the same games
+//! (its relay keeps the transcript and watches both sides).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -27,6 +33,8 @@ struct Args {
     jobs: usize,
     profile: String,
     repeat: usize,
+    games: usize,
+    exchanges: usize,
 }
 
 fn args() -> Args {
@@ -35,6 +43,8 @@ fn args() -> Args {
         jobs: 2,
         profile: "dev".into(),
         repeat: 3,
+        games: 300,
+        exchanges: 100,
     };
     let mut cases = None;
     let mut bytes = 0;
@@ -51,6 +61,8 @@ fn args() -> Args {
             "--bytes" => bytes = value(),
             "--jobs" => a.jobs = value(),
             "--repeat" => a.repeat = value(),
+            "--games" => a.games = value(),
+            "--exchanges" => a.exchanges = value(),
             "--profile" => a.profile = it.next().expect("dev or release"),
             "--bench" => {}
             other => panic!("unknown argument {other}"),
@@ -234,6 +246,118 @@ fn runner(bin: &Path, set: &Set, exe: &Path, jobs: usize, sandbox: bool) -> (Dur
     (wall, ru.ru_maxrss as u64 * 1024)
 }
 
+/// The interactor of the benchmark's game: `interactor INPUT OUTPUT`; sends 0..K one per line,
+/// each answer must be the number plus one; exit 0, or 1 on a wrong answer.
+const PING_INTERACTOR: &str = "use std::io::{BufRead, Write};
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let k: u64 = std::fs::read_to_string(&args[1]).unwrap().trim().parse().unwrap();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut out = std::io::stdout().lock();
+    for i in 0..k {
+        writeln!(out, \"{i}\").unwrap();
+        out.flush().unwrap();
+        match lines.next() {
+            Some(Ok(l)) if l.trim().parse::<u64>() == Ok(i + 1) => {}
+            _ => std::process::exit(1),
+        }
+    }
+}
+";
+
+/// The solution: answers every number with the next one, until end of input.
+const PING_SOLUTION: &str = "use std::io::{BufRead, Write};
+fn main() {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for l in stdin.lock().lines() {
+        let n: u64 = l.unwrap().trim().parse().unwrap();
+        writeln!(out, \"{}\", n + 1).unwrap();
+        out.flush().unwrap();
+    }
+}
+";
+
+fn rustc(dir: &Path, name: &str, source: &str) -> PathBuf {
+    let src = dir.join(format!("{name}.rs"));
+    std::fs::write(&src, source).unwrap();
+    let exe = dir.join(name);
+    let ok = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "cannot build {name}");
+    exe
+}
+
+/// A workspace with the interactive problem `ping`: `games` cases of `exchanges` each.
+fn make_games(games: usize, exchanges: usize) -> Set {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::create_dir_all(p.join("problems/echo")).unwrap();
+    std::fs::create_dir_all(p.join("fixtures")).unwrap();
+    std::fs::write(
+        p.join("problems/echo/problem.toml"),
+        "title = \"Ping\"\njudge = \"local\"\ntime_limit_ms = 2000\ninteractive = true\n",
+    )
+    .unwrap();
+    std::fs::write(p.join("problems/echo/interactor.rs"), PING_INTERACTOR).unwrap();
+    let mut toml = String::new();
+    for i in 0..games {
+        toml.push_str(&format!(
+            "[[case]]\nname = \"g{i}\"\nsource = \"hand\"\ninput = \"{exchanges}\\n\"\n"
+        ));
+    }
+    std::fs::write(p.join("fixtures/echo.toml"), toml).unwrap();
+    let cases = (0..games)
+        .map(|_| (format!("{exchanges}\n").into_bytes(), Vec::new()))
+        .collect();
+    Set {
+        dir,
+        cases,
+        files: Vec::new(),
+    }
+}
+
+/// The bare driver of games: each game the two programs wired to each other by pipes.
+fn bare_games(set: &Set, solution: &Path, interactor: &Path, jobs: usize) -> Duration {
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= set.cases.len() {
+                    break;
+                }
+                let input = set.dir.path().join(format!("bare-{i}.in"));
+                std::fs::write(&input, &set.cases[i].0).unwrap();
+                let mut sol = Command::new(solution)
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .unwrap();
+                let mut judge = Command::new(interactor)
+                    .arg(&input)
+                    .arg(set.dir.path().join(format!("bare-{i}.out")))
+                    .stdin(Stdio::from(sol.stdout.take().unwrap()))
+                    .stdout(Stdio::from(sol.stdin.take().unwrap()))
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .unwrap();
+                assert!(judge.wait().unwrap().success(), "game {i} lost");
+                sol.wait().unwrap();
+            });
+        }
+    });
+    start.elapsed()
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -294,4 +418,25 @@ fn main() {
             peak as f64 / (1 << 20) as f64
         );
     }
+    if a.games == 0 {
+        return;
+    }
+    let solution = rustc(tools.path(), "ping", PING_SOLUTION);
+    let interactor = rustc(tools.path(), "ping_interactor", PING_INTERACTOR);
+    let set = make_games(a.games, a.exchanges);
+    runner(&bin, &set, &solution, a.jobs, true);
+    bare_games(&set, &solution, &interactor, a.jobs);
+    let (mut tb, mut tr) = (Vec::new(), Vec::new());
+    for _ in 0..a.repeat {
+        tb.push(bare_games(&set, &solution, &interactor, a.jobs));
+        tr.push(runner(&bin, &set, &solution, a.jobs, true).0);
+    }
+    let per = |d: Duration| d.as_secs_f64() * 1000.0 / a.games as f64;
+    let (b, r) = (per(median(tb)), per(median(tr)));
+    println!(
+        "interactive: {} games of {} exchanges | bare {b:.3} ms, runner {r:.3} ms per game | {:.2}x",
+        a.games,
+        a.exchanges,
+        r / b
+    );
 }

@@ -134,43 +134,80 @@ pub fn decide(
 }
 
 /// The files of one game: the input, the answer, the interactor's output or feedback directory.
+/// Each worker thread keeps one directory for its games and rewrites the files in place (same
+/// paths, same inodes): the sandbox then keeps them bound from one game to the next instead of
+/// making its /box again, which would cost more than a short game.
 struct Files {
-    _dir: tempfile::TempDir,
     input: PathBuf,
     answer: PathBuf,
     /// testlib's OUTPUT file, or Kattis' FEEDBACK_DIR.
     out: PathBuf,
 }
 
+thread_local! {
+    /// This thread's directory of game files (removed when the thread ends).
+    static GAME_DIR: std::cell::RefCell<Option<tempfile::TempDir>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Writes `bytes` over the file at `path` in place (created if missing), with `mode`.
+fn rewrite(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
+    use std::io::Write as _;
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(mode)
+        .open(path)?;
+    f.write_all(bytes)?;
+    f.set_permissions(std::fs::Permissions::from_mode(mode))
+}
+
 impl Files {
     fn new(input: &[u8], answer: &[u8], convention: Convention) -> std::io::Result<Files> {
         use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::Builder::new()
-            .prefix("runner-interactor-")
-            .tempdir()?;
-        let at = |name: &str| dir.path().join(name);
-        let (input_path, answer_path) = (at("input"), at("answer"));
-        std::fs::write(&input_path, input)?;
-        std::fs::write(&answer_path, answer)?;
-        // Written by the interactor, which runs as another user in the sandbox.
+        let dir = GAME_DIR.with(|d| -> std::io::Result<PathBuf> {
+            let mut d = d.borrow_mut();
+            if d.is_none() {
+                let made = tempfile::Builder::new()
+                    .prefix("runner-interactor-")
+                    .tempdir()?;
+                // Reachable by the interactor, which runs as another user in the sandbox.
+                std::fs::set_permissions(made.path(), std::fs::Permissions::from_mode(0o755))?;
+                *d = Some(made);
+            }
+            Ok(d.as_ref().expect("made").path().to_path_buf())
+        })?;
+        let (input_path, answer_path) = (dir.join("input"), dir.join("answer"));
+        rewrite(&input_path, input, 0o644)?;
+        rewrite(&answer_path, answer, 0o644)?;
+        // Written by the interactor, as that other user.
         let out = match convention {
             Convention::Testlib => {
-                let out = at("output");
-                std::fs::write(&out, b"")?;
-                std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o666))?;
+                let out = dir.join("output");
+                rewrite(&out, b"", 0o666)?;
                 out
             }
             Convention::Kattis => {
-                let out = at("feedback");
-                std::fs::create_dir(&out)?;
+                let out = dir.join("feedback");
+                if out.is_dir() {
+                    for e in std::fs::read_dir(&out)? {
+                        let path = e?.path();
+                        if path.is_dir() {
+                            std::fs::remove_dir_all(&path)?;
+                        } else {
+                            std::fs::remove_file(&path)?;
+                        }
+                    }
+                } else {
+                    std::fs::create_dir(&out)?;
+                }
                 std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777))?;
                 out
             }
         };
-        // The directory itself must be reachable by that user.
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
         Ok(Files {
-            _dir: dir,
             input: input_path,
             answer: answer_path,
             out,
@@ -206,9 +243,7 @@ impl Files {
     /// What the interactor said in words: Kattis' `judgemessage.txt`, else its stderr.
     fn message(&self, convention: Convention, interactor: &RunOutput) -> String {
         let text = match convention {
-            Convention::Kattis => {
-                std::fs::read(self.out.join("judgemessage.txt")).unwrap_or_default()
-            }
+            Convention::Kattis => read_own(&self.out.join("judgemessage.txt")).unwrap_or_default(),
             Convention::Testlib => Vec::new(),
         };
         let text = if text.is_empty() {
@@ -244,7 +279,7 @@ pub fn run_case(
         interactor,
         checker,
     };
-    play(exec, &game, input, &answer, opts).0
+    play(exec, &game, input, &answer, opts, false).0
 }
 
 /// One game to play: the solution, its limits, and the problem's programs that judge it.
@@ -259,12 +294,56 @@ pub struct Game<'a> {
 
 /// Plays `game` on `input` (every pass of it) and judges it: the outcome, and the last pass's
 /// whole transcript.
+///
+/// A game is first played with the two programs wired to each other (as fast as a bare pipe);
+/// one that is not accepted, or whose whole dialogue is asked for (`watch`), is played again
+/// relayed through the runner, which records the dialogue. The games are deterministic when
+/// both programs are (the interactors of this repository seed their choices from the input);
+/// when the replay ends otherwise, the first verdict stands and the report says so.
 pub fn play(
+    exec: &dyn Executor,
+    g: &Game,
+    input: Vec<u8>,
+    answer: &[u8],
+    opts: DiffOptions,
+    watch: bool,
+) -> (Outcome, Option<sandbox::Transcript>) {
+    let (outcome, transcript) = play_passes(exec, g, input.clone(), answer, opts, !watch);
+    if transcript.is_some() || outcome.verdict.is_accepted() && !watch {
+        return (outcome, transcript);
+    }
+    let (replay, transcript) = play_passes(exec, g, input, answer, opts, false);
+    if replay.verdict == outcome.verdict {
+        // The replay carries the dialogue in its failure.
+        return (replay, transcript);
+    }
+    let mut outcome = outcome;
+    let note = format!(
+        "(the dialogue below is from a replay, which ended otherwise: {}{})",
+        replay.verdict,
+        replay
+            .detail
+            .as_deref()
+            .map(|d| format!(", {}", d.lines().next().unwrap_or_default()))
+            .unwrap_or_default()
+    );
+    if let Some(f) = outcome.failure.as_mut() {
+        f.transcript = replay
+            .failure
+            .and_then(|r| r.transcript)
+            .map(|t| format!("{note}\n{t}"));
+    }
+    (outcome, transcript)
+}
+
+/// Every pass of one game, wired directly (`direct`: no transcript) or relayed.
+fn play_passes(
     exec: &dyn Executor,
     g: &Game,
     mut input: Vec<u8>,
     answer: &[u8],
     opts: DiffOptions,
+    direct: bool,
 ) -> (Outcome, Option<sandbox::Transcript>) {
     let (solution, limits, interactor, checker) = (g.solution, g.limits, g.interactor, g.checker);
     let convention = interactor.convention;
@@ -296,7 +375,7 @@ pub fn play(
                 output_cap: CHECKER_OUTPUT_LIMIT as usize,
             },
             &settle,
-            TRANSCRIPT_CAP,
+            (!direct).then_some(TRANSCRIPT_CAP),
         ) {
             Ok(game) => game,
             Err(e) => return (Outcome::cannot_start(&e), None),
@@ -306,23 +385,26 @@ pub fn play(
         let mut detail = join(detail, message);
         if verdict == Verdict::Accepted && convention == Convention::Testlib {
             if let Some(checker) = checker {
-                let output = std::fs::read(&files.out).unwrap_or_default();
+                let output = read_own(&files.out).unwrap_or_default();
                 let r = crate::checker::check(exec, checker, &input, answer, &output);
                 verdict = r.verdict;
                 detail = join(detail, r.message);
             }
         }
         let next = files.out.join("nextpass.in");
-        if verdict == Verdict::Accepted && convention == Convention::Kattis && next.is_file() {
+        if verdict == Verdict::Accepted
+            && convention == Convention::Kattis
+            && next.symlink_metadata().is_ok()
+        {
             if pass == MAX_PASSES {
                 let why = format!("the validator asked for pass {}", pass + 1);
-                return (judge_error(why), Some(game.transcript));
+                return (judge_error(why), game.transcript);
             }
-            match std::fs::read(&next) {
+            match read_own(&next) {
                 Ok(bytes) => input = bytes,
                 Err(e) => {
                     let why = format!("cannot read nextpass.in: {e}");
-                    return (judge_error(why), Some(game.transcript));
+                    return (judge_error(why), game.transcript);
                 }
             }
             pass += 1;
@@ -331,13 +413,33 @@ pub fn play(
         let failure = (!verdict.is_accepted()).then(|| {
             Box::new(Failure {
                 stderr: game.solution.stderr.clone(),
-                transcript: Some(render(&game.transcript, opts.transcript_lines)),
+                transcript: game
+                    .transcript
+                    .as_ref()
+                    .map(|t| render(t, opts.transcript_lines)),
                 ..Failure::default()
             })
         });
         let outcome = Outcome::of_run(&game.solution, verdict, detail, failure);
-        return (outcome, Some(game.transcript));
+        return (outcome, game.transcript);
     }
+}
+
+/// A file the interactor wrote, read without following a symbolic link (it runs as another
+/// user and could leave one pointing anywhere the runner can read), at most 64 MiB.
+fn read_own(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    use std::os::unix::fs::OpenOptionsExt;
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)?;
+    if !f.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut v = Vec::new();
+    f.take(CHECKER_OUTPUT_LIMIT).read_to_end(&mut v)?;
+    Ok(v)
 }
 
 fn join(detail: Option<String>, message: String) -> Option<String> {

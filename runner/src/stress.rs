@@ -241,7 +241,7 @@ fn judge_solutions(
                 checker: kit.checker.as_ref(),
             };
             let (outcome, transcript) =
-                crate::interactive::play(exec, &game, input.clone(), &expected, kit.diff);
+                crate::interactive::play(exec, &game, input.clone(), &expected, kit.diff, false);
             let dialogue = transcript.map_or_else(String::new, |t| {
                 crate::interactive::render(&t, kit.diff.transcript_lines)
             });

@@ -19,6 +19,7 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::fs::OpenOptionsExt;
 use std::time::{Duration, Instant};
 
 use crate::launcher::{Launcher, Reply, Usage};
@@ -131,7 +132,8 @@ pub struct Interaction {
     pub first: Side,
     /// The solution was stopped because the interactor's end settled the verdict.
     pub solution_stopped: bool,
-    pub transcript: Transcript,
+    /// The dialogue, when the game was relayed (see [`play`]).
+    pub transcript: Option<Transcript>,
 }
 
 /// One side while the game goes on.
@@ -206,15 +208,20 @@ pub(crate) fn play(
     launchers: [&Launcher; 2],
     parties: [Party<'_>; 2],
     settle: &dyn Fn(Exit) -> bool,
-    transcript_cap: usize,
+    transcript_cap: Option<usize>,
 ) -> io::Result<io::Result<Interaction>> {
+    let relay = transcript_cap.is_some();
+    let mut wiring = Wiring::new(relay)?;
     let mut players = Vec::with_capacity(2);
-    for (launcher, party) in launchers.into_iter().zip(parties) {
-        let (in_r, in_w) = nonblocking_pipe_for_reader()?;
-        let (out_r, out_w) = pipe()?;
+    for (k, (launcher, party)) in launchers.into_iter().zip(parties).enumerate() {
+        let (stdin, stdout, watch, input) = wiring.take(k);
         let (err_r, err_w) = pipe()?;
-        let run = match crate::begin(launcher, party.program, [in_r, out_w, err_w], &party.limits)?
-        {
+        let run = match crate::begin(
+            launcher,
+            party.program,
+            [stdin, stdout, err_w],
+            &party.limits,
+        )? {
             Ok(run) => run,
             Err(e) => {
                 for p in &players {
@@ -230,8 +237,8 @@ pub(crate) fn play(
             launcher,
             party,
             run,
-            out: Some(out_r),
-            input: Some(in_w),
+            out: Some(watch),
+            input,
             pending: VecDeque::new(),
             written: 0,
             overflow: false,
@@ -247,7 +254,9 @@ pub(crate) fn play(
         Err(_) => unreachable!("two players"),
     };
     let mut game = Game {
-        transcript: Transcript::new(transcript_cap),
+        relay,
+        inflight: [0; 2],
+        transcript: Transcript::new(transcript_cap.unwrap_or(0)),
         first: None,
         solution_stopped: false,
         start: Instant::now(),
@@ -285,8 +294,57 @@ pub(crate) fn play(
         interactor: finish(i),
         first: game.first.unwrap_or(Side::Solution),
         solution_stopped: game.solution_stopped,
-        transcript: game.transcript,
+        transcript: relay.then_some(game.transcript),
     }))
+}
+
+/// How the two programs are connected. Relayed: each side's stdin and stdout are pipes to the
+/// runner (`watch` is the stdout's read end, `input` the stdin's write end). Direct: the two
+/// programs are wired to each other, and the runner holds a second read end of each pipe
+/// (`watch`, never read while the reader lives): poll says when its writer has closed it
+/// (POLLHUP, asked with no event so that data never wakes the runner), FIONREAD how much is in
+/// flight, and once the reader has ended the runner drains it so the writer never blocks.
+struct Wiring {
+    /// Per side: its stdin, its stdout, the runner's watch on its stdout, its input's write end.
+    sides: [Option<(OwnedFd, OwnedFd, File, Option<File>)>; 2],
+}
+
+impl Wiring {
+    fn new(relay: bool) -> io::Result<Wiring> {
+        if relay {
+            let side = || -> io::Result<_> {
+                let (in_r, in_w) = nonblocking_pipe_for_reader()?;
+                let (out_r, out_w) = pipe()?;
+                Ok(Some((in_r, out_w, out_r, Some(in_w))))
+            };
+            return Ok(Wiring {
+                sides: [side()?, side()?],
+            });
+        }
+        // Pipe k carries side k's stdout to the other side's stdin.
+        let blocking = || nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC);
+        let (r0, w0) = blocking()?;
+        let (r1, w1) = blocking()?;
+        let watch = |r: &OwnedFd| -> io::Result<File> {
+            let dup = r.try_clone()?;
+            // The runner's copy alone does not block (the flag is the open file's: a dup
+            // shares it, so it is set on a fresh open of the pipe instead).
+            let path = format!("/proc/self/fd/{}", dup.as_raw_fd());
+            let f = std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
+                .open(path)?;
+            Ok(f)
+        };
+        let (watch0, watch1) = (watch(&r0)?, watch(&r1)?);
+        Ok(Wiring {
+            sides: [Some((r1, w0, watch0, None)), Some((r0, w1, watch1, None))],
+        })
+    }
+
+    fn take(&mut self, k: usize) -> (OwnedFd, OwnedFd, File, Option<File>) {
+        self.sides[k].take().expect("each side is taken once")
+    }
 }
 
 /// A pipe whose write end (the runner's) does not block, and whose read end (the program's
@@ -314,6 +372,10 @@ fn wait_report(launcher: &Launcher) -> io::Result<()> {
 
 /// The game's own state.
 struct Game {
+    /// Relayed through the runner (else wired directly: see [`Wiring`]).
+    relay: bool,
+    /// Direct games: the bytes in flight on each pipe at the last check.
+    inflight: [i32; 2],
     transcript: Transcript,
     first: Option<Side>,
     solution_stopped: bool,
@@ -346,7 +408,7 @@ impl Game {
             }
             let check_at = self.start + next_check(self.checks);
             let deadline = check_at.min(backstop + Duration::from_millis(1));
-            let mut fds = poll_set(p);
+            let mut fds = poll_set(p, self.relay);
             let ms = deadline
                 .saturating_duration_since(now)
                 .as_micros()
@@ -357,7 +419,7 @@ impl Game {
             if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
                 return Err(io::Error::last_os_error());
             }
-            if self.relay(p, &mut chunk) {
+            if self.relay(p, &fds, &mut chunk) {
                 self.last_activity = Instant::now();
             }
             for (k, f) in fds.chunks(4).enumerate() {
@@ -377,19 +439,27 @@ impl Game {
         }
     }
 
-    /// Moves what is there in both directions and drains stderr; whether a byte moved.
-    fn relay(&mut self, p: &mut [Player; 2], chunk: &mut [u8]) -> bool {
+    /// Moves what is there in both directions and drains stderr, reading only what the poll
+    /// said is ready (a game is many small exchanges: every syscall saved counts); whether a
+    /// byte moved.
+    fn relay(&mut self, p: &mut [Player; 2], fds: &[libc::pollfd; 8], chunk: &mut [u8]) -> bool {
+        if !self.relay {
+            return self.direct(p, fds, chunk);
+        }
         let mut moved = false;
         for from in [Side::Solution, Side::Interactor] {
             let (k, o) = (from.index(), from.other().index());
             let mut eof = false;
-            while let Some(f) = &mut p[k].out {
+            let mut ready = fds[4 * k].revents != 0;
+            while let (Some(f), true) = (&mut p[k].out, ready) {
                 match f.read(chunk) {
                     Ok(0) => {
                         p[k].out = None;
                         eof = true;
                     }
                     Ok(n) => {
+                        // A short read took all there was.
+                        ready = n == chunk.len();
                         moved = true;
                         self.transcript.push(from, &chunk[..n]);
                         p[k].written += n;
@@ -414,9 +484,56 @@ impl Game {
             }
             let closed = eof || p[k].out.is_none();
             moved |= p[o].deliver(closed);
-            p[k].stderr.pump(chunk);
+            if fds[4 * k + 1].revents != 0 {
+                p[k].stderr.pump(chunk);
+            }
         }
         moved
+    }
+
+    /// A direct game: a pipe whose writer closed it (POLLHUP) tells that side ended; a pipe
+    /// whose reader has ended is drained (what comes is dropped); stderr as in a relayed game.
+    fn direct(&mut self, p: &mut [Player; 2], fds: &[libc::pollfd; 8], chunk: &mut [u8]) -> bool {
+        let mut moved = false;
+        for from in [Side::Solution, Side::Interactor] {
+            let (k, o) = (from.index(), from.other().index());
+            if fds[4 * k].revents != 0 {
+                if p[o].ended.is_some() {
+                    while let Some(f) = &mut p[k].out {
+                        match f.read(chunk) {
+                            Ok(0) => p[k].out = None,
+                            Ok(n) => {
+                                moved = true;
+                                p[k].written += n;
+                            }
+                            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                            Err(_) => break,
+                        }
+                    }
+                } else if fds[4 * k].revents & (libc::POLLHUP | libc::POLLERR) != 0 {
+                    p[k].out = None;
+                }
+                if p[k].out.is_none() {
+                    self.first.get_or_insert(from);
+                }
+            }
+            if fds[4 * k + 1].revents != 0 {
+                p[k].stderr.pump(chunk);
+            }
+        }
+        moved
+    }
+
+    /// Direct games: the bytes in flight on each side's pipe, from the runner's copy.
+    fn in_flight(p: &[Player; 2]) -> [i32; 2] {
+        let mut n = [0i32; 2];
+        for (k, x) in p.iter().enumerate() {
+            if let Some(f) = &x.out {
+                // SAFETY: FIONREAD writes one int through a valid pointer.
+                unsafe { libc::ioctl(f.as_raw_fd(), libc::FIONREAD, &mut n[k]) };
+            }
+        }
+        n
     }
 
     /// Side `k`'s launcher has something to say: its end (or a failure to start).
@@ -480,6 +597,11 @@ impl Game {
                 }
             }
         }
+        if !self.relay {
+            let inflight = Self::in_flight(p);
+            cpu_moved |= inflight != self.inflight;
+            self.inflight = inflight;
+        }
         if cpu_moved || runnable || p.iter().any(|x| !x.pending.is_empty()) {
             self.last_activity = now;
         }
@@ -499,7 +621,7 @@ impl Game {
 
 /// The poll records: per side its stdout, stderr, stdin (when something is pending) and its
 /// launcher's socket (until it reported the end); -1 where there is nothing to wait for.
-fn poll_set(p: &[Player; 2]) -> [libc::pollfd; 8] {
+fn poll_set(p: &[Player; 2], relay: bool) -> [libc::pollfd; 8] {
     let pollfd = |fd: i32, events: i16| libc::pollfd {
         fd,
         events,
@@ -508,7 +630,15 @@ fn poll_set(p: &[Player; 2]) -> [libc::pollfd; 8] {
     let mut fds = [pollfd(-1, 0); 8];
     for (k, x) in p.iter().enumerate() {
         let fd = |f: &Option<File>| f.as_ref().map_or(-1, |f| f.as_raw_fd());
-        fds[4 * k] = pollfd(fd(&x.out), libc::POLLIN);
+        // A direct game's pipe is watched for its writer's end only (no event asked: POLLHUP
+        // comes anyway), until its reader has ended and it is drained.
+        let other_ended = p[1 - k].ended.is_some();
+        let events = if relay || other_ended {
+            libc::POLLIN
+        } else {
+            0
+        };
+        fds[4 * k] = pollfd(fd(&x.out), events);
         fds[4 * k + 1] = pollfd(fd(&x.stderr.file), libc::POLLIN);
         let want_out = if x.pending.is_empty() {
             -1

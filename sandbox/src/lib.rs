@@ -238,14 +238,15 @@ pub trait Executor: Sync {
     /// Plays a game: `solution` and `interactor`, each one's stdout relayed to the other's
     /// stdin through the runner, each under its own limits ([`interact`] says how). `settle`
     /// says whether an interactor that ended with that exit has decided the verdict; the
-    /// transcript keeps about `transcript_cap` bytes. An error means the game could not be
+    /// transcript keeps about `transcript_cap` bytes; `None`: the two are wired to each other
+    /// (faster, no transcript; see [`interact`]). An error means the game could not be
     /// played at all.
     fn run_interactive(
         &self,
         solution: Party<'_>,
         interactor: Party<'_>,
         settle: &dyn Fn(Exit) -> bool,
-        transcript_cap: usize,
+        transcript_cap: Option<usize>,
     ) -> io::Result<Interaction> {
         let _ = (solution, interactor, settle, transcript_cap);
         Err(io::Error::new(
@@ -650,7 +651,7 @@ impl Executor for Sandbox {
         solution: Party<'_>,
         interactor: Party<'_>,
         settle: &dyn Fn(Exit) -> bool,
-        transcript_cap: usize,
+        transcript_cap: Option<usize>,
     ) -> io::Result<Interaction> {
         let [a, b] = self.checkout_two()?;
         match interact::play([&a, &b], [solution, interactor], settle, transcript_cap) {

@@ -160,7 +160,8 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
         checker: None,
     };
     let opts = cx.diff_options();
-    let (outcome, transcript) = crate::interactive::play(cx.sandbox()?, &game, input, b"", opts);
+    let (outcome, transcript) =
+        crate::interactive::play(cx.sandbox()?, &game, input, b"", opts, true);
     cx.print_notes();
     if let Some(t) = transcript {
         print!("{}", crate::interactive::render(&t, usize::MAX));

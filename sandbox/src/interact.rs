@@ -305,9 +305,12 @@ pub(crate) fn play(
 /// (POLLHUP, asked with no event so that data never wakes the runner), FIONREAD how much is in
 /// flight, and once the reader has ended the runner drains it so the writer never blocks.
 struct Wiring {
-    /// Per side: its stdin, its stdout, the runner's watch on its stdout, its input's write end.
-    sides: [Option<(OwnedFd, OwnedFd, File, Option<File>)>; 2],
+    sides: [Option<Ends>; 2],
 }
+
+/// One side's ends: its stdin, its stdout, the runner's watch on its stdout, and (relayed) the
+/// write end of its stdin.
+type Ends = (OwnedFd, OwnedFd, File, Option<File>);
 
 impl Wiring {
     fn new(relay: bool) -> io::Result<Wiring> {
@@ -342,7 +345,7 @@ impl Wiring {
         })
     }
 
-    fn take(&mut self, k: usize) -> (OwnedFd, OwnedFd, File, Option<File>) {
+    fn take(&mut self, k: usize) -> Ends {
         self.sides[k].take().expect("each side is taken once")
     }
 }

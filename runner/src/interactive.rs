@@ -499,3 +499,50 @@ pub fn render(t: &sandbox::Transcript, last: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dialogue_is_lines_marked_by_side_with_a_cut_line_joined_and_a_missing_newline_marked() {
+        let mut t = sandbox::Transcript::new(1 << 10);
+        t.push(Side::Interactor, b"3\n3 4");
+        t.push(Side::Solution, b"fir");
+        t.push(Side::Interactor, b" 5\n");
+        t.push(Side::Solution, b"st\n1 2");
+        assert_eq!(
+            render(&t, usize::MAX),
+            "> 3\n> 3 4 5\n< first\n< 1 2 ⏎ (no newline)\n"
+        );
+        assert_eq!(
+            render(&t, 2),
+            "… 2 earlier lines (--transcript shows all)\n< first\n< 1 2 ⏎ (no newline)\n"
+        );
+    }
+
+    #[test]
+    fn a_long_dialogue_keeps_its_start_and_its_end_and_says_what_it_dropped() {
+        let mut t = sandbox::Transcript::new(40);
+        for i in 0..100 {
+            let side = if i % 2 == 0 {
+                Side::Interactor
+            } else {
+                Side::Solution
+            };
+            t.push(side, format!("{i:03}\n").as_bytes());
+        }
+        let text = render(&t, usize::MAX);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "> 000");
+        assert_eq!(lines[9], "< 009");
+        assert!(
+            lines[10].starts_with("… ") && lines[10].ends_with("bytes of the dialogue not kept")
+        );
+        assert_eq!(*lines.last().unwrap(), "< 099");
+        // 400 bytes written: 40 kept at the start, at most 10 at the end.
+        let kept: usize = t.parts().map(|e| e.bytes.len()).sum();
+        assert_eq!(kept as u64 + t.dropped, 400);
+        assert!(kept <= 50, "{kept}");
+    }
+}

@@ -582,7 +582,6 @@ impl Game {
         }
         self.checks += 1;
         let mut cpu_moved = false;
-        let mut runnable = false;
         for (k, x) in p.iter_mut().enumerate() {
             if x.ended.is_some() {
                 continue;
@@ -592,7 +591,6 @@ impl Game {
             observe(x.launcher, &x.run, &mut x.seen);
             cpu_moved |= x.seen.cpu != self.cpu_at_activity[k];
             self.cpu_at_activity[k] = x.seen.cpu;
-            runnable |= busy(x.run.pid);
             // The pair has one wall-clock backstop (below), not one per side.
             if let Some(why) = decide_kill(&x.seen, &x.party.limits) {
                 if why != Kill::WallClock {
@@ -605,6 +603,12 @@ impl Game {
             cpu_moved |= inflight != self.inflight;
             self.inflight = inflight;
         }
+        // Whether a side is runnable is asked only of a game that looks idle (it costs a read
+        // of /proc per side, and most checks of a short game see it move).
+        let looks_idle = !cpu_moved
+            && p.iter().all(|x| x.pending.is_empty())
+            && now >= self.last_activity + IDLE;
+        let runnable = looks_idle && p.iter().any(|x| x.ended.is_none() && busy(x.run.pid));
         if cpu_moved || runnable || p.iter().any(|x| !x.pending.is_empty()) {
             self.last_activity = now;
         }

@@ -249,22 +249,7 @@ pub fn parse(
             ));
         }
         let input = content(ws, path, text, at, "input", &raw.input, &raw.input_file)?;
-        let interactive = compare == CompareMode::Interactor;
-        let expected = match (&raw.output, &raw.output_file) {
-            // An interactive case needs no expected output (the interactor judges); one given is
-            // the interactor's ANSWER argument.
-            (None, None) if interactive => Content::from(Vec::new()),
-            _ => content(ws, path, text, at, "output", &raw.output, &raw.output_file)?,
-        };
-        if interactive && raw.compare.is_some() {
-            return Err(err(
-                at,
-                format!(
-                    "case `{name}`: compare: the problem is interactive, its interactor judges \
-                     every case"
-                ),
-            ));
-        }
+        let expected = expected_of(ws, path, text, raw, at, compare)?;
         for f in [&raw.input_file, &raw.output_file].into_iter().flatten() {
             if let Ok(resolved) = resolve_fixture_file(ws, f.get_ref()) {
                 files.push(resolved);
@@ -288,6 +273,34 @@ pub fn parse(
         });
     }
     Ok(Fixture { cases, files })
+}
+
+/// A case's expected output. An interactive case needs none (the interactor judges); one given
+/// is the interactor's ANSWER argument.
+fn expected_of(
+    ws: &Workspace,
+    path: &Path,
+    text: &str,
+    raw: &RawCase,
+    at: usize,
+    compare: CompareMode,
+) -> Result<Content, ConfigError> {
+    let interactive = compare == CompareMode::Interactor;
+    if interactive && raw.compare.is_some() {
+        return Err(ConfigError::at(
+            path,
+            text,
+            Some(at),
+            format!(
+                "case `{}`: compare: the problem is interactive, its interactor judges every case",
+                raw.name.get_ref()
+            ),
+        ));
+    }
+    match (&raw.output, &raw.output_file) {
+        (None, None) if interactive => Ok(Content::from(Vec::new())),
+        _ => content(ws, path, text, at, "output", &raw.output, &raw.output_file),
+    }
 }
 
 /// The rules between a case's keys: `(offset, message)` of the first broken one.

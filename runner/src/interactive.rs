@@ -345,8 +345,8 @@ fn play_passes(
     opts: DiffOptions,
     direct: bool,
 ) -> (Outcome, Option<sandbox::Transcript>) {
-    let (solution, limits, interactor, checker) = (g.solution, g.limits, g.interactor, g.checker);
-    let convention = interactor.convention;
+    let (limits, checker) = (g.limits, g.checker);
+    let convention = g.interactor.convention;
     let mut pass = 1;
     loop {
         let files = match Files::new(&input, answer, convention) {
@@ -358,25 +358,7 @@ fn play_passes(
                 )
             }
         };
-        let program = files.program(interactor);
-        let settle = |exit: Exit| match convention {
-            Convention::Testlib => exit != Exit::Code(0),
-            Convention::Kattis => exit != Exit::Code(42),
-        };
-        let game = match exec.run_interactive(
-            Party {
-                program: solution,
-                limits: *limits,
-                output_cap: g.output_cap,
-            },
-            Party {
-                program: &program,
-                limits: LIMITS,
-                output_cap: CHECKER_OUTPUT_LIMIT as usize,
-            },
-            &settle,
-            (!direct).then_some(TRANSCRIPT_CAP),
-        ) {
+        let game = match one_game(exec, g, &files, direct) {
             Ok(game) => game,
             Err(e) => return (Outcome::cannot_start(&e), None),
         };
@@ -423,6 +405,35 @@ fn play_passes(
         let outcome = Outcome::of_run(&game.solution, verdict, detail, failure);
         return (outcome, game.transcript);
     }
+}
+
+/// One pass of a game on `files`, wired directly or relayed.
+fn one_game(
+    exec: &dyn Executor,
+    g: &Game,
+    files: &Files,
+    direct: bool,
+) -> std::io::Result<Interaction> {
+    let program = files.program(g.interactor);
+    let convention = g.interactor.convention;
+    let settle = |exit: Exit| match convention {
+        Convention::Testlib => exit != Exit::Code(0),
+        Convention::Kattis => exit != Exit::Code(42),
+    };
+    exec.run_interactive(
+        Party {
+            program: g.solution,
+            limits: *g.limits,
+            output_cap: g.output_cap,
+        },
+        Party {
+            program: &program,
+            limits: LIMITS,
+            output_cap: CHECKER_OUTPUT_LIMIT as usize,
+        },
+        &settle,
+        (!direct).then_some(TRANSCRIPT_CAP),
+    )
 }
 
 /// A file the interactor wrote, read without following a symbolic link (it runs as another

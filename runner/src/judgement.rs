@@ -145,16 +145,7 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
         Some(Kill::Memory) => return Some(mle()),
         Some(Kill::CpuTime) => return Some(cpu_tle()),
         Some(Kill::WallClock) if out.cpu <= limits.time => return Some(wall_tle()),
-        Some(Kill::Idle) => {
-            return Some((
-                Verdict::IdlenessLimitExceeded,
-                format!(
-                    "idle: waited {} ms with nothing to read and nothing written (cpu {} ms)",
-                    sandbox::IDLE.as_millis(),
-                    out.cpu.as_millis()
-                ),
-            ))
-        }
+        Some(Kill::Idle) => return Some(ile(out)),
         Some(Kill::WallClock) | None => {}
     }
     if out.output_overflow {
@@ -184,6 +175,18 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
     } else {
         None
     }
+}
+
+/// The ILE of a game the runner stopped because both sides waited.
+fn ile(out: &RunOutput) -> (Verdict, String) {
+    (
+        Verdict::IdlenessLimitExceeded,
+        format!(
+            "idle: waited {} ms with nothing to read and nothing written (cpu {} ms)",
+            sandbox::IDLE.as_millis(),
+            out.cpu.as_millis()
+        ),
+    )
 }
 
 /// Judges one run against the expected output. A failure keeps what the report shows: the first

@@ -211,48 +211,11 @@ pub(crate) fn play(
     transcript_cap: Option<usize>,
 ) -> io::Result<io::Result<Interaction>> {
     let relay = transcript_cap.is_some();
-    let mut wiring = Wiring::new(relay)?;
-    let mut players = Vec::with_capacity(2);
-    for (k, (launcher, party)) in launchers.into_iter().zip(parties).enumerate() {
-        let (stdin, stdout, watch, input) = wiring.take(k);
-        let (err_r, err_w) = pipe()?;
-        let run = match crate::begin(
-            launcher,
-            party.program,
-            [stdin, stdout, err_w],
-            &party.limits,
-        )? {
-            Ok(run) => run,
-            Err(e) => {
-                for p in &players {
-                    let p: &Player = p;
-                    kill_case(p.launcher, p.run.pid);
-                    let _ = wait_report(p.launcher);
-                    forget_group(p.run.pid);
-                }
-                return Ok(Err(e));
-            }
-        };
-        players.push(Player {
-            launcher,
-            party,
-            run,
-            out: Some(watch),
-            input,
-            pending: VecDeque::new(),
-            written: 0,
-            overflow: false,
-            stderr: Drain::new(err_r, STDERR_KEEP, usize::MAX, 0),
-            seen: Observation::default(),
-            killed: None,
-            killed_at: None,
-            ended: None,
-        });
-    }
-    let mut players: [Player; 2] = match players.try_into() {
-        Ok(p) => p,
-        Err(_) => unreachable!("two players"),
+    let players = match start_players(launchers, parties, relay)? {
+        Ok(players) => players,
+        Err(e) => return Ok(Err(e)),
     };
+    let mut players = players;
     let mut game = Game {
         relay,
         inflight: [0; 2],
@@ -296,6 +259,56 @@ pub(crate) fn play(
         solution_stopped: game.solution_stopped,
         transcript: relay.then_some(game.transcript),
     }))
+}
+
+/// Starts both sides, wired as `relay` says; if the second cannot start, the first is stopped.
+fn start_players<'a>(
+    launchers: [&'a Launcher; 2],
+    parties: [Party<'a>; 2],
+    relay: bool,
+) -> io::Result<io::Result<[Player<'a>; 2]>> {
+    let mut wiring = Wiring::new(relay)?;
+    let mut players = Vec::with_capacity(2);
+    for (k, (launcher, party)) in launchers.into_iter().zip(parties).enumerate() {
+        let (stdin, stdout, watch, input) = wiring.take(k);
+        let (err_r, err_w) = pipe()?;
+        let run = match crate::begin(
+            launcher,
+            party.program,
+            [stdin, stdout, err_w],
+            &party.limits,
+        )? {
+            Ok(run) => run,
+            Err(e) => {
+                for p in &players {
+                    let p: &Player = p;
+                    kill_case(p.launcher, p.run.pid);
+                    let _ = wait_report(p.launcher);
+                    forget_group(p.run.pid);
+                }
+                return Ok(Err(e));
+            }
+        };
+        players.push(Player {
+            launcher,
+            party,
+            run,
+            out: Some(watch),
+            input,
+            pending: VecDeque::new(),
+            written: 0,
+            overflow: false,
+            stderr: Drain::new(err_r, STDERR_KEEP, usize::MAX, 0),
+            seen: Observation::default(),
+            killed: None,
+            killed_at: None,
+            ended: None,
+        });
+    }
+    match players.try_into() {
+        Ok(p) => Ok(Ok(p)),
+        Err(_) => unreachable!("two players"),
+    }
 }
 
 /// How the two programs are connected. Relayed: each side's stdin and stdout are pipes to the

@@ -23,10 +23,12 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::time::{Duration, Instant};
 
 use crate::launcher::{Launcher, Reply, Usage};
-use crate::{
-    cannot_execute, decide_kill, forget_group, kill_case, next_check, observe, output, pipe, Drain,
-    Exit, Kill, Limits, Observation, Program, Run, RunOutput, CHUNK, DRAIN_GRACE, KILL_GRACE,
-    STDERR_KEEP,
+use crate::program::{
+    decide_kill, wall_limit, Exit, Kill, Limits, Observation, Program, RunOutput,
+};
+use crate::single::{
+    begin, cannot_execute, forget_group, interrupted, kill_case, next_check, observe, output, pipe,
+    Drain, Run, CHUNK, DRAIN_GRACE, KILL_GRACE, STDERR_KEEP,
 };
 
 /// How long both sides may wait for each other, with nothing in flight, before the game is
@@ -272,7 +274,7 @@ fn start_players<'a>(
     for (k, (launcher, party)) in launchers.into_iter().zip(parties).enumerate() {
         let (stdin, stdout, watch, input) = wiring.take(k);
         let (err_r, err_w) = pipe()?;
-        let run = match crate::begin(
+        let run = match begin(
             launcher,
             party.program,
             [stdin, stdout, err_w],
@@ -406,7 +408,7 @@ impl Game {
     /// idleness, until both sides have ended and their pipes are drained.
     fn run(&mut self, p: &mut [Player; 2], settle: &dyn Fn(Exit) -> bool) -> io::Result<()> {
         let mut chunk = vec![0u8; CHUNK];
-        let backstop = self.start + crate::wall_limit(&p[0].party.limits) + p[1].party.limits.time;
+        let backstop = self.start + wall_limit(&p[0].party.limits) + p[1].party.limits.time;
         loop {
             let now = Instant::now();
             if let Some(last) = self.ended_at(p) {
@@ -599,7 +601,7 @@ impl Game {
             if x.ended.is_some() {
                 continue;
             }
-            x.seen.interrupted = crate::interrupted();
+            x.seen.interrupted = interrupted();
             x.seen.elapsed = now - x.run.start;
             observe(x.launcher, &x.run, &mut x.seen);
             cpu_moved |= x.seen.cpu != self.cpu_at_activity[k];

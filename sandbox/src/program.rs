@@ -1,0 +1,183 @@
+//! The vocabulary of a run, shared by every layer of the crate: a program and its limits, how
+//! it ended, why the runner killed it, and what it produced.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+use nix::sys::signal::Signal;
+
+/// The limits of a run: the one type for them, from problem.toml to the launcher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system) the program may use.
+    pub time: Duration,
+    /// Peak resident memory the program may use.
+    pub memory_bytes: u64,
+}
+
+/// The stack a judge gives a program (RLIMIT_STACK).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Stack {
+    /// The runner's own.
+    #[default]
+    Inherit,
+    Bytes(u64),
+    /// As large as the run's memory limit, as most judges give today.
+    MemoryLimit,
+}
+
+impl Stack {
+    /// RLIMIT_STACK in bytes for a run with `memory_bytes` of memory; 0 inherits the runner's.
+    pub fn bytes(self, memory_bytes: u64) -> u64 {
+        match self {
+            Stack::Inherit => 0,
+            Stack::Bytes(b) => b,
+            Stack::MemoryLimit => memory_bytes,
+        }
+    }
+}
+
+/// A program ready to run: its command line and the stack its judge gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    pub argv: Vec<OsString>,
+    /// Which elements of `argv` are files of the user's that the program needs (its binary or
+    /// script; a checker's input, expected and actual outputs): the sandbox shows the program
+    /// those files and nothing else of the user's.
+    pub files: Vec<usize>,
+    /// RLIMIT_STACK of its runs.
+    pub stack: Stack,
+    /// Which elements of `argv` are files or directories of the user's that the program may
+    /// write (an interactor's output file, a validator's feedback directory).
+    pub writable: Vec<usize>,
+}
+
+impl Program {
+    /// A program whose `argv[0]` is its own file.
+    pub fn file(path: impl Into<OsString>) -> Program {
+        Program {
+            argv: vec![path.into()],
+            files: vec![0],
+            stack: Stack::Inherit,
+            writable: vec![],
+        }
+    }
+}
+
+/// How a program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    Code(i32),
+    Signal(i32),
+}
+
+impl Exit {
+    pub fn success(self) -> bool {
+        self == Exit::Code(0)
+    }
+
+    /// "exit code 3", "SIGSEGV", …
+    pub fn describe(self) -> String {
+        match self {
+            Exit::Code(c) => format!("exit code {c}"),
+            Exit::Signal(s) => signal_name(s),
+        }
+    }
+
+    pub(crate) fn from_wait_status(status: i32) -> Exit {
+        if libc::WIFSIGNALED(status) {
+            Exit::Signal(libc::WTERMSIG(status))
+        } else {
+            Exit::Code(libc::WEXITSTATUS(status))
+        }
+    }
+}
+
+/// The name of signal `sig` (`SIGSEGV`), or its number when unknown.
+pub fn signal_name(sig: i32) -> String {
+    Signal::try_from(sig).map_or_else(|_| format!("signal {sig}"), |s| s.as_str().to_string())
+}
+
+/// Why the runner killed a program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kill {
+    /// Ctrl-C (or SIGTERM/SIGHUP) reached the runner.
+    Interrupted,
+    /// stdout passed the cap.
+    Output,
+    /// The resident set passed the memory limit, or the kernel killed a process of the case
+    /// because its memory cgroup was full.
+    Memory,
+    /// CPU time over the limit (seen while polling; RLIMIT_CPU is the backstop).
+    CpuTime,
+    /// The wall-clock backstop ([`wall_limit`]) passed: the program sleeps or waits.
+    WallClock,
+    /// In a game (an interactive problem), neither side moved a byte, used CPU time or was
+    /// runnable for [`IDLE`]: each waits for the other.
+    Idle,
+}
+
+/// What the runner sees of a running program when it checks it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Observation {
+    pub interrupted: bool,
+    pub output_overflow: bool,
+    pub resident_bytes: u64,
+    pub cpu: Duration,
+    pub elapsed: Duration,
+}
+
+/// Whether to kill a running program, and why. The order is the order of precedence of the
+/// verdicts (the runner's verdicts use the same): an interrupt first (the user asked),
+/// then output (what was cut cannot be judged), memory (it protects the machine), CPU time, and
+/// the wall clock last (a program over its CPU limit is TLE however long it slept).
+pub fn decide_kill(o: &Observation, limits: &Limits) -> Option<Kill> {
+    if o.interrupted {
+        Some(Kill::Interrupted)
+    } else if o.output_overflow {
+        Some(Kill::Output)
+    } else if o.resident_bytes > limits.memory_bytes {
+        Some(Kill::Memory)
+    } else if o.cpu > limits.time {
+        Some(Kill::CpuTime)
+    } else if o.elapsed > wall_limit(limits) {
+        Some(Kill::WallClock)
+    } else {
+        None
+    }
+}
+
+/// The wall-clock backstop: twice the CPU limit plus a second.
+pub fn wall_limit(limits: &Limits) -> Duration {
+    limits.time * 2 + Duration::from_secs(1)
+}
+
+/// What one run produced.
+#[derive(Debug, Clone)]
+pub struct RunOutput {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub exit: Exit,
+    pub cpu: Duration,
+    pub wall: Duration,
+    /// Peak memory of the program, in bytes: the largest of its resident set, what was seen
+    /// while it ran, and, where it has one, its memory cgroup's peak (all its processes and
+    /// what the kernel held for them).
+    pub peak_memory: u64,
+    /// The largest allocation the launcher refused because it was larger than the memory
+    /// limit (only the launcher reports it: a program cannot).
+    pub refused_allocation: Option<u64>,
+    pub killed: Option<Kill>,
+    /// stdout passed the cap (the rest was not read).
+    pub output_overflow: bool,
+    /// The stack it was given (RLIMIT_STACK; 0: the runner's own).
+    pub stack_bytes: u64,
+}
+
+/// A program's standard input.
+#[derive(Debug, Clone, Copy)]
+pub enum Stdin<'a> {
+    Bytes(&'a [u8]),
+    File(&'a Path),
+}

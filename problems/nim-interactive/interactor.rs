@@ -288,10 +288,14 @@ fn integer(t: &[u8]) -> Option<u64> {
 /// this input, the brute force's (`runner verify` and `runner stress` pass its output). The
 /// interactor's theory must agree with it, else the judge itself is wrong: FAIL.
 fn jury_answer(args: &[String], judge: &mut Judge, first_wins: bool) {
-    let Some(path) = args.get(3) else { return };
+    let path = match args.get(3) {
+        Some(path) => path,
+        None => return,
+    };
     let text = read_file(path);
-    let Some(word) = text.split_ascii_whitespace().next() else {
-        return;
+    let word = match text.split_ascii_whitespace().next() {
+        Some(word) => word,
+        None => return,
     };
     let theory = if first_wins { "first" } else { "second" };
     if word != theory {

@@ -296,8 +296,9 @@ pub struct Game<'a> {
 /// whole transcript.
 ///
 /// A game is first played with the two programs wired to each other (as fast as a bare pipe);
-/// one that is not accepted, or whose whole dialogue is asked for (`watch`), is played again
-/// relayed through the runner, which records the dialogue. The games are deterministic when
+/// one that is not accepted (but for one that ran to a limit, unless `--transcript`), or whose
+/// whole dialogue is asked for (`watch`), is played again relayed through the runner, which
+/// records the dialogue. The games are deterministic when
 /// both programs are (the interactors of this repository seed their choices from the input);
 /// when the replay ends otherwise, the first verdict stands and the report says so.
 pub fn play(
@@ -311,6 +312,22 @@ pub fn play(
     let (outcome, transcript) = play_passes(exec, g, input.clone(), answer, opts, !watch);
     if transcript.is_some() || outcome.verdict.is_accepted() && !watch {
         return (outcome, transcript);
+    }
+    // A game that ran to a limit would cost that limit again: replayed only when the whole
+    // dialogue is asked for (`--transcript`).
+    let costly = matches!(
+        outcome.verdict,
+        Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded | Verdict::OutputLimitExceeded
+    );
+    if costly && opts.transcript_lines != usize::MAX {
+        let mut outcome = outcome;
+        if let Some(f) = outcome.failure.as_mut() {
+            f.transcript = Some(
+                "(not recorded: the game ran to a limit; --transcript plays it again to record it)\n"
+                    .into(),
+            );
+        }
+        return (outcome, None);
     }
     let (replay, transcript) = play_passes(exec, g, input, answer, opts, false);
     if replay.verdict == outcome.verdict {

@@ -22,6 +22,7 @@ mod interactive;
 mod judgement;
 mod judges;
 mod lint;
+mod mutate;
 mod partition;
 mod problem;
 mod records;

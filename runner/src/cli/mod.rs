@@ -11,6 +11,7 @@ mod judge;
 mod list;
 mod listen;
 mod merge;
+mod mutants;
 mod new;
 mod run;
 mod stress;
@@ -133,6 +134,18 @@ enum Command {
     },
     /// Random testing: generator -> brute force and solution -> compare, until they disagree.
     Stress(StressArgs),
+    /// How strong the fixtures are: mutants of the solutions (an operator swapped, a constant
+    /// nudged), each judged on the fixtures; the score, and every survivor as a diff.
+    Mutants {
+        /// The problem's slug.
+        slug: String,
+        /// At most this many mutants per solution file, spread over it (0: all).
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        max: usize,
+        /// Start no new mutant after this many seconds.
+        #[arg(long, value_name = "SECONDS")]
+        time: Option<f64>,
+    },
     /// Create a new problem: its folder, an empty solution and a fixture file with a sample.
     New {
         /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
@@ -327,6 +340,14 @@ fn dispatch(cli: Cli) -> Result<u8> {
         }
         Some(Command::Verify { filters }) => verify::verify(&cx, &filters),
         Some(Command::Stress(a)) => stress::stress(&cx, a),
+        Some(Command::Mutants { slug, max, time }) => mutants::mutants(
+            &cx,
+            &mutants::Args {
+                slug: &slug,
+                max,
+                time,
+            },
+        ),
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
         Some(Command::Listen { port, once }) => listen::listen(&cx, port, once),

@@ -32,7 +32,12 @@ pub fn verify(cx: &Context, filters: &[String]) -> Result<u8> {
     let mut plan = Vec::new();
     for (problem, cases) in work {
         plan.extend(slow_wrong_solutions(cx, &problem, &cases)?);
-        plan.extend(brute_force(cx, problem, cases)?);
+        let score = last_mutation_score(cx, &problem.slug);
+        let mut brute = brute_force(cx, problem, cases)?;
+        if let (Some(p), Some(score)) = (brute.as_mut(), score) {
+            p.notes.push(score);
+        }
+        plan.extend(brute);
     }
     cx.execute_and_report(plan, Some((validation, validate::tally(&checks))))
 }
@@ -174,4 +179,20 @@ fn interactive_oracle(
     let mut planned = Planned::new(problem, cases, vec![subject]);
     planned.notes = notes;
     Ok(Some(planned))
+}
+
+/// The mutation score `runner mutants` measured last for `slug` (kept under target/judge/), one
+/// line per solution file.
+fn last_mutation_score(cx: &Context, slug: &str) -> Option<String> {
+    let path = cx
+        .ws
+        .cache_dir()
+        .join("mutants")
+        .join(format!("{slug}.score"));
+    let text = std::fs::read_to_string(path).ok()?;
+    let scores: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.rsplit_once("; score ").map(|(_, score)| score))
+        .collect();
+    (!scores.is_empty()).then(|| format!("last mutation score: {}", scores.join(", ")))
 }

@@ -1,0 +1,336 @@
+//! `runner mutants SLUG`: how strong the problem's fixtures are. Every mutant of its solutions
+//! ([`crate::mutate`]: an operator swapped, an integer nudged by one) is built and judged on the
+//! fixture cases, smallest input first, until a case rejects it. The score is caught ÷ (built −
+//! marked equivalent); each survivor is shown as a diff of the source. A mutant that does not
+//! compile is counted and skipped. `problems/<slug>/mutants.toml` marks the survivors that are
+//! equivalent to the solution (no input tells them apart), each with its reason:
+//!
+//! ```toml
+//! [[equivalent]]
+//! id = "1a2b3c4d"
+//! reason = "`<` → `<=` on a bound the input never reaches"
+//! ```
+//!
+//! Results are kept under `target/judge/mutants/` by the digest of the mutant, the fixtures and
+//! the limits: a second run judges only what changed.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context as _, Result};
+use rayon::prelude::*;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use super::context::{find_problem, print, Context};
+use crate::compare::CompareMode;
+use crate::exit;
+use crate::fixture::Case;
+use crate::interactive::Interactor;
+use crate::judges::LOCAL;
+use crate::mutate::{self, Mutant};
+use crate::problem::Problem;
+use crate::run::{self, Tools};
+use crate::verdict::Verdict;
+
+/// `runner mutants`' arguments.
+pub struct Args<'a> {
+    pub slug: &'a str,
+    /// At most this many mutants per solution file (spread over it); 0: all.
+    pub max: usize,
+    /// Stop starting mutants after this many seconds.
+    pub time: Option<f64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MutantsToml {
+    #[serde(default)]
+    equivalent: Vec<Equivalent>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Equivalent {
+    id: String,
+    reason: String,
+}
+
+/// What became of one mutant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Fate {
+    Caught { case: String, verdict: Verdict },
+    Survived,
+    NoCompile,
+    NotRun,
+}
+
+impl Fate {
+    fn encode(&self) -> String {
+        match self {
+            Fate::Caught { case, verdict } => format!("caught {verdict} {case}"),
+            Fate::Survived => "survived".into(),
+            Fate::NoCompile => "ce".into(),
+            Fate::NotRun => "not-run".into(),
+        }
+    }
+
+    fn decode(s: &str) -> Option<Fate> {
+        let mut w = s.split_whitespace();
+        match w.next()? {
+            "caught" => {
+                let verdict: Verdict = serde_json::from_str(&format!("\"{}\"", w.next()?)).ok()?;
+                Some(Fate::Caught {
+                    verdict,
+                    case: w.next()?.to_string(),
+                })
+            }
+            "survived" => Some(Fate::Survived),
+            "ce" => Some(Fate::NoCompile),
+            _ => None,
+        }
+    }
+}
+
+pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
+    let problems = cx.discover()?;
+    find_problem(&problems, a.slug)?;
+    let (problem, mut cases) = cx.load_one(&problems, a.slug, &[])?;
+    cases.sort_by_key(|c| c.input.len());
+    let equivalent = equivalents(&problem)?;
+    let tools = build_tools(cx, &problem, &cases)?;
+    let start = Instant::now();
+    let mut text = String::new();
+    let mut all_survived = 0;
+    let mut score_lines = Vec::new();
+    for source in &problem.solutions {
+        let original = std::fs::read_to_string(source)
+            .with_context(|| format!("cannot read {}", source.display()))?;
+        let rust = source.extension().is_some_and(|e| e == "rs");
+        let list = mutate::sample(mutate::mutants(&original, rust), a.max);
+        let fates = judge_all(cx, &problem, &cases, source, &list, &tools, a, start)?;
+        let (summary, survived) = render(cx, source, &original, &list, &fates, &equivalent);
+        all_survived += survived;
+        score_lines.push(summary.lines().next().unwrap_or_default().to_string());
+        text.push_str(&summary);
+    }
+    let dir = cx.ws.cache_dir().join("mutants");
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(
+        dir.join(format!("{}.score", problem.slug)),
+        score_lines.join("\n") + "\n",
+    );
+    print(&text)?;
+    Ok(if all_survived == 0 {
+        exit::PASSED
+    } else {
+        exit::FAILED
+    })
+}
+
+/// The mutants marked equivalent in `problems/<slug>/mutants.toml`, by id, with their reasons.
+fn equivalents(problem: &Problem) -> Result<BTreeMap<String, String>> {
+    let path = problem.dir.join("mutants.toml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(BTreeMap::new());
+    };
+    let parsed: MutantsToml = crate::config::parse_toml(&path, &text)?;
+    Ok(parsed
+        .equivalent
+        .into_iter()
+        .map(|e| (e.id, e.reason))
+        .collect())
+}
+
+/// The checker and interactor the cases need, built.
+fn build_tools(
+    cx: &Context,
+    problem: &Problem,
+    cases: &[Case],
+) -> Result<(Option<sandbox::Program>, Option<Interactor>)> {
+    let build = |path: PathBuf, what: &str| -> Result<sandbox::Program> {
+        crate::compile::build_or_bail(&cx.builder, &cx.judges, LOCAL, &path, what)
+    };
+    let uses = |m| cases.iter().any(|c| c.compare == m);
+    let interactive = uses(CompareMode::Interactor);
+    let checker = (uses(CompareMode::Checker)
+        || interactive && !problem.tool_files("checker").is_empty())
+    .then(|| build(problem.checker_path(), "the checker"))
+    .transpose()?;
+    let interactor = interactive
+        .then(|| -> Result<Interactor> {
+            Ok(Interactor {
+                program: build(problem.interactor_path(), "the interactor")?,
+                convention: problem.meta.interactor_convention,
+            })
+        })
+        .transpose()?;
+    Ok((checker, interactor))
+}
+
+/// Every mutant of `list` built and judged, in parallel; results kept by content.
+#[allow(clippy::too_many_arguments)]
+fn judge_all(
+    cx: &Context,
+    problem: &Problem,
+    cases: &[Case],
+    source: &Path,
+    list: &[Mutant],
+    tools: &(Option<sandbox::Program>, Option<Interactor>),
+    a: &Args,
+    start: Instant,
+) -> Result<Vec<Fate>> {
+    let profile = cx.profile_for(&problem.meta.judge, source)?;
+    let exec = cx.sandbox()?;
+    let pool = run::pool(cx.jobs)?;
+    let dir = cx.ws.cache_dir().join("mutants").join(&problem.slug);
+    std::fs::create_dir_all(&dir)?;
+    let fixtures = fixture_digest(cases);
+    let name = source.file_name().expect("a file").to_owned();
+    let done = AtomicUsize::new(0);
+    let fates = pool.install(|| {
+        list.par_iter()
+            .map(|m| -> Result<Fate> {
+                let key = format!("{}-{fixtures}", m.id);
+                let kept = dir.join(&key);
+                if let Some(f) = std::fs::read_to_string(&kept)
+                    .ok()
+                    .and_then(|s| Fate::decode(&s))
+                {
+                    return Ok(f);
+                }
+                if a.time.is_some_and(|t| start.elapsed().as_secs_f64() > t)
+                    || sandbox::interrupted()
+                {
+                    return Ok(Fate::NotRun);
+                }
+                let folder = dir.join(&m.id);
+                std::fs::create_dir_all(&folder)?;
+                let path = folder.join(&name);
+                std::fs::write(&path, &m.text)?;
+                let fate = match cx.builder.build(&path, &profile)?.program {
+                    Err(_) => Fate::NoCompile,
+                    Ok(program) => judge_one(exec, &program, cases, tools, cx),
+                };
+                if fate != Fate::NotRun {
+                    let _ = std::fs::write(&kept, fate.encode());
+                }
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if cx.progress {
+                    eprint!("\rmutants of {}: {n}/{}", source.display(), list.len());
+                }
+                Ok(fate)
+            })
+            .collect::<Result<Vec<Fate>>>()
+    })?;
+    if cx.progress {
+        eprintln!();
+    }
+    Ok(fates)
+}
+
+/// A mutant on the cases, until one rejects it.
+fn judge_one(
+    exec: &sandbox::Sandbox,
+    program: &sandbox::Program,
+    cases: &[Case],
+    tools: &(Option<sandbox::Program>, Option<Interactor>),
+    cx: &Context,
+) -> Fate {
+    for case in cases {
+        let t = Tools {
+            checker: tools.0.as_ref(),
+            interactor: tools.1.as_ref(),
+        };
+        let o = run::run_case(exec, program, case, &case.limits, t, cx.diff_options());
+        if sandbox::interrupted() {
+            return Fate::NotRun;
+        }
+        if !o.verdict.is_accepted() {
+            return Fate::Caught {
+                case: case.name.clone(),
+                verdict: o.verdict,
+            };
+        }
+    }
+    Fate::Survived
+}
+
+/// A digest of everything the cases judge by: inputs, outputs, limits, compare modes.
+fn fixture_digest(cases: &[Case]) -> String {
+    let mut h = Sha256::new();
+    for c in cases {
+        h.update(c.name.as_bytes());
+        h.update(&*c.input.read().unwrap_or_default());
+        h.update(&*c.expected.read().unwrap_or_default());
+        h.update(format!("{:?} {:?}", c.limits, c.compare).as_bytes());
+    }
+    h.finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The report of one solution's mutants (its first line is the score) and how many survived
+/// that are not marked equivalent.
+fn render(
+    cx: &Context,
+    source: &Path,
+    original: &str,
+    list: &[Mutant],
+    fates: &[Fate],
+    equivalent: &BTreeMap<String, String>,
+) -> (String, usize) {
+    let count = |f: &dyn Fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
+    let caught = count(&|f| matches!(f, Fate::Caught { .. }));
+    let ce = count(&|f| *f == Fate::NoCompile);
+    let not_run = count(&|f| *f == Fate::NotRun);
+    let marked = list
+        .iter()
+        .zip(fates)
+        .filter(|(m, f)| **f == Fate::Survived && equivalent.contains_key(&m.id))
+        .count();
+    let survivors: Vec<&Mutant> = list
+        .iter()
+        .zip(fates)
+        .filter(|(m, f)| **f == Fate::Survived && !equivalent.contains_key(&m.id))
+        .map(|(m, _)| m)
+        .collect();
+    let judged = caught + survivors.len();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "mutants of {}: {} made, {ce} did not compile, {caught} caught, {} survived, {marked} marked \
+         equivalent{}; score {caught}/{judged} = {:.1}%",
+        cx.ws.display(source),
+        list.len(),
+        survivors.len(),
+        if not_run > 0 {
+            format!(", {not_run} not run (--time)")
+        } else {
+            String::new()
+        },
+        if judged == 0 {
+            100.0
+        } else {
+            100.0 * caught as f64 / judged as f64
+        }
+    );
+    for m in &survivors {
+        let _ = writeln!(out, "survivor {} {}", m.id, m.what);
+        let diff = similar::TextDiff::from_lines(original, &m.text);
+        let shown = cx.ws.display(source).to_string();
+        let _ = write!(
+            out,
+            "{}",
+            diff.unified_diff()
+                .context_radius(1)
+                .header(&shown, &format!("mutant {}", m.id))
+        );
+    }
+    (out, survivors.len())
+}

@@ -30,6 +30,7 @@ mod report;
 mod run;
 mod scaffold;
 mod scan;
+mod shrink;
 mod single;
 mod stress;
 mod submit;

@@ -719,7 +719,22 @@ fn disagreement(
         p.verdict(outcome.verdict),
         outcome.detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default()
     );
-    let _ = write!(out, "input (gen.rs {seed} {size}):\n{}", excerpt(input, 30));
+    match &r.shrunk_from {
+        Some(original) => {
+            let _ = write!(
+                out,
+                "input, shrunk from the {} bytes of gen.rs {seed} {size} to {} (both kept in \
+                 target/judge/stress/{}-{seed}.in and .shrunk.in; the validator accepts it):\n{}",
+                original.len(),
+                input.len(),
+                r.slug,
+                excerpt(input, 30)
+            );
+        }
+        None => {
+            let _ = write!(out, "input (gen.rs {seed} {size}):\n{}", excerpt(input, 30));
+        }
+    }
     let _ = write!(out, "brute force:\n{}", excerpt(expected, 30));
     // An interactive game's dialogue stands for the output, judged by the interactor.
     let interactive = outcome

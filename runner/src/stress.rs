@@ -100,6 +100,8 @@ pub struct StressReport {
     pub saved: Option<(String, PathBuf)>,
     /// The command line that reproduces the finding.
     pub reproduce: Option<String>,
+    /// The generated input, when the finding's input is a shrunk one.
+    pub shrunk_from: Option<Vec<u8>>,
 }
 
 impl StressReport {
@@ -160,6 +162,11 @@ fn trial(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Option<Finding
         Ok(input) => input,
         Err(why) => return Some(Finding::GeneratorFailed { why }),
     };
+    examine(exec, kit, seed, input)
+}
+
+/// One input: validate, the brute force's answer, then every solution against it.
+fn examine(exec: &dyn Executor, kit: &Kit, seed: u64, input: Vec<u8>) -> Option<Finding> {
     if let Some(validator) = &kit.validator {
         match validate::check_input(exec, validator, Stdin::Bytes(&input)) {
             Validation::Valid => {}
@@ -326,7 +333,8 @@ pub fn stress(
     let pool = run::pool(opts.jobs)?;
     let kit = build_kit(problem, judges, builder, &pool, &sources, opts)?;
     let start = Instant::now();
-    let (finding, done) = hunt(exec, &kit, &pool, opts, start, progress);
+    let (mut finding, done) = hunt(exec, &kit, &pool, opts, start, progress);
+    let shrunk_from = shrink_finding(exec, &kit, &mut finding);
     let seeds = match &finding {
         Some((seed, _, _)) => seed - opts.seed + 1,
         None => done,
@@ -352,8 +360,46 @@ pub fn stress(
         interrupted: exec::interrupted(),
         saved: None,
         reproduce,
+        shrunk_from,
     })
 }
+
+/// Shrinks a disagreement's input ([`crate::shrink`]): every candidate that the validator
+/// accepts and on which a solution still disagrees with the brute force is kept; the finding
+/// becomes the smallest reached. The generated input, when it changed.
+fn shrink_finding(
+    exec: &dyn Executor,
+    kit: &Kit,
+    finding: &mut Option<(u64, u64, Finding)>,
+) -> Option<Vec<u8>> {
+    let Some((seed, _, f @ Finding::Disagree { .. })) = finding.as_mut() else {
+        return None;
+    };
+    let Finding::Disagree { input, .. } = &*f else {
+        return None;
+    };
+    let original = input.clone();
+    let seed = *seed;
+    let mut last = None;
+    let smallest = crate::shrink::shrink(&original, SHRINK_TRIES, |candidate| {
+        match examine(exec, kit, seed, candidate.to_vec()) {
+            Some(found @ Finding::Disagree { .. }) => {
+                last = Some(found);
+                true
+            }
+            _ => false,
+        }
+    });
+    if smallest == original || exec::interrupted() {
+        return None;
+    }
+    // The last accepted candidate is the smallest.
+    *f = last?;
+    Some(original)
+}
+
+/// Candidates tried at most when shrinking.
+const SHRINK_TRIES: usize = 400;
 
 /// Builds everything a trial runs, in parallel. Our own programs are built with `local`'s
 /// profile; the solutions (Rust and ports) with their problem's judge's.

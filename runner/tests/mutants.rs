@@ -66,3 +66,72 @@ fn a_mutant_marked_equivalent_is_not_reported_again_and_does_not_count() {
     assert!(!s.contains(&format!("survivor {id}")), "{s}");
     assert!(s.contains("1 marked equivalent"), "{s}");
 }
+
+/// Problem `s`: lines of n (1 ≤ n ≤ 1000), each answered `big` (n ≥ 10) or `small`; a
+/// validator, a generator of 40 lines, a brute force written another way.
+fn shrinkable() -> Ws {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/s/problem.toml",
+        "title = \"Big, many\"\njudge = \"local\"\ntime_limit_ms = 1000\n",
+    );
+    ws.write(
+        "problems/s/validate.c",
+        "#include <stdio.h>\nint main(void){long n;int lines=0;char c;\n\
+         while(scanf(\"%ld%c\",&n,&c)==2){if(n<1||n>1000||c!='\\n'){fprintf(stderr,\"line %d: %ld out of 1..1000\\n\",lines+1,n);return 1;}lines++;}\n\
+         if(!lines){fprintf(stderr,\"no line\\n\");return 1;}return 0;}\n",
+    );
+    ws.write(
+        "problems/s/gen.c",
+        "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc,char**argv){unsigned long x=strtoul(argv[1],0,10)*2654435761UL+1;\n\
+         for(int i=0;i<40;i++){x=x*6364136223846793005UL+1442695040888963407UL;printf(\"%lu\\n\",(x>>33)%1000+1);}return 0;}\n",
+    );
+    ws.write(
+        "problems/s/brute.c",
+        "#include <stdio.h>\nint main(void){long n;while(scanf(\"%ld\",&n)==1)puts(n<10?\"small\":\"big\");return 0;}\n",
+    );
+    ws.write(
+        "solutions/s.c",
+        "#include <stdio.h>\nint main(void){long n;while(scanf(\"%ld\",&n)==1)puts(n>=10?\"big\":\"small\");return 0;}\n",
+    );
+    ws.write(
+        "fixtures/s.toml",
+        "[[case]]\nname = \"few\"\nsource = \"hand\"\ninput = \"3\\n20\\n\"\noutput = \"small\\nbig\\n\"\n",
+    );
+    ws.write("problems/s/wrong/wrong.toml", "");
+    ws
+}
+
+#[test]
+fn stress_shrinks_a_large_failing_input_to_a_minimal_valid_one_that_still_fails() {
+    let ws = shrinkable();
+    // The planted bug: from 500 up it says `small`.
+    ws.write(
+        "planted.c",
+        "#include <stdio.h>\nint main(void){long n;while(scanf(\"%ld\",&n)==1)puts(n>=10&&n<500?\"big\":\"small\");return 0;}\n",
+    );
+    let planted = ws.path("planted.c");
+    let out = ws.runner(&[
+        "stress",
+        "s",
+        "--count",
+        "20",
+        "--program",
+        planted.to_str().unwrap(),
+    ]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    // 40 generated lines become one: the least failing value, still inside the statement.
+    assert!(s.contains("input, shrunk from the "), "{s}");
+    let after = s
+        .split("shrunk.in; the validator accepts it):\n")
+        .nth(1)
+        .unwrap_or("");
+    assert!(after.starts_with("  500\nbrute force:\n  big\n"), "{s}");
+    let shrunk = std::fs::read_dir(ws.path("target/judge/stress"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().ends_with(".shrunk.in"))
+        .expect("the shrunk input is kept");
+    assert_eq!(std::fs::read(shrunk.path()).unwrap(), b"500\n");
+}

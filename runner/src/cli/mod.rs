@@ -136,16 +136,7 @@ enum Command {
     Stress(StressArgs),
     /// How strong the fixtures are: mutants of the solutions (an operator swapped, a constant
     /// nudged), each judged on the fixtures; the score, and every survivor as a diff.
-    Mutants {
-        /// The problem's slug.
-        slug: String,
-        /// At most this many mutants per solution file, spread over it (0: all).
-        #[arg(long, default_value_t = 0, value_name = "N")]
-        max: usize,
-        /// Start no new mutant after this many seconds.
-        #[arg(long, value_name = "SECONDS")]
-        time: Option<f64>,
-    },
+    Mutants(MutantsArgs),
     /// Create a new problem: its folder, an empty solution and a fixture file with a sample.
     New {
         /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
@@ -223,6 +214,18 @@ pub struct RunArgs {
     /// go to it, its lines come to you).
     #[arg(long, conflicts_with_all = ["brute", "program"])]
     pub human: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct MutantsArgs {
+    /// The problem's slug.
+    pub slug: String,
+    /// At most this many mutants per solution file, spread over it (0: all).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub max: usize,
+    /// Start no new mutant after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -340,14 +343,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
         }
         Some(Command::Verify { filters }) => verify::verify(&cx, &filters),
         Some(Command::Stress(a)) => stress::stress(&cx, a),
-        Some(Command::Mutants { slug, max, time }) => mutants::mutants(
-            &cx,
-            &mutants::Args {
-                slug: &slug,
-                max,
-                time,
-            },
-        ),
+        Some(Command::Mutants(a)) => mutants::mutants(&cx, &a),
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
         Some(Command::Listen { port, once }) => listen::listen(&cx, port, once),

@@ -26,6 +26,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::context::{find_problem, print, Context};
+use super::MutantsArgs as Args;
 use crate::compare::CompareMode;
 use crate::exit;
 use crate::fixture::Case;
@@ -35,15 +36,6 @@ use crate::mutate::{self, Mutant};
 use crate::problem::Problem;
 use crate::run::{self, Tools};
 use crate::verdict::Verdict;
-
-/// `runner mutants`' arguments.
-pub struct Args<'a> {
-    pub slug: &'a str,
-    /// At most this many mutants per solution file (spread over it); 0: all.
-    pub max: usize,
-    /// Stop starting mutants after this many seconds.
-    pub time: Option<f64>,
-}
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -97,8 +89,8 @@ impl Fate {
 
 pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     let problems = cx.discover()?;
-    find_problem(&problems, a.slug)?;
-    let (problem, mut cases) = cx.load_one(&problems, a.slug, &[])?;
+    find_problem(&problems, &a.slug)?;
+    let (problem, mut cases) = cx.load_one(&problems, &a.slug, &[])?;
     cases.sort_by_key(|c| c.input.len());
     let equivalent = equivalents(&problem)?;
     let tools = build_tools(cx, &problem, &cases)?;

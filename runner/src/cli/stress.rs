@@ -41,6 +41,7 @@ pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
     )?;
     drop(bar);
     cx.print_notes();
+    keep_inputs(cx, &report)?;
     if let (Some(name), Some((input, expected, note))) = (&a.save, stress::case_to_save(&report)) {
         let path = fixture::save_case(&cx.ws, problem, name, note, input, expected)?;
         report.saved = Some((name.clone(), path));
@@ -52,4 +53,19 @@ pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
         cx.report,
     ))?;
     Ok(report.exit_code())
+}
+
+/// A shrunk finding: the generated input and the shrunk one, both kept under
+/// `target/judge/stress/` (`<slug>-<seed>.in`, `<slug>-<seed>.shrunk.in`).
+fn keep_inputs(cx: &Context, report: &stress::StressReport) -> Result<()> {
+    let (Some(original), Some((seed, _, stress::Finding::Disagree { input, .. }))) =
+        (&report.shrunk_from, &report.finding)
+    else {
+        return Ok(());
+    };
+    let dir = cx.ws.cache_dir().join("stress");
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join(format!("{}-{seed}.in", report.slug)), original)?;
+    std::fs::write(dir.join(format!("{}-{seed}.shrunk.in", report.slug)), input)?;
+    Ok(())
 }

@@ -135,3 +135,35 @@ fn stress_shrinks_a_large_failing_input_to_a_minimal_valid_one_that_still_fails(
         .expect("the shrunk input is kept");
     assert_eq!(std::fs::read(shrunk.path()).unwrap(), b"500\n");
 }
+
+#[test]
+fn stress_hunts_a_survivor_and_save_makes_the_killing_input_a_fixture_case() {
+    let ws = shrinkable();
+    let out = ws.runner(&["mutants", "s", "--save"]);
+    let s = stdout(&out);
+    let line = s
+        .lines()
+        .find(|l| l.contains("killed by stress") && l.contains("input \"10\""))
+        .unwrap_or_else(|| panic!("no survivor killed on 10 in\n{s}"));
+    let id = line.split_whitespace().nth(1).unwrap();
+    let fixture = std::fs::read_to_string(ws.path("fixtures/s.toml")).unwrap();
+    assert!(
+        fixture.contains(&format!("name = \"mutant-{id}\"")),
+        "{fixture}"
+    );
+    assert!(fixture.contains("source = \"brute\""), "{fixture}");
+    // 10 ≥ 10: big, as the brute force says.
+    assert!(
+        fixture.contains("input = \"\"\"\n10\n\"\"\"\noutput = \"\"\"\nbig\n\"\"\""),
+        "{fixture}"
+    );
+    // Saved once, however many survivors it kills.
+    assert_eq!(fixture.matches("\n10\n").count(), 1, "{fixture}");
+    // With that case the mutant is caught.
+    let out = ws.runner(&["mutants", "s", "--hunt", "0"]);
+    assert!(
+        !stdout(&out).contains(&format!("survivor {id}")),
+        "{}",
+        text(&out)
+    );
+}

@@ -226,6 +226,14 @@ pub struct MutantsArgs {
     /// Start no new mutant after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+    /// Hunt each survivor with this many seeds of stress (generator and brute force); 0: no
+    /// hunt. A survivor no seed tells apart is reported as probably equivalent.
+    #[arg(long, default_value_t = 200, value_name = "SEEDS")]
+    pub hunt: u64,
+    /// Keep each input that kills a survivor as a fixture case (`mutant-<id>`, its expected
+    /// output from the brute force, `source = "brute"`).
+    #[arg(long)]
+    pub save: bool,
 }
 
 #[derive(Debug, Args)]

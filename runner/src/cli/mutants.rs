@@ -104,7 +104,16 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
         let rust = source.extension().is_some_and(|e| e == "rs");
         let list = mutate::sample(mutate::mutants(&original, rust), a.max);
         let fates = judge_all(cx, &problem, &cases, source, &list, &tools, a, start)?;
-        let (summary, survived) = render(cx, source, &original, &list, &fates, &equivalent);
+        let (mut summary, survived) = render(cx, source, &original, &list, &fates, &equivalent);
+        let survivors: Vec<&Mutant> = list
+            .iter()
+            .zip(&fates)
+            .filter(|(m, f)| **f == Fate::Survived && !equivalent.contains_key(&m.id))
+            .map(|(m, _)| m)
+            .collect();
+        if a.hunt > 0 && !survivors.is_empty() {
+            summary.push_str(&hunt(cx, &problem, source, &survivors, a)?);
+        }
         all_survived += survived;
         score_lines.push(summary.lines().next().unwrap_or_default().to_string());
         text.push_str(&summary);
@@ -325,4 +334,78 @@ fn render(
         );
     }
     (out, survivors.len())
+}
+
+/// Each survivor stressed (the generator and the brute force, `a.hunt` seeds, sizes ramping
+/// from 1 to 3): the shrunk input that kills it, kept as a fixture case with `--save`, or
+/// "probably equivalent".
+fn hunt(
+    cx: &Context,
+    problem: &Problem,
+    source: &Path,
+    survivors: &[&Mutant],
+    a: &Args,
+) -> Result<String> {
+    let mut out = String::new();
+    if !problem.gen_path().is_file() || !problem.brute_path().is_file() {
+        let _ = writeln!(out, "no hunt: the problem has no gen and brute force");
+        return Ok(out);
+    }
+    let dir = cx.ws.cache_dir().join("mutants").join(&problem.slug);
+    let name = source.file_name().expect("a file").to_owned();
+    // Inputs saved by this hunt: one that kills several survivors is saved once.
+    let mut saved: Vec<(Vec<u8>, String)> = Vec::new();
+    for m in survivors {
+        let path = dir.join(&m.id).join(&name);
+        let opts = crate::stress::StressOptions {
+            count: a.hunt,
+            seed: 1,
+            size: 1,
+            max_size: Some(3),
+            time: None,
+            program: Some(path),
+            jobs: cx.jobs,
+            diff: cx.diff_options(),
+        };
+        let report = crate::stress::stress(
+            problem,
+            &cx.judges,
+            &cx.builder,
+            cx.sandbox()?,
+            &opts,
+            &|_| {},
+        )?;
+        match crate::stress::case_to_save(&report) {
+            Some((input, expected, _)) => {
+                let shown = crate::diff::escape(input, false);
+                let _ = writeln!(
+                    out,
+                    "survivor {} killed by stress: input {:?}",
+                    m.id,
+                    shown.trim_end()
+                );
+                if let Some((_, case)) = saved.iter().find(|(i, _)| i == input) {
+                    let _ = writeln!(out, "  the input of case {case}, saved above");
+                } else if a.save {
+                    let case = format!("mutant-{}", m.id);
+                    let note = format!(
+                        "kills the mutant {} ({}); found by `runner mutants --save`, expected \
+                         output from brute.rs",
+                        m.id, m.what
+                    );
+                    crate::fixture::save_case(&cx.ws, problem, &case, note, input, expected)?;
+                    let _ = writeln!(out, "  saved as case {case}");
+                    saved.push((input.to_vec(), case));
+                }
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "survivor {} probably equivalent: {} seeds of stress did not tell it apart",
+                    m.id, report.seeds
+                );
+            }
+        }
+    }
+    Ok(out)
 }

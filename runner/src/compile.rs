@@ -354,7 +354,7 @@ impl Builder {
         // no probe needed (a warm run runs no compiler).
         if profile.fallback.is_some() {
             if let Some(built @ Built { program: Ok(_), .. }) =
-                self.from_cache(profile, own, profile.name(), &source, &code)
+                self.cached_build(profile, own, profile.name(), &source, &code)
             {
                 return Ok(built);
             }
@@ -364,7 +364,7 @@ impl Builder {
         if fell_back {
             built_as.push_str(" (fallback build)");
         }
-        if let Some(built) = self.from_cache(profile, command, built_as.clone(), &source, &code) {
+        if let Some(built) = self.cached_build(profile, command, built_as.clone(), &source, &code) {
             return Ok(built);
         }
         let version = match self.toolchain_version(profile, command) {
@@ -384,7 +384,7 @@ impl Builder {
 
     /// The build of `source` with `command` in the cache, if there is one (a compile error, or a
     /// compiler too old, included: `program` is then `Err`).
-    fn from_cache(
+    fn cached_build(
         &self,
         profile: &Profile,
         command: &[String],

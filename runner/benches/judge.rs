@@ -4,6 +4,7 @@
 //! cargo bench -p runner --bench judge                          # 2000 trivial cases, then 200 of 1 MiB
 //! cargo bench -p runner --bench judge -- --cases 1000 --bytes 1048576
 //! cargo bench -p runner --bench judge -- --profile release     # the release-built runner instead
+//! cargo bench -p runner --bench judge -- --static              # static against dynamic programs
 //! ```
 //!
 //! Both run the same compiled echo program on the same cases with 2 jobs; the runner is the
@@ -21,6 +22,11 @@
 //! bare driver wires the same two compiled programs to each other with pipes (no relay, no
 //! transcript, no limits) and checks the interactor's exit; the runner judges the same games
 //! (its relay keeps the transcript and watches both sides).
+//!
+//! With `--static`, what linking a program statically gives per spawn instead: an echo program
+//! in Rust (`-C target-feature=+crt-static` against the default) and in C++ (`g++ -O2 -static`
+//! against the default), each built both ways, run by the bare driver and by the runner
+//! (sandboxed), alternated; printed: ms per case of each and dynamic ÷ static.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -35,6 +41,7 @@ struct Args {
     repeat: usize,
     games: usize,
     exchanges: usize,
+    link: bool,
 }
 
 fn args() -> Args {
@@ -45,6 +52,7 @@ fn args() -> Args {
         repeat: 3,
         games: 300,
         exchanges: 100,
+        link: false,
     };
     let mut cases = None;
     let mut bytes = 0;
@@ -64,6 +72,7 @@ fn args() -> Args {
             "--games" => a.games = value(),
             "--exchanges" => a.exchanges = value(),
             "--profile" => a.profile = it.next().expect("dev or release"),
+            "--static" => a.link = true,
             "--bench" => {}
             other => panic!("unknown argument {other}"),
         }
@@ -149,22 +158,83 @@ fn make_set(n: usize, bytes: usize) -> Set {
 
 /// The echo program, compiled once; both judges run this binary.
 fn echo_program(dir: &Path) -> PathBuf {
-    let src = dir.join("echo.rs");
-    std::fs::write(
-        &src,
-        "use std::io::{Read, Write};\nfn main() { let mut v = Vec::new(); std::io::stdin().read_to_end(&mut v).unwrap(); std::io::stdout().write_all(&v).unwrap(); }\n",
-    )
-    .unwrap();
-    let exe = dir.join("echo");
-    let ok = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
+    echo_built(dir, Lang::Rust, false)
+}
+
+#[derive(Clone, Copy)]
+enum Lang {
+    Rust,
+    Cpp,
+}
+
+/// The echo program in `lang`, linked statically or not (the default of the toolchain).
+fn echo_built(dir: &Path, lang: Lang, statically: bool) -> PathBuf {
+    let (name, text) = match lang {
+        Lang::Rust => ("echo.rs", "use std::io::{Read, Write};\nfn main() { let mut v = Vec::new(); std::io::stdin().read_to_end(&mut v).unwrap(); std::io::stdout().write_all(&v).unwrap(); }\n"),
+        Lang::Cpp => ("echo.cpp", "#include <iostream>\nint main() { std::cout << std::cin.rdbuf(); return 0; }\n"),
+    };
+    let src = dir.join(name);
+    std::fs::write(&src, text).unwrap();
+    let stem = name.replace('.', "-");
+    let exe = dir.join(format!("{stem}{}", if statically { "-static" } else { "" }));
+    let mut cmd = match lang {
+        Lang::Rust => {
+            let mut c = Command::new("rustc");
+            c.args(["--edition", "2021", "-O"]);
+            if statically {
+                c.args(["-C", "target-feature=+crt-static"]);
+            }
+            c
+        }
+        Lang::Cpp => {
+            let mut c = Command::new("g++");
+            c.arg("-O2");
+            if statically {
+                c.arg("-static");
+            }
+            c
+        }
+    };
+    let ok = cmd
+        .arg("-o")
         .arg(&exe)
         .arg(&src)
         .status()
         .unwrap()
         .success();
-    assert!(ok, "cannot build the echo program");
+    assert!(ok, "cannot build {name} (static: {statically})");
     exe
+}
+
+/// `--static`: per language, the bare driver and the runner on the dynamic and the static build.
+fn static_against_dynamic(bin: &Path, tools: &Path, a: &Args) {
+    println!(
+        "{:>6} {:>10} {:>5} | {:>9} {:>9} {:>8} | {:>9} {:>9} {:>8}",
+        "cases", "bytes", "lang", "bare dyn", "static", "dyn/st", "runner dyn", "static", "dyn/st"
+    );
+    for &(n, bytes) in &a.sets {
+        let set = make_set(n, bytes);
+        for (lang, name) in [(Lang::Rust, "Rust"), (Lang::Cpp, "C++")] {
+            let exes = [false, true].map(|st| echo_built(tools, lang, st));
+            for exe in &exes {
+                runner(bin, &set, exe, a.jobs, true);
+                bare(&set, exe, a.jobs);
+            }
+            let mut t: [Vec<Duration>; 4] = Default::default();
+            for _ in 0..a.repeat {
+                for (i, exe) in exes.iter().enumerate() {
+                    t[i].push(bare(&set, exe, a.jobs));
+                    t[2 + i].push(runner(bin, &set, exe, a.jobs, true).0);
+                }
+            }
+            let [bd, bs, rd, rs] = t.map(|v| median(v).as_secs_f64() * 1000.0 / n as f64);
+            println!(
+                "{n:>6} {bytes:>10} {name:>5} | {bd:>9.3} {bs:>9.3} {:>7.2}x | {rd:>10.3} {rs:>9.3} {:>7.2}x",
+                bd / bs,
+                rd / rs
+            );
+        }
+    }
 }
 
 /// The bare driver: 2 threads, each spawns the program with piped stdin/stdout, writes the
@@ -384,6 +454,17 @@ fn main() {
         })
         .join("runner");
     let tools = tempfile::tempdir().unwrap();
+    if a.link {
+        println!(
+            "runner: {} ({} profile), {} jobs, median of {} runs each, alternated; ms per case",
+            bin.display(),
+            a.profile,
+            a.jobs,
+            a.repeat
+        );
+        static_against_dynamic(&bin, tools.path(), &a);
+        return;
+    }
     let exe = echo_program(tools.path());
     println!(
         "runner: {} ({} profile), {} jobs, median of {} runs each, alternated",

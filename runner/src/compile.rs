@@ -348,26 +348,30 @@ impl Builder {
                 profile.name(),
             ));
         }
+        let code =
+            std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
+        // A program the profile's own command built is in the cache: that command works here,
+        // no probe needed (a warm run runs no compiler).
+        if profile.fallback.is_some() {
+            if let Some(built @ Built { program: Ok(_), .. }) =
+                self.cached_build(profile, own, profile.name(), &source, &code)
+            {
+                return Ok(built);
+            }
+        }
         let (command, fell_back) = self.command(profile)?;
         let mut built_as = profile.name();
         if fell_back {
             built_as.push_str(" (fallback build)");
         }
+        if let Some(built) = self.cached_build(profile, command, built_as.clone(), &source, &code) {
+            return Ok(built);
+        }
         let version = match self.toolchain_version(profile, command) {
             Ok(v) => v,
             Err(msg) => return Ok(Built::new(Err(msg), false, built_as)),
         };
-        let code =
-            std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
         let key = cache_key(profile, command, &version, &source, &code);
-        let dir = self.cache_dir.join("build").join(&key);
-        if let Some((hit, deps)) = self.cached(&dir) {
-            let program = hit.map(|()| run_program(profile, &source, &dir.join("prog")));
-            return Ok(Built {
-                deps,
-                ..Built::new(program, false, built_as)
-            });
-        }
         let build = Build {
             profile,
             command,
@@ -376,6 +380,32 @@ impl Builder {
             built_as,
         };
         self.compile(&build)
+    }
+
+    /// The build of `source` with `command` in the cache, if there is one (a compile error, or a
+    /// compiler too old, included: `program` is then `Err`).
+    fn cached_build(
+        &self,
+        profile: &Profile,
+        command: &[String],
+        built_as: String,
+        source: &Path,
+        code: &[u8],
+    ) -> Option<Built> {
+        let version = match self.toolchain_version(profile, command) {
+            Ok(v) => v,
+            Err(msg) => return Some(Built::new(Err(msg), false, built_as)),
+        };
+        let dir = self
+            .cache_dir
+            .join("build")
+            .join(cache_key(profile, command, &version, source, code));
+        let (hit, deps) = self.cached(&dir)?;
+        let program = hit.map(|()| run_program(profile, source, &dir.join("prog")));
+        Some(Built {
+            deps,
+            ..Built::new(program, false, built_as)
+        })
     }
 
     /// The compiler's version (`version` of the profile, else `--version`), refused when older
@@ -843,6 +873,41 @@ mod tests {
             builder.take_notes(),
             ["the flag is not available; building without it"]
         );
+    }
+
+    #[test]
+    fn a_program_the_own_command_built_is_taken_from_the_cache_without_a_probe() {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("ok.c");
+        std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
+        let plain = profile(Some(GCC), &["{out}"]);
+        assert!(
+            Builder::new(dir.path().join("cache"))
+                .build(&src, &plain)
+                .unwrap()
+                .compiled
+        );
+        // A probe that cannot build: had it run, the fallback would be taken (with its note).
+        let mut p = plain.clone();
+        p.fallback = Some(crate::judges::Fallback {
+            probe: "not C\n".into(),
+            command: ["gcc", "-O0", "-x", "c", "{src}", "-o", "{out}"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            note: "the probe failed".into(),
+        });
+        let builder = Builder::new(dir.path().join("cache"));
+        let b = builder.build(&src, &p).unwrap();
+        assert!(!b.compiled && b.program.is_ok());
+        assert_eq!(b.built_as, "test C");
+        assert!(builder.take_notes().is_empty());
+        // A source not in the cache is probed: the fallback is taken.
+        let other = dir.path().join("other.c");
+        std::fs::write(&other, "int main(void){return 1-1;}\n").unwrap();
+        let b = builder.build(&other, &p).unwrap();
+        assert_eq!(b.built_as, "test C (fallback build)");
+        assert_eq!(builder.take_notes(), ["the probe failed"]);
     }
 
     #[test]

@@ -273,7 +273,11 @@ impl Executor for Sandbox {
         let [a, b] = self.checkout_two()?;
         match interact::play([&a, &b], [solution, interactor], settle, transcript_cap) {
             Ok(result) => {
-                for l in [a, b] {
+                // Back in the reverse order, so that the next game takes each launcher for the
+                // same side again: a launcher keeps its /tmp and /box from one case to the next
+                // only while its program, files and limits stay the same (the interactor's are
+                // not the solution's), which is most of a short game's cost.
+                for l in [b, a] {
                     if !l.gone.get() {
                         self.checkin(l);
                     }

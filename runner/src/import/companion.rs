@@ -213,15 +213,13 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
     }
     if p.interactive {
         comments.push(
-            "INTERACTIVE on the judge: the page gives no interactor. Write one \
-             (problems/<slug>/interactor.rs, README \"Interactive problems\") and add \
-             `interactive = true` here; until then the samples are judged as text."
+            "INTERACTIVE on the judge: the runner does not judge interactive problems yet; the \
+             samples are what the page shows."
                 .into(),
         );
         notes.push(
-            "interactive on the judge: the page gives no interactor; write interactor.rs and set \
-             interactive = true (README \"Interactive problems\"); until then the samples are \
-             judged as text"
+            "interactive: the runner does not judge interactive problems yet (the samples are \
+             the page's, as text)"
                 .into(),
         );
     }
@@ -294,8 +292,7 @@ fn readme(p: &Payload, meta: &Meta) -> String {
         time = meta.time_limit_ms,
         mem = meta.memory_limit_kib,
         inter = if p.interactive {
-            " Interactive on the judge: write its interactor (see the repository README's \
-             \"Interactive problems\")."
+            " Interactive on the judge: the runner does not judge interactive problems yet."
         } else {
             ""
         },

@@ -55,8 +55,6 @@ pub struct Meta {
     pub compare: Option<String>,
     pub checker_convention: Option<&'static str>,
     pub validator_convention: Option<&'static str>,
-    /// An interactive problem's interactor convention (`interactive = true` is written with it).
-    pub interactor_convention: Option<&'static str>,
     /// Comment lines written at the top (without `# `): where the problem comes from, what did
     /// not come along.
     pub comments: Vec<String>,
@@ -151,12 +149,6 @@ impl Meta {
         }
         if let Some(c) = self.validator_convention {
             t.push_str(&format!("validator_convention = {}\n", toml_str(c)));
-        }
-        if let Some(c) = self.interactor_convention {
-            t.push_str(&format!(
-                "interactive = true\ninteractor_convention = {}\n",
-                toml_str(c)
-            ));
         }
         t
     }

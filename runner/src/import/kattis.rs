@@ -17,12 +17,8 @@
 //! | `submissions/{wrong_answer,time_limit_exceeded,run_time_error}/X` | `wrong/X`, expecting WA, TLE, RE |
 //! | `problem_statement/` or `statement/` | `statement/` (kept as it is) |
 //!
-//! An interactive problem (`type: interactive`, or legacy `validation: custom interactive`)
-//! comes in with its output validator as `interactor.<ext>` and `interactive = true`,
-//! `interactor_convention = "kattis"` (multi-pass too: the validator's `nextpass.in`); its
-//! `.interaction` samples are the statement's and are left out (the cases are played).
-//! Submit-answer problems and multi-pass problems that are not interactive are refused. A
-//! scoring problem comes in as pass/fail over all its groups.
+//! Interactive, multi-pass and submit-answer problems are refused: the runner does not judge
+//! them yet. A scoring problem comes in as pass/fail over all its groups.
 
 use std::path::{Path, PathBuf};
 
@@ -181,19 +177,15 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
     if validation.first().map(String::as_str) == Some("custom") {
         types.extend(validation[1..].iter().cloned());
     }
-    let interactive = types.iter().any(|x| x == "interactive");
-    let refused: &[(&str, &str, &str)] = &[
-        ("submit-answer", "a", "there is no program to run"),
-        (
-            "multi-pass",
-            "a",
-            "the runner plays several passes of interactive problems only",
-        ),
-    ];
-    for &(t, a, why) in refused {
-        if types.iter().any(|x| x == t) && !(t == "multi-pass" && interactive) {
+    for (t, a) in [
+        ("interactive", "an"),
+        ("multi-pass", "a"),
+        ("submit-answer", "a"),
+    ] {
+        if types.iter().any(|x| x == t) {
             bail!(
-                "{}: {a} {t} problem: the runner does not judge it ({why}); nothing was written",
+                "{}: {a} {t} problem: the runner does not judge {t} problems yet (an interactor \
+                 or a second pass needs the interactive-problems work); nothing was written",
                 root.display()
             );
         }
@@ -298,10 +290,8 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
                 flags.join(" ")
             ));
         }
-        // An interactive problem's output validator is its interactor.
-        let stem = if interactive { "interactor" } else { "checker" };
         files.push(File {
-            rel: dir.join(format!("{stem}.{}", program.ext())),
+            rel: dir.join(format!("checker.{}", program.ext())),
             data: Data::File(program.source.clone()),
         });
         for h in &program.headers {
@@ -310,16 +300,7 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
                 data: Data::File(h.clone()),
             });
         }
-        if interactive {
-            (None, None)
-        } else {
-            (Some("\"checker\"".to_string()), Some("kattis"))
-        }
-    } else if interactive {
-        bail!(
-            "{}: an interactive problem without its output validator (the interactor)",
-            root.display()
-        );
+        (Some("\"checker\"".to_string()), Some("kattis"))
     } else {
         (Some(compare_of(&flags, &mut notes)), None)
     };
@@ -402,7 +383,6 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
             &root.join("data").join(group),
             group,
             0,
-            interactive,
             &mut cases,
             &mut notes,
         )?;
@@ -533,7 +513,6 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
         compare,
         checker_convention,
         validator_convention,
-        interactor_convention: interactive.then_some("kattis"),
         comments: vec![
             format!(
                 "From the Kattis / ICPC package `{}` (problem_format_version {version}).",
@@ -598,7 +577,6 @@ fn collect_cases(
     dir: &Path,
     prefix: &str,
     depth: usize,
-    interactive: bool,
     cases: &mut Vec<Case>,
     notes: &mut Vec<String>,
 ) -> Result<()> {
@@ -622,33 +600,23 @@ fn collect_cases(
                 &e,
                 &format!("{prefix}.{}", case_name(&name)),
                 depth + 1,
-                interactive,
                 cases,
                 notes,
             )?;
             continue;
         }
         if e.extension().is_some_and(|x| x == "interaction") {
-            // A sample's dialogue as the statement shows it: the game itself is played.
-            notes.push(format!(
-                "{}: the sample's dialogue, for the statement (the case is played)",
-                shown(root, &e)
-            ));
+            notes.push(format!("{}: an interaction, left out", shown(root, &e)));
             continue;
         }
         if e.extension().is_none_or(|x| x != "in") {
             continue;
         }
         let ans = e.with_extension("ans");
-        let output = if ans.is_file() {
-            Data::File(ans)
-        } else if interactive {
-            // An interactive case's answer is only what the interactor is given.
-            Data::Bytes(Vec::new())
-        } else {
+        if !ans.is_file() {
             notes.push(format!("{}: no .ans beside it, left out", shown(root, &e)));
             continue;
-        };
+        }
         let stem = e
             .file_stem()
             .expect("a stem")
@@ -676,7 +644,7 @@ fn collect_cases(
                 None => format!("{from} and its .ans, the jury's answer"),
             }),
             input: Data::File(e.clone()),
-            output,
+            output: Data::File(ans),
         });
     }
     Ok(())

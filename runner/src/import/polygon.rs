@@ -384,7 +384,6 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
         compare,
         checker_convention: None,
         validator_convention: None,
-        interactor_convention: None,
         comments: vec![format!(
             "From the Polygon package `{short}` (revision {}).",
             problem.attribute("revision").unwrap_or("?")

@@ -256,8 +256,8 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
         .into_iter()
         .filter(|(path, _)| {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let from_payload = own.contains(&name) && path.starts_with(ws.problems_dir());
-            !from_payload && !path.starts_with(ws.fixtures_dir())
+            !(own.contains(&name) && path.starts_with(ws.problems_dir()))
+                && !path.starts_with(ws.fixtures_dir())
         })
         .map(|(path, text)| File {
             rel: path

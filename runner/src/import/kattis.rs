@@ -264,8 +264,9 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
                 root.display()
             )
         })?;
-        // 2025-09 has one `output_validator` (a file or a folder); legacy has a folder of them.
-        let candidates: Vec<PathBuf> = if vdir.is_file() || vdir.ends_with("output_validator") {
+        let candidates: Vec<PathBuf> = if vdir.is_file() {
+            vec![vdir.clone()]
+        } else if vdir.ends_with("output_validator") {
             vec![vdir.clone()]
         } else {
             package::entries(&vdir)

@@ -91,9 +91,7 @@ fn build_script(ext: &str, name: &str) -> Option<String> {
         "c" => format!("gcc -O2 -std=gnu11 -I. {name}.c -o {name}_bin -lm"),
         _ => return None,
     };
-    Some(format!(
-        "#!/bin/sh\n# Written by `runner export`: builds {name}.{ext}.\nset -e\n{cmd}\n"
-    ))
+    Some(format!("#!/bin/sh\n# Written by `runner export`: builds {name}.{ext}.\nset -e\n{cmd}\n"))
 }
 
 /// The command a `run` script starts a program of ours with.
@@ -105,11 +103,7 @@ fn run_command(ext: &str, name: &str) -> String {
 }
 
 /// Everything the package of `problem` holds.
-pub fn package(
-    problem: &Problem,
-    cases: &[Case],
-    kinds: &crate::workspace::FileKinds,
-) -> Result<Package> {
+pub fn package(problem: &Problem, cases: &[Case], kinds: &crate::workspace::FileKinds) -> Result<Package> {
     let mut files = Vec::new();
     let mut notes = Vec::new();
     let meta = &problem.meta;
@@ -132,22 +126,6 @@ pub fn package(
             ("default", f.join(" "))
         }
         CompareMode::Checker => ("custom", String::new()),
-        CompareMode::Interactor => ("custom interactive", String::new()),
-    };
-    if meta.interactive {
-        files.extend(program_dir(
-            problem,
-            &problem.interactor_path(),
-            "output_validators/interactor",
-            "interactor",
-            meta.interactor_convention,
-            INTERACTOR_RUN,
-        )?);
-    }
-    let validation = if meta.interactive {
-        "custom interactive"
-    } else {
-        validation
     };
     if validation == "custom" {
         let checker = problem.checker_path();
@@ -171,21 +149,16 @@ pub fn package(
             VALIDATOR_RUN,
         )?);
     } else {
-        notes.push(
-            "no validator: the package has no input validator (problemtools requires one)".into(),
-        );
+        notes.push("no validator: the package has no input validator (problemtools requires one)".into());
     }
 
     // Test data.
     for c in cases {
         if let Some(why) = &c.outside_statement {
-            notes.push(format!(
-                "case `{}` left out: outside the statement ({why})",
-                c.name
-            ));
+            notes.push(format!("case `{}` left out: outside the statement ({why})", c.name));
             continue;
         }
-        if c.compare != meta.compare_mode() {
+        if c.compare != meta.compare {
             notes.push(format!(
                 "case `{}` is judged by its own compare mode here; the package judges it as the problem's",
                 c.name
@@ -218,22 +191,13 @@ pub fn package(
     // Submissions.
     let mut names: Vec<PathBuf> = Vec::new();
     let mut submit = |dir: &str, source: &Path, files: &mut Vec<Out>| {
-        let name = source
-            .file_name()
-            .expect("a file")
-            .to_string_lossy()
-            .into_owned();
+        let name = source.file_name().expect("a file").to_string_lossy().into_owned();
         let mut rel = Path::new("submissions").join(dir).join(&name);
         let mut i = 2;
         while names.contains(&rel) {
             let stem = source.file_stem().expect("a file").to_string_lossy();
-            let ext = source
-                .extension()
-                .map(|e| e.to_string_lossy())
-                .unwrap_or_default();
-            rel = Path::new("submissions")
-                .join(dir)
-                .join(format!("{stem}-{i}.{ext}"));
+            let ext = source.extension().map(|e| e.to_string_lossy()).unwrap_or_default();
+            rel = Path::new("submissions").join(dir).join(format!("{stem}-{i}.{ext}"));
             i += 1;
         }
         names.push(rel.clone());
@@ -307,10 +271,7 @@ pub fn package(
     ));
     let readme = std::fs::read_to_string(problem.dir.join("README.md")).unwrap_or_default();
     if readme.contains("\\end{verbatim}") {
-        bail!(
-            "{}: README.md cannot go into a verbatim statement",
-            problem.slug
-        );
+        bail!("{}: README.md cannot go into a verbatim statement", problem.slug);
     }
     files.push(text(
         "problem_statement/problem.en.tex",
@@ -348,11 +309,6 @@ fn latex(s: &str) -> String {
 /// output`; the checker wants `checker input output answer` and answers 0 AC, 1 WA, 2 PE.
 const CHECKER_RUN: &str = "#!/bin/sh\n# Written by `runner export`: calls a testlib-style checker (checker INPUT OUTPUT ANSWER,\n# exit 0 AC, 1 WA, 2 PE) as a Kattis output validator (INPUT ANSWER FEEDBACK_DIR < OUTPUT, exit 42/43).\ndir=$(dirname \"$0\")\nout=\"$3/team_output\"\ncat > \"$out\"\n@CMD@ \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\ncase $? in\n  0) exit 42 ;;\n  1|2) exit 43 ;;\nesac\nexit 1\n";
 
-/// The `run` adapter of a testlib interactor: Kattis calls `run input answer feedback_dir` with
-/// the submission's output on its stdin and its stdout to the submission; the interactor wants
-/// `interactor input output answer` and answers 0 OK, 1 WA, 2 PE, 3 FAIL.
-const INTERACTOR_RUN: &str = "#!/bin/sh\n# Written by `runner export`: calls a testlib-style interactor (interactor INPUT OUTPUT ANSWER,\n# exit 0 OK, 1 WA, 2 PE) as a Kattis interactive output validator (INPUT ANSWER FEEDBACK_DIR, exit 42/43).\ndir=$(dirname \"$0\")\n@CMD@ \"$1\" \"$3/interactor_output\" \"$2\" 2> \"$3/judgemessage.txt\"\ncase $? in\n  0) exit 42 ;;\n  1|2) exit 43 ;;\nesac\nexit 1\n";
-
 /// The `run` adapter of a validator of ours: exit 0 valid becomes 42, anything else 43.
 const VALIDATOR_RUN: &str = "#!/bin/sh\n# Written by `runner export`: the validator exits 0 for a valid input; Kattis wants 42 (43: invalid).\ndir=$(dirname \"$0\")\nif @CMD@; then exit 42; fi\nexit 43\n";
 
@@ -376,11 +332,7 @@ fn program_dir(
         executable: false,
     }];
     // The headers beside it come along (testlib.h, validate.h).
-    for h in problem
-        .folder
-        .files()
-        .filter(|f| super::package::is_header(f))
-    {
+    for h in problem.folder.files().filter(|f| super::package::is_header(f)) {
         out.push(Out {
             rel: Path::new(dir).join(h.file_name().expect("a file")),
             data: Data::File(h.to_path_buf()),
@@ -409,10 +361,7 @@ fn program_dir(
 pub fn write(dir: &Path, pkg: &Package) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     if dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
-        bail!(
-            "{} exists and is not empty: nothing was written",
-            dir.display()
-        );
+        bail!("{} exists and is not empty: nothing was written", dir.display());
     }
     for f in &pkg.files {
         let path = dir.join(&f.rel);

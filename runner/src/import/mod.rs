@@ -6,6 +6,5 @@
 pub mod companion;
 pub mod draft;
 pub mod kattis;
-pub mod kattis_export;
 pub mod package;
 pub mod polygon;

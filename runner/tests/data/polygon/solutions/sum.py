@@ -1,2 +1,0 @@
-a, b = map(int, input().split())
-print(a + b)

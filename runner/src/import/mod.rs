@@ -5,6 +5,3 @@
 
 pub mod companion;
 pub mod draft;
-pub mod kattis;
-pub mod package;
-pub mod polygon;

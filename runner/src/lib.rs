@@ -17,7 +17,6 @@ mod export;
 mod fixture;
 mod history;
 mod holes;
-mod import;
 mod interactive;
 mod judgement;
 mod judges;

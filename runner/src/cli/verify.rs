@@ -57,7 +57,6 @@ fn validate_all(
             &problem.validator_path(),
             "the validator",
         )?;
-        let validator = validate::adapt(validator, problem.meta.validator_convention);
         checks.push(validate::check_problem(
             cx.sandbox()?,
             &pool,

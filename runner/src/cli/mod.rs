@@ -7,6 +7,7 @@
 mod context;
 mod judge;
 mod list;
+mod listen;
 mod merge;
 mod new;
 mod run;
@@ -142,6 +143,17 @@ enum Command {
     Run(RunArgs),
     /// List the problems: slug, judge, id, title and number of cases.
     List,
+    /// Receive problems from the Competitive Companion browser extension: listens on 127.0.0.1
+    /// and writes each problem it is sent (problem.toml, the samples, a solution to start from).
+    Listen {
+        /// The port (27121: the one cpH uses, which the extension sends to; 0: any free port,
+        /// printed).
+        #[arg(long, default_value_t = 27121)]
+        port: u16,
+        /// Stop after one problem, or after every problem of the first batch (a contest).
+        #[arg(long)]
+        once: bool,
+    },
     /// Merge the JSON reports of the shards of one run (`--partition K/N --format json`) into
     /// the report of the whole run; with --junit, one JUnit file. Exits as the whole run would.
     Merge {
@@ -239,6 +251,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
                 | Command::Submit { .. }
                 | Command::Run(_)
                 | Command::List
+                | Command::Listen { .. }
         )
     );
     let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
@@ -290,6 +303,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Some(Command::Stress(a)) => stress::stress(&cx, a),
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
+        Some(Command::Listen { port, once }) => listen::listen(&cx, port, once),
         Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }

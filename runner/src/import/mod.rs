@@ -1,0 +1,7 @@
+//! Problems from elsewhere: a Competitive Companion payload ([`companion`]), and (written by the
+//! import and export commands) the field's problem packages. Each source becomes a
+//! [`draft::Draft`], which [`draft::write`] writes into the workspace, all or nothing, never over
+//! an existing problem. Nothing here prints: the commands in `cli/` do.
+
+pub mod companion;
+pub mod draft;

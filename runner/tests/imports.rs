@@ -250,3 +250,294 @@ fn listen_refuses_a_busy_port() {
         text(&out)
     );
 }
+
+// ---------------------------------------------------------------- Kattis / ICPC packages
+
+/// Writes `files` (path, text) under a new temporary folder `name/`.
+fn package(name: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join(name);
+    for (rel, text) in files {
+        let p = root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    (tmp, root)
+}
+
+const DIFF_C: &str = "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { long long a, b; while (scanf(\"%lld%lld\", &a, &b) == 2) printf(\"%lld\\n\", llabs(a - b)); return 0; }\n";
+const DIFF_PY: &str = "#!/usr/bin/env python3\nimport sys\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print(abs(a - b))\n";
+const DIFF_INT: &str = "#include <stdio.h>\nint main(void) { int a, b; while (scanf(\"%d%d\", &a, &b) == 2) printf(\"%d\\n\", a > b ? a - b : b - a); return 0; }\n";
+const DIFF_SLOW: &str = "#include <stdio.h>\nint main(void) { long long a, b; while (scanf(\"%lld%lld\", &a, &b) == 2) { long long x = 0; while (x != a - b && x != b - a) x++; printf(\"%lld\\n\", x); } return 0; }\n";
+const DIFF_CRASH: &str = "#include <stdlib.h>\nint main(void) { abort(); }\n";
+/// A Kattis input validator: exit 42 valid, 43 invalid.
+const DIFF_VALIDATOR: &str = "#!/usr/bin/env python3\nimport re, sys\nn = 0\nfor line in sys.stdin:\n    if not re.fullmatch(r'(0|[1-9][0-9]*) (0|[1-9][0-9]*)\\n', line):\n        print('not two integers: %r' % line, file=sys.stderr)\n        sys.exit(43)\n    n += 1\nsys.exit(42 if 1 <= n <= 40 else 43)\n";
+/// A Kattis output validator (`validate input answer feedback_dir < output`), with a header of
+/// its own, as problemtools' examples have.
+const DIFF_CHECKER: &str = "#include \"validate.h\"\n#include <stdio.h>\nint main(int argc, char **argv) {\n  FILE *ans = fopen(argv[2], \"r\");\n  long long want, got;\n  while (fscanf(ans, \"%lld\", &want) == 1) {\n    if (scanf(\"%lld\", &got) != 1) reject(argv[3], \"too few numbers\");\n    if (got != want) reject(argv[3], \"wrong difference\");\n  }\n  if (scanf(\"%lld\", &got) == 1) reject(argv[3], \"trailing output\");\n  return 42;\n}\n";
+const DIFF_CHECKER_H: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nstatic void reject(const char *dir, const char *why) {\n  char path[4096];\n  snprintf(path, sizeof path, \"%s/judgemessage.txt\", dir);\n  FILE *f = fopen(path, \"w\");\n  if (f) { fputs(why, f); fclose(f); }\n  exit(43);\n}\n";
+
+/// The legacy package `different`, made here after problemtools' example of that name: a custom
+/// output validator with its header, a Python input validator, a nested group reached through a
+/// symlink, submissions of every category (one the runner does not build).
+fn different_legacy() -> (tempfile::TempDir, PathBuf) {
+    let big: String = (0..40)
+        .map(|i| format!("{} {}\n", i * 1000, 7 * i))
+        .collect();
+    let big_ans: String = (0..40).map(|i| format!("{}\n", i * 1000 - 7 * i)).collect();
+    let (tmp, root) = package(
+        "different",
+        &[
+            ("problem.yaml", "name: A Different Problem\nsource: made for the runner's tests\nlicense: cc by-sa\nvalidation: custom\nlimits:\n  memory: 256\n"),
+            (".timelimit", "1\n"),
+            ("problem_statement/problem.en.tex", "\\problemname{A Different Problem}\nPrint |a - b|.\n"),
+            ("data/sample/1.in", "10 12\n71293781758123 72784\n"),
+            ("data/sample/1.ans", "2\n71293781685339\n"),
+            ("data/secret/01.in", "1000000000000000 0\n0 0\n"),
+            ("data/secret/01.ans", "1000000000000000\n0\n"),
+            ("data/secret/01.desc", "the extremes"),
+            ("data/secret/group1/big.in", &big),
+            ("data/secret/group1/big.ans", &big_ans),
+            ("data/invalid_input/negative.in", "-1 2\n"),
+            ("input_validators/validate.py", DIFF_VALIDATOR),
+            ("input_validators/different.ctd", "INT(0, 10^15) SPACE INT(0, 10^15) NEWLINE\n"),
+            ("output_validators/different_validator/validate.c", DIFF_CHECKER),
+            ("output_validators/different_validator/validate.h", DIFF_CHECKER_H),
+            ("submissions/accepted/different.c", DIFF_C),
+            ("submissions/accepted/different_py3.py", DIFF_PY),
+            ("submissions/accepted/Different.java", "class Different {}\n"),
+            ("submissions/wrong_answer/different_int.c", DIFF_INT),
+            ("submissions/time_limit_exceeded/linear_search.c", DIFF_SLOW),
+            ("submissions/run_time_error/crash.c", DIFF_CRASH),
+        ],
+    );
+    // A case reused by a second group through a symlink, as oddecho does.
+    std::os::unix::fs::symlink("../01.in", root.join("data/secret/group1/reused.in")).unwrap();
+    std::os::unix::fs::symlink("../01.ans", root.join("data/secret/group1/reused.ans")).unwrap();
+    (tmp, root)
+}
+
+#[test]
+fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
+    let ws = Ws::empty();
+    let (_tmp, root) = different_legacy();
+    let out = ws.runner(&["import", root.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "imported `different` as problem `different`: 4 cases, 2 solutions, 3 wrong solutions"
+        ),
+        "{said}"
+    );
+    for note in ["different.ctd: left out", "Different.java: left out"] {
+        assert!(said.contains(note), "{note} not in\n{said}");
+    }
+    let toml = std::fs::read_to_string(ws.path("problems/different/problem.toml")).unwrap();
+    for line in [
+        "title = \"A Different Problem\"",
+        "judge = \"local\"",
+        "time_limit_ms = 1000",
+        "memory_limit_kib = 262144",
+        "compare = \"checker\"",
+        "checker_convention = \"kattis\"",
+        "validator_convention = \"kattis\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    let fixture = std::fs::read_to_string(ws.path("fixtures/different.toml")).unwrap();
+    for name in [
+        "sample.1",
+        "secret.01",
+        "secret.group1.big",
+        "secret.group1.reused",
+    ] {
+        assert!(
+            fixture.contains(&format!("name = \"{name}\"")),
+            "{name} not in\n{fixture}"
+        );
+    }
+    assert!(
+        fixture.contains("data/secret/01.in: the extremes"),
+        "{fixture}"
+    );
+    assert!(ws.path("problems/different/checker.c").is_file());
+    assert!(ws.path("problems/different/validate.h").is_file());
+    assert!(ws.path("problems/different/validate.py").is_file());
+    assert!(ws.path("problems/different/invalid/negative.in").is_file());
+    assert!(ws
+        .path("solutions/different/different_py3/different.py")
+        .is_file());
+    let wrong = std::fs::read_to_string(ws.path("problems/different/wrong/wrong.toml")).unwrap();
+    for (file, expect) in [
+        ("different_int.c", "WA"),
+        ("linear_search.c", "TLE"),
+        ("crash.c", "RE"),
+    ] {
+        assert!(
+            wrong.contains(&format!("file = \"{file}\"\nexpect = \"{expect}\"")),
+            "{file} {expect} not in\n{wrong}"
+        );
+    }
+
+    // Accepted submissions pass (through the Kattis output validator), the others get WA, TLE, RE.
+    let out = ws.runner(&["different"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 3/3 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(last_line(&out), "11 passed, 0 failed", "{}", text(&out));
+
+    // The Kattis input validator (exit 42) answers as the runner's (exit 0).
+    ws.write("bad.in", "1 -2\n");
+    let out = ws.runner(&["run", "different", ws.path("bad.in").to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("the validator rejects this input"),
+        "{}",
+        text(&out)
+    );
+    assert!(stderr(&out).contains("not two integers"), "{}", text(&out));
+    ws.write("good.in", "1 2\n");
+    let out = ws.runner(&["run", "different", ws.path("good.in").to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert!(!stderr(&out).contains("validator"), "{}", text(&out));
+
+    // Importing it again changes nothing.
+    let before = snapshot(ws.dir.path());
+    let out = ws.runner(&["import", root.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("exists already"), "{}", text(&out));
+    let mut after = snapshot(ws.dir.path());
+    after.retain(|(p, _)| !p.starts_with("target"));
+    let mut before = before;
+    before.retain(|(p, _)| !p.starts_with("target"));
+    assert_eq!(after, before);
+}
+
+/// A 2025-09 package, made here after BAPCtools' test problems: `limits.time_limit`, default
+/// validation with a float tolerance in test_group.yaml, a `.yaml` description.
+fn half_2025() -> (tempfile::TempDir, PathBuf) {
+    package(
+        "half",
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\ntype: pass-fail\nname:\n  en: Half\n  de: Hälfte\nuuid: 5c3c8d1e-6d5a-4bb4-9bd5-0f6a8e7b2a11\nlicense: cc0\nlimits:\n  time_limit: 2.5\n  memory: 512\n"),
+            ("statement/problem.en.md", "# Half\n\nPrint n / 2.\n"),
+            ("data/test_group.yaml", "output_validator_args: [float_tolerance, \"1E-6\"]\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "1.5\n"),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/1.ans", "0.5\n"),
+            ("data/secret/1.yaml", "description: \"the smallest\"\n"),
+            ("submissions/accepted/half.py", "print(int(input()) / 2)\n"),
+            ("submissions/accepted/half.c", "#include <stdio.h>\nint main(void) { double n; scanf(\"%lf\", &n); printf(\"%.9f\\n\", n / 2); return 0; }\n"),
+            ("submissions/wrong_answer/floor.py", "print(int(input()) // 2)\n"),
+            ("submissions/brute_force/slow.py", "print(int(input()) / 2)\n"),
+        ],
+    )
+}
+
+#[test]
+fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() {
+    let ws = Ws::empty();
+    let (tmp, root) = half_2025();
+    // Zipped, with the package in a folder of its own.
+    let zip_path = tmp.path().join("half.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    for f in walk(&root) {
+        let rel = f
+            .strip_prefix(tmp.path())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        zip.start_file(rel, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(&std::fs::read(&f).unwrap()).unwrap();
+    }
+    zip.finish().unwrap();
+    let out = ws.runner(&["import", zip_path.to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("submissions/brute_force/: left out"),
+        "{}",
+        text(&out)
+    );
+    let toml = std::fs::read_to_string(ws.path("problems/half/problem.toml")).unwrap();
+    for line in [
+        "title = \"Half\"",
+        "time_limit_ms = 2500",
+        "memory_limit_kib = 524288",
+        "output_limit_kib = 8192",
+        "compare = { float = { abs = 1e-6, rel = 1e-6 } }",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    assert!(ws.path("problems/half/statement/problem.en.md").is_file());
+    let out = ws.runner(&["half"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
+}
+
+#[test]
+fn a_package_without_a_time_limit_has_it_measured_as_problemtools_does() {
+    let ws = Ws::empty();
+    let (_tmp, root) = different_legacy();
+    std::fs::remove_file(root.join(".timelimit")).unwrap();
+    let out = ws.runner(&["import", root.to_str().unwrap(), "--slug", "diff"]);
+    assert_code(&out, 0);
+    // Every accepted run takes a few ms: × 5, rounded up to a whole second.
+    assert!(
+        stdout(&out).contains("time limit: 1000 ms: the slowest accepted run took"),
+        "{}",
+        text(&out)
+    );
+    let toml = std::fs::read_to_string(ws.path("problems/diff/problem.toml")).unwrap();
+    assert!(
+        toml.contains("time_limit_ms = 1000   # slowest accepted run"),
+        "{toml}"
+    );
+}
+
+#[test]
+fn interactive_packages_and_broken_ones_are_refused_and_change_nothing() {
+    let ws = Ws::empty();
+    let (_t1, guess) = package(
+        "guess",
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: interactive\nname: Guess the Number\n"),
+            ("data/sample/1.interaction", "<50\n>higher\n"),
+        ],
+    );
+    let out = ws.runner(&["import", guess.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out)
+            .contains("an interactive problem: the runner does not judge interactive problems yet"),
+        "{}",
+        text(&out)
+    );
+    let (_t2, legacy) = package(
+        "legacyguess",
+        &[(
+            "problem.yaml",
+            "name: Guess\nvalidation: custom interactive\n",
+        )],
+    );
+    let out = ws.runner(&["import", legacy.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("interactive"), "{}", text(&out));
+    let (_t3, nothing) = package("nothing", &[("README.md", "no package here\n")]);
+    let out = ws.runner(&["import", nothing.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("neither problem.yaml"),
+        "{}",
+        text(&out)
+    );
+    assert!(std::fs::read_dir(ws.path("problems"))
+        .unwrap()
+        .next()
+        .is_none());
+}

@@ -5,6 +5,7 @@
 //! configuration error, 130 interrupted.
 
 mod context;
+mod import;
 mod judge;
 mod list;
 mod listen;
@@ -143,6 +144,19 @@ enum Command {
     Run(RunArgs),
     /// List the problems: slug, judge, id, title and number of cases.
     List,
+    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09) or
+    /// Polygon (problem.xml), a folder or a zip. Never overwrites a problem.
+    Import {
+        /// The package: its folder, or a zip of it.
+        package: PathBuf,
+        /// The problem's slug (default: the package's name).
+        #[arg(long)]
+        slug: Option<String>,
+        /// The time limit, when the package's is not wanted (a Kattis package without one is
+        /// otherwise measured on its accepted submissions).
+        #[arg(long, value_name = "MS")]
+        time_limit_ms: Option<u64>,
+    },
     /// Receive problems from the Competitive Companion browser extension: listens on 127.0.0.1
     /// and writes each problem it is sent (problem.toml, the samples, a solution to start from).
     Listen {
@@ -252,6 +266,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
                 | Command::Run(_)
                 | Command::List
                 | Command::Listen { .. }
+                | Command::Import { .. }
         )
     );
     let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
@@ -304,6 +319,11 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
         Some(Command::Listen { port, once }) => listen::listen(&cx, port, once),
+        Some(Command::Import {
+            package,
+            slug,
+            time_limit_ms,
+        }) => import::import(&cx, &package, slug.as_deref(), time_limit_ms),
         Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }

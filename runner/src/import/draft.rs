@@ -50,6 +50,7 @@ pub struct Meta {
     pub url: Option<String>,
     pub time_limit_ms: u64,
     pub memory_limit_kib: u64,
+    pub output_limit_kib: Option<u64>,
     /// A TOML value (`"tokens"`, `{ float = { abs = 1e-6 } }`); `None`: the default, lines.
     pub compare: Option<String>,
     pub checker_convention: Option<&'static str>,
@@ -137,6 +138,9 @@ impl Meta {
         }
         t.push_str(&format!("time_limit_ms = {}\n", self.time_limit_ms));
         t.push_str(&format!("memory_limit_kib = {}\n", self.memory_limit_kib));
+        if let Some(o) = self.output_limit_kib {
+            t.push_str(&format!("output_limit_kib = {o}\n"));
+        }
         if let Some(c) = &self.compare {
             t.push_str(&format!("compare = {c}\n"));
         }

@@ -5,3 +5,6 @@
 
 pub mod companion;
 pub mod draft;
+pub mod kattis;
+pub mod package;
+pub mod polygon;

@@ -541,3 +541,91 @@ fn interactive_packages_and_broken_ones_are_refused_and_change_nothing() {
         .next()
         .is_none());
 }
+
+// ---------------------------------------------------------------- Polygon packages
+
+#[test]
+fn a_polygon_package_with_generated_tests_imports_and_judges_with_its_testlib_checker() {
+    let ws = Ws::empty();
+    let pkg = data("polygon");
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "imported `polygon` as problem `sum`: 4 cases, 2 solutions, 2 wrong solutions"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("2 test(s) generated here by the package's generator"),
+        "{said}"
+    );
+    assert!(said.contains("Sum.java (rejected): left out"), "{said}");
+    let toml = std::fs::read_to_string(ws.path("problems/sum/problem.toml")).unwrap();
+    for line in [
+        "title = \"Sum of Two\"",
+        "time_limit_ms = 1000",
+        "memory_limit_kib = 262144",
+        "compare = \"checker\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    // testlib's conventions are the runner's: no convention key.
+    assert!(!toml.contains("convention"), "{toml}");
+    for f in [
+        "checker.cpp",
+        "validate.cpp",
+        "testlib.h",
+        "statement/problem.tex",
+    ] {
+        assert!(ws.path(&format!("problems/sum/{f}")).is_file(), "{f}");
+    }
+    let fixture = std::fs::read_to_string(ws.path("fixtures/sum.toml")).unwrap();
+    // tests/02 has no answer in the package: the main solution's; 03 and 04 generated.
+    assert!(
+        fixture.contains("name = \"tests.02\"\nsource = \"reference\""),
+        "{fixture}"
+    );
+    assert!(
+        fixture.contains("input = \"1000 999\\n\"\noutput = \"1999\\n\""),
+        "{fixture}"
+    );
+    assert!(
+        fixture.contains("name = \"tests.01\"\nsource = \"sample\""),
+        "{fixture}"
+    );
+
+    let out = ws.runner(&["sum"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 2/2 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(last_line(&out), "10 passed, 0 failed", "{}", text(&out));
+    // The testlib checker's message is the report's reason.
+    let out = ws.runner(&[
+        "judge",
+        "sum",
+        ws.path("problems/sum/wrong/diff.cpp").to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&out).contains("expected 5, found -1"),
+        "{}",
+        text(&out)
+    );
+    // The testlib validator: exit 0 valid, as the runner's.
+    ws.write("bad.in", "1 1001\n");
+    let out = ws.runner(&["run", "sum", ws.path("bad.in").to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("the validator rejects this input"),
+        "{}",
+        text(&out)
+    );
+    assert!(
+        stderr(&out).contains("b = 1001 is out of [0, 1000]"),
+        "{}",
+        text(&out)
+    );
+}

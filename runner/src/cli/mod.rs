@@ -5,6 +5,7 @@
 //! configuration error, 130 interrupted.
 
 mod context;
+mod export;
 mod import;
 mod judge;
 mod list;
@@ -157,6 +158,15 @@ enum Command {
         #[arg(long, value_name = "MS")]
         time_limit_ms: Option<u64>,
     },
+    /// Write a problem out as a Kattis problem package (legacy format, as problemtools'
+    /// verifyproblem reads it): problem.yaml, data/, submissions/, validators.
+    Export {
+        /// The problem's slug.
+        slug: String,
+        /// The package's folder (new or empty; its name is the package's short name).
+        #[arg(long, value_name = "DIR")]
+        kattis: PathBuf,
+    },
     /// Receive problems from the Competitive Companion browser extension: listens on 127.0.0.1
     /// and writes each problem it is sent (problem.toml, the samples, a solution to start from).
     Listen {
@@ -267,6 +277,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
                 | Command::List
                 | Command::Listen { .. }
                 | Command::Import { .. }
+                | Command::Export { .. }
         )
     );
     let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
@@ -319,6 +330,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
         Some(Command::Listen { port, once }) => listen::listen(&cx, port, once),
+        Some(Command::Export { slug, kattis }) => export::export(&cx, &slug, &kattis),
         Some(Command::Import {
             package,
             slug,

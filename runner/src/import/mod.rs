@@ -6,5 +6,6 @@
 pub mod companion;
 pub mod draft;
 pub mod kattis;
+pub mod kattis_export;
 pub mod package;
 pub mod polygon;

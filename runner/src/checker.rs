@@ -83,8 +83,10 @@ pub fn kattis(program: Program, convention: Convention) -> Program {
         return program;
     }
     let prefix = kattis_prefix();
+    let shift = |at: &Vec<usize>| at.iter().map(|i| i + prefix.len()).collect();
     Program {
-        files: program.files.iter().map(|i| i + prefix.len()).collect(),
+        files: shift(&program.files),
+        writable: shift(&program.writable),
         argv: prefix
             .into_iter()
             .map(Into::into)

@@ -62,6 +62,7 @@ pub fn adapt(program: Program, convention: Convention) -> Program {
             .chain(program.argv)
             .collect(),
         stack: program.stack,
+        writable: program.writable.iter().map(|i| i + prefix.len()).collect(),
     }
 }
 

@@ -91,7 +91,9 @@ fn build_script(ext: &str, name: &str) -> Option<String> {
         "c" => format!("gcc -O2 -std=gnu11 -I. {name}.c -o {name}_bin -lm"),
         _ => return None,
     };
-    Some(format!("#!/bin/sh\n# Written by `runner export`: builds {name}.{ext}.\nset -e\n{cmd}\n"))
+    Some(format!(
+        "#!/bin/sh\n# Written by `runner export`: builds {name}.{ext}.\nset -e\n{cmd}\n"
+    ))
 }
 
 /// The command a `run` script starts a program of ours with.
@@ -103,7 +105,11 @@ fn run_command(ext: &str, name: &str) -> String {
 }
 
 /// Everything the package of `problem` holds.
-pub fn package(problem: &Problem, cases: &[Case], kinds: &crate::workspace::FileKinds) -> Result<Package> {
+pub fn package(
+    problem: &Problem,
+    cases: &[Case],
+    kinds: &crate::workspace::FileKinds,
+) -> Result<Package> {
     let mut files = Vec::new();
     let mut notes = Vec::new();
     let meta = &problem.meta;
@@ -125,7 +131,7 @@ pub fn package(problem: &Problem, cases: &[Case], kinds: &crate::workspace::File
             }
             ("default", f.join(" "))
         }
-        CompareMode::Checker => ("custom", String::new()),
+        CompareMode::Checker | CompareMode::Interactor => ("custom", String::new()),
     };
     if validation == "custom" {
         let checker = problem.checker_path();
@@ -149,13 +155,18 @@ pub fn package(problem: &Problem, cases: &[Case], kinds: &crate::workspace::File
             VALIDATOR_RUN,
         )?);
     } else {
-        notes.push("no validator: the package has no input validator (problemtools requires one)".into());
+        notes.push(
+            "no validator: the package has no input validator (problemtools requires one)".into(),
+        );
     }
 
     // Test data.
     for c in cases {
         if let Some(why) = &c.outside_statement {
-            notes.push(format!("case `{}` left out: outside the statement ({why})", c.name));
+            notes.push(format!(
+                "case `{}` left out: outside the statement ({why})",
+                c.name
+            ));
             continue;
         }
         if c.compare != meta.compare {
@@ -191,13 +202,22 @@ pub fn package(problem: &Problem, cases: &[Case], kinds: &crate::workspace::File
     // Submissions.
     let mut names: Vec<PathBuf> = Vec::new();
     let mut submit = |dir: &str, source: &Path, files: &mut Vec<Out>| {
-        let name = source.file_name().expect("a file").to_string_lossy().into_owned();
+        let name = source
+            .file_name()
+            .expect("a file")
+            .to_string_lossy()
+            .into_owned();
         let mut rel = Path::new("submissions").join(dir).join(&name);
         let mut i = 2;
         while names.contains(&rel) {
             let stem = source.file_stem().expect("a file").to_string_lossy();
-            let ext = source.extension().map(|e| e.to_string_lossy()).unwrap_or_default();
-            rel = Path::new("submissions").join(dir).join(format!("{stem}-{i}.{ext}"));
+            let ext = source
+                .extension()
+                .map(|e| e.to_string_lossy())
+                .unwrap_or_default();
+            rel = Path::new("submissions")
+                .join(dir)
+                .join(format!("{stem}-{i}.{ext}"));
             i += 1;
         }
         names.push(rel.clone());
@@ -271,7 +291,10 @@ pub fn package(problem: &Problem, cases: &[Case], kinds: &crate::workspace::File
     ));
     let readme = std::fs::read_to_string(problem.dir.join("README.md")).unwrap_or_default();
     if readme.contains("\\end{verbatim}") {
-        bail!("{}: README.md cannot go into a verbatim statement", problem.slug);
+        bail!(
+            "{}: README.md cannot go into a verbatim statement",
+            problem.slug
+        );
     }
     files.push(text(
         "problem_statement/problem.en.tex",
@@ -332,7 +355,11 @@ fn program_dir(
         executable: false,
     }];
     // The headers beside it come along (testlib.h, validate.h).
-    for h in problem.folder.files().filter(|f| super::package::is_header(f)) {
+    for h in problem
+        .folder
+        .files()
+        .filter(|f| super::package::is_header(f))
+    {
         out.push(Out {
             rel: Path::new(dir).join(h.file_name().expect("a file")),
             data: Data::File(h.to_path_buf()),
@@ -361,7 +388,10 @@ fn program_dir(
 pub fn write(dir: &Path, pkg: &Package) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     if dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
-        bail!("{} exists and is not empty: nothing was written", dir.display());
+        bail!(
+            "{} exists and is not empty: nothing was written",
+            dir.display()
+        );
     }
     for f in &pkg.files {
         let path = dir.join(&f.rel);

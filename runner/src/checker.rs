@@ -221,6 +221,7 @@ mod tests {
                 cpu: std::time::Duration::ZERO,
                 wall: std::time::Duration::ZERO,
                 peak_memory: 0,
+                refused_allocation: None,
                 killed: None,
                 output_overflow: false,
                 stack_bytes: 0,

@@ -500,34 +500,117 @@ fn a_package_without_a_time_limit_has_it_measured_as_problemtools_does() {
     );
 }
 
-#[test]
-fn interactive_packages_and_broken_ones_are_refused_and_change_nothing() {
-    let ws = Ws::empty();
-    let (_t1, guess) = package(
+/// A Kattis output validator of an interactive problem (`validator INPUT ANSWER FEEDBACK_DIR`,
+/// talking to the submission): the secret number is the input; ten guesses at most.
+const GUESS_VALIDATOR: &str = "#include <stdio.h>\n#include <stdlib.h>\nstatic void say(const char *dir, const char *why, int code) {\n  char p[4096]; snprintf(p, sizeof p, \"%s/judgemessage.txt\", dir);\n  FILE *f = fopen(p, \"w\"); if (f) { fputs(why, f); fclose(f); }\n  exit(code);\n}\nint main(int argc, char **argv) {\n  FILE *in = fopen(argv[1], \"r\"); int secret;\n  if (!in || fscanf(in, \"%d\", &secret) != 1) say(argv[3], \"no secret\", 1);\n  for (int i = 0; i < 10; i++) {\n    int g; if (scanf(\"%d\", &g) != 1) say(argv[3], \"no guess\", 43);\n    if (g == secret) { printf(\"correct\\n\"); fflush(stdout); return 42; }\n    printf(g < secret ? \"higher\\n\" : \"lower\\n\"); fflush(stdout);\n  }\n  say(argv[3], \"ten guesses and no right one\", 43);\n}\n";
+const GUESS_BINARY: &str = "#include <stdio.h>\n#include <string.h>\nint main(void) {\n  int lo = 1, hi = 1000; char r[16];\n  while (lo <= hi) {\n    int m = (lo + hi) / 2; printf(\"%d\\n\", m); fflush(stdout);\n    if (scanf(\"%15s\", r) != 1 || !strcmp(r, \"correct\")) return 0;\n    if (!strcmp(r, \"higher\")) lo = m + 1; else hi = m - 1;\n  }\n  return 0;\n}\n";
+const GUESS_PY: &str = "lo, hi = 1, 1000\nwhile lo <= hi:\n    m = (lo + hi) // 2\n    print(m, flush=True)\n    r = input().strip()\n    if r == 'correct':\n        break\n    if r == 'higher':\n        lo = m + 1\n    else:\n        hi = m - 1\n";
+const GUESS_LINEAR: &str = "#include <stdio.h>\n#include <string.h>\nint main(void) {\n  char r[16];\n  for (int g = 1; g <= 1000; g++) {\n    printf(\"%d\\n\", g); fflush(stdout);\n    if (scanf(\"%15s\", r) != 1 || !strcmp(r, \"correct\")) return 0;\n  }\n  return 0;\n}\n";
+const GUESS_SPIN: &str = "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n";
+const GUESS_CRASH: &str = "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { printf(\"500\\n\"); fflush(stdout); char r[16]; if (scanf(\"%15s\", r) == 1) abort(); return 1; }\n";
+
+/// The interactive `guess`, made here after problemtools' example of that name (2023-07 draft
+/// format: `type: interactive`, the validator in `output_validator/`, inputs without answers).
+fn guess_2023() -> (tempfile::TempDir, PathBuf) {
+    package(
         "guess",
         &[
-            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: interactive\nname: Guess the Number\n"),
-            ("data/sample/1.interaction", "<50\n>higher\n"),
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: interactive\nname:\n  en: Guess the Number\n  sv: Gissa talet\nlimits:\n  time_limit: 1\n  memory: 256\n"),
+            ("statement/problem.en.tex", "\\problemname{Guess the Number}\n"),
+            ("data/sample/1.in", "17\n"),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/2.in", "1000\n"),
+            ("data/secret/3.in", "500\n"),
+            ("data/secret/3.ans", ""),
+            ("output_validator/guess_validator.c", GUESS_VALIDATOR),
+            ("submissions/accepted/binary.c", GUESS_BINARY),
+            ("submissions/accepted/binary.py", GUESS_PY),
+            ("submissions/wrong_answer/linear.c", GUESS_LINEAR),
+            ("submissions/time_limit_exceeded/spin.c", GUESS_SPIN),
+            ("submissions/run_time_error/crash.c", GUESS_CRASH),
         ],
-    );
+    )
+}
+
+#[test]
+fn an_interactive_package_comes_in_with_its_validator_as_a_kattis_interactor_and_judges() {
+    let ws = Ws::empty();
+    let (_t, guess) = guess_2023();
     let out = ws.runner(&["import", guess.to_str().unwrap()]);
-    assert_code(&out, 2);
+    assert_code(&out, 0);
     assert!(
-        stderr(&out)
-            .contains("an interactive problem: the runner does not judge interactive problems yet"),
+        stdout(&out).contains(
+            "imported `guess` as problem `guess`: 4 cases, 2 solutions, 3 wrong solutions"
+        ),
         "{}",
         text(&out)
     );
-    let (_t2, legacy) = package(
-        "legacyguess",
+    let toml = std::fs::read_to_string(ws.path("problems/guess/problem.toml")).unwrap();
+    for line in [
+        "title = \"Guess the Number\"",
+        "time_limit_ms = 1000",
+        "interactive = true",
+        "interactor_convention = \"kattis\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    assert!(!toml.contains("compare"), "{toml}");
+    assert_eq!(
+        std::fs::read_to_string(ws.path("problems/guess/interactor.c")).unwrap(),
+        GUESS_VALIDATOR
+    );
+    let out = ws.runner(&["guess"]);
+    assert_code(&out, 0);
+    let all = text(&out);
+    // 2 solutions × 4 cases, and 3 wrong solutions each with its verdict.
+    assert_eq!(last_line(&out), "11 passed, 0 failed", "{all}");
+    assert!(
+        all.contains("wrong solutions: 3/3 got their verdict"),
+        "{all}"
+    );
+    for (file, verdict) in [("linear.c", "WA"), ("spin.c", "TLE"), ("crash.c", "RE")] {
+        let wrong = std::fs::read_to_string(ws.path("problems/guess/wrong/wrong.toml")).unwrap();
+        assert!(
+            wrong.contains(&format!("file = \"{file}\"\nexpect = \"{verdict}\"")),
+            "{wrong}"
+        );
+    }
+}
+
+#[test]
+fn multi_pass_without_interaction_and_broken_packages_are_refused_and_change_nothing() {
+    let ws = Ws::empty();
+    let (_t1, mp) = package(
+        "twopass",
         &[(
             "problem.yaml",
-            "name: Guess\nvalidation: custom interactive\n",
+            "problem_format_version: 2025-09\ntype: multi-pass\nname: Two passes\n",
         )],
     );
-    let out = ws.runner(&["import", legacy.to_str().unwrap()]);
+    let out = ws.runner(&["import", mp.to_str().unwrap()]);
     assert_code(&out, 2);
-    assert!(stderr(&out).contains("interactive"), "{}", text(&out));
+    assert!(
+        stderr(&out).contains("a multi-pass problem that is not interactive"),
+        "{}",
+        text(&out)
+    );
+    let (_t2, novalidator) = package(
+        "legacyguess",
+        &[
+            (
+                "problem.yaml",
+                "name: Guess\nvalidation: custom interactive\n",
+            ),
+            ("data/sample/1.in", "5\n"),
+        ],
+    );
+    let out = ws.runner(&["import", novalidator.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("no output_validators/ nor output_validator/"),
+        "{}",
+        text(&out)
+    );
     let (_t3, nothing) = package("nothing", &[("README.md", "no package here\n")]);
     let out = ws.runner(&["import", nothing.to_str().unwrap()]);
     assert_code(&out, 2);

@@ -213,13 +213,14 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
     }
     if p.interactive {
         comments.push(
-            "INTERACTIVE on the judge: the runner does not judge interactive problems yet; the \
-             samples are what the page shows."
+            "INTERACTIVE on the judge: write the interactor (interactor.rs) and set \
+             `interactive = true` (README: Interactive problems); the samples are what the page \
+             shows."
                 .into(),
         );
         notes.push(
-            "interactive: the runner does not judge interactive problems yet (the samples are \
-             the page's, as text)"
+            "interactive: the page gives no interactor; write interactor.rs and set \
+             `interactive = true` in problem.toml (the samples are the page's, as text)"
                 .into(),
         );
     }
@@ -256,8 +257,8 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
         .into_iter()
         .filter(|(path, _)| {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            !(own.contains(&name) && path.starts_with(ws.problems_dir()))
-                && !path.starts_with(ws.fixtures_dir())
+            let from_payload = own.contains(&name) && path.starts_with(ws.problems_dir());
+            !from_payload && !path.starts_with(ws.fixtures_dir())
         })
         .map(|(path, text)| File {
             rel: path

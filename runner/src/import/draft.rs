@@ -55,6 +55,9 @@ pub struct Meta {
     pub compare: Option<String>,
     pub checker_convention: Option<&'static str>,
     pub validator_convention: Option<&'static str>,
+    /// `interactive = true`, with the interactor's convention (`Some("kattis")`).
+    pub interactive: bool,
+    pub interactor_convention: Option<&'static str>,
     /// Comment lines written at the top (without `# `): where the problem comes from, what did
     /// not come along.
     pub comments: Vec<String>,
@@ -149,6 +152,12 @@ impl Meta {
         }
         if let Some(c) = self.validator_convention {
             t.push_str(&format!("validator_convention = {}\n", toml_str(c)));
+        }
+        if self.interactive {
+            t.push_str("interactive = true\n");
+        }
+        if let Some(c) = self.interactor_convention {
+            t.push_str(&format!("interactor_convention = {}\n", toml_str(c)));
         }
         t
     }

@@ -158,47 +158,53 @@ fn compare_of(flags: &[String], notes: &mut Vec<String>) -> String {
     }
 }
 
-/// Reads the package at `pkg` as a problem called `slug` (default: the package's name).
-pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Imported> {
-    let root = &pkg.root;
-    let yaml = load_yaml(&root.join("problem.yaml"))?;
+/// What problem.yaml says the problem is.
+struct Kind {
+    version: String,
+    legacy: bool,
+    /// Judged by an interactor (the package's output validator, Kattis' convention).
+    interactive: bool,
+    /// `validation: custom` (legacy), or an output validator (2023-07 and after).
+    custom: bool,
+}
+
+fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
     let version = yaml["problem_format_version"]
         .as_str()
         .unwrap_or("legacy")
         .to_string();
     let legacy = version == "legacy";
-    let slug = match slug {
-        Some(s) => s.to_string(),
-        None => slugify(&pkg.name)
-            .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
-    };
     let mut types = words(&yaml["type"]);
     let validation = words(&yaml["validation"]);
     if validation.first().map(String::as_str) == Some("custom") {
         types.extend(validation[1..].iter().cloned());
     }
-    for (t, a) in [
-        ("interactive", "an"),
-        ("multi-pass", "a"),
-        ("submit-answer", "a"),
-    ] {
-        if types.iter().any(|x| x == t) {
+    let has = |t: &str| types.iter().any(|x| x == t);
+    let interactive = has("interactive");
+    for (t, a) in [("multi-pass", "a"), ("submit-answer", "a")] {
+        if has(t) && !interactive {
             bail!(
-                "{}: {a} {t} problem: the runner does not judge {t} problems yet (an interactor \
-                 or a second pass needs the interactive-problems work); nothing was written",
+                "{}: {a} {t} problem that is not interactive: the runner judges a second pass \
+                 only through an interactor, and no submitted answers; nothing was written",
                 root.display()
             );
         }
     }
-    let mut notes = Vec::new();
-    if types.iter().any(|x| x == "scoring" || x == "score") {
-        notes.push(
-            "a scoring problem: it comes in as pass/fail over all its groups (no scores)".into(),
-        );
-    }
+    let validator_dir =
+        root.join("output_validators").exists() || root.join("output_validator").exists();
+    Ok(Kind {
+        custom: validation.first().map(String::as_str) == Some("custom")
+            || interactive
+            || (!legacy && validator_dir),
+        version,
+        legacy,
+        interactive,
+    })
+}
+
+/// The time limit: problem.yaml's `limits.time_limit`, else `.timelimit`, else to be measured.
+fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> (u64, Option<Measure>, String) {
     let limits = &yaml["limits"];
-    let memory_mib = num(&limits["memory"]).unwrap_or(if legacy { 1024.0 } else { 2048.0 });
-    let output_mib = num(&limits["output"]).unwrap_or(8.0);
     let timelimit_file = std::fs::read_to_string(root.join(".timelimit"))
         .ok()
         .and_then(|t| {
@@ -206,211 +212,242 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
                 .next()
                 .and_then(|w| w.parse::<f64>().ok())
         });
-    let (time_limit_ms, measure, time_comment) = if let Some(s) = num(&limits["time_limit"]) {
-        (
-            (s * 1000.0).round() as u64,
-            None,
-            format!("time limit: problem.yaml's limits.time_limit, {s} s"),
-        )
-    } else if let Some(s) = timelimit_file {
-        (
-            (s * 1000.0).round() as u64,
-            None,
-            format!("time limit: the package's .timelimit, {s} s"),
-        )
+    if let Some(s) = num(&limits["time_limit"]) {
+        let why = format!("time limit: problem.yaml's limits.time_limit, {s} s");
+        return ((s * 1000.0).round() as u64, None, why);
+    }
+    if let Some(s) = timelimit_file {
+        let why = format!("time limit: the package's .timelimit, {s} s");
+        return ((s * 1000.0).round() as u64, None, why);
+    }
+    let multiplier = if legacy {
+        num(&limits["time_multiplier"]).unwrap_or(5.0)
     } else {
-        let multiplier = if legacy {
-            num(&limits["time_multiplier"]).unwrap_or(5.0)
-        } else {
-            num(&limits["time_multipliers"]["ac_to_time_limit"]).unwrap_or(2.0)
-        };
-        let resolution = num(&limits["time_resolution"]).unwrap_or(1.0);
-        (
-            PROVISIONAL_MS,
-            Some(Measure {
-                multiplier,
-                resolution,
-            }),
-            format!(
-                "time limit: none in the package; measured as problemtools does: the slowest \
-                 accepted submission × {multiplier}, rounded up to {resolution} s"
-            ),
-        )
+        num(&limits["time_multipliers"]["ac_to_time_limit"]).unwrap_or(2.0)
     };
+    let resolution = num(&limits["time_resolution"]).unwrap_or(1.0);
+    let why = format!(
+        "time limit: none in the package; measured as problemtools does: the slowest accepted \
+         submission × {multiplier}, rounded up to {resolution} s"
+    );
+    let m = Measure {
+        multiplier,
+        resolution,
+    };
+    (PROVISIONAL_MS, Some(m), why)
+}
 
-    // Output validation.
-    let mut files: Vec<File> = Vec::new();
-    let dir = Path::new("problems").join(&slug);
-    let validator_dir = [
-        root.join("output_validators"),
-        root.join("output_validator"),
-    ]
-    .into_iter()
-    .find(|d| d.exists());
-    let custom = validation.first().map(String::as_str) == Some("custom")
-        || (!legacy && validator_dir.is_some());
+/// A package being read into a problem `problems/<slug>/` (`dir`).
+struct Reading<'a> {
+    root: &'a Path,
+    kinds: &'a FileKinds,
+    slug: String,
+    dir: PathBuf,
+    files: Vec<File>,
+    notes: Vec<String>,
+}
+
+impl Reading<'_> {
+    fn shown(&self, p: &Path) -> String {
+        shown(self.root, p)
+    }
+
+    /// `program` as `problems/<slug>/NAME.<ext>`, with its headers beside it (a header of
+    /// another of the problem's programs with the same name and other bytes: `Err`).
+    fn add_program(&mut self, program: &package::Program, name: &str) -> Result<(), String> {
+        let clash = program.headers.iter().find(|h| {
+            self.files.iter().any(|f| {
+                f.rel.parent() == Some(&self.dir)
+                    && f.rel.file_name() == h.file_name()
+                    && f.data.read().ok().as_deref() != std::fs::read(h).ok().as_deref()
+            })
+        });
+        if let Some(h) = clash {
+            return Err(format!(
+                "its header {} has the name of another's",
+                self.shown(h)
+            ));
+        }
+        self.files.push(File {
+            rel: self.dir.join(format!("{name}.{}", program.ext())),
+            data: Data::File(program.source.clone()),
+        });
+        for h in &program.headers {
+            let rel = self.dir.join(h.file_name().expect("a file"));
+            if !self.files.iter().any(|f| f.rel == rel) {
+                self.files.push(File {
+                    rel,
+                    data: Data::File(h.clone()),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// problem.toml's output validation: the compare mode and the checker or interactor.
+struct Validation {
+    compare: Option<String>,
+    checker_convention: Option<&'static str>,
+}
+
+/// The output validator (a checker, or for an interactive problem the interactor) or the default
+/// validator's flags as a compare mode.
+fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Validation> {
     let mut flags = words(&yaml["validator_flags"]);
     for f in ["testdata.yaml", "test_group.yaml"] {
         for d in ["data", "data/secret"] {
-            let y = load_yaml(&root.join(d).join(f))?;
+            let y = load_yaml(&r.root.join(d).join(f))?;
             flags.extend(words(&y["output_validator_flags"]));
             flags.extend(words(&y["output_validator_args"]));
         }
     }
-    let (compare, checker_convention) = if custom {
-        let vdir = validator_dir.with_context(|| {
-            format!(
-                "{}: validation is custom but there is no output validator",
-                root.display()
-            )
-        })?;
-        let candidates: Vec<PathBuf> = if vdir.is_file() {
-            vec![vdir.clone()]
-        } else if vdir.ends_with("output_validator") {
-            vec![vdir.clone()]
-        } else {
-            package::entries(&vdir)
-        };
-        let [one] = candidates.as_slice() else {
-            bail!(
-                "{}: {} output validators: the runner takes one checker",
-                vdir.display(),
-                candidates.len()
-            );
-        };
-        let program = package::program(one, kinds).map_err(|why| {
-            anyhow::anyhow!(
-                "{}: the output validator cannot come along: {why}; nothing was written",
-                one.display()
-            )
-        })?;
-        if !flags.is_empty() {
-            notes.push(format!(
-                "the output validator's flags `{}` are not passed to it: the runner calls it \
-                 with none",
-                flags.join(" ")
-            ));
-        }
-        files.push(File {
-            rel: dir.join(format!("checker.{}", program.ext())),
-            data: Data::File(program.source.clone()),
+    if !kind.custom {
+        let compare = compare_of(&flags, &mut r.notes);
+        return Ok(Validation {
+            compare: Some(compare),
+            checker_convention: None,
         });
-        for h in &program.headers {
-            files.push(File {
-                rel: dir.join(h.file_name().expect("a file")),
-                data: Data::File(h.clone()),
-            });
-        }
-        (Some("\"checker\"".to_string()), Some("kattis"))
+    }
+    let vdir = [
+        r.root.join("output_validators"),
+        r.root.join("output_validator"),
+    ]
+    .into_iter()
+    .find(|d| d.exists())
+    .with_context(|| {
+        format!(
+            "{}: the output is validated by the package's own validator, but there is no \
+                 output_validators/ nor output_validator/; nothing was written",
+            r.root.display()
+        )
+    })?;
+    let candidates = if vdir.is_file() || vdir.ends_with("output_validator") {
+        vec![vdir.clone()]
     } else {
-        (Some(compare_of(&flags, &mut notes)), None)
+        package::entries(&vdir)
     };
+    let [one] = candidates.as_slice() else {
+        bail!(
+            "{}: {} output validators: the runner takes one; nothing was written",
+            vdir.display(),
+            candidates.len()
+        );
+    };
+    let program = package::program(one, r.kinds).map_err(|why| {
+        anyhow::anyhow!(
+            "{}: the output validator cannot come along: {why}; nothing was written",
+            one.display()
+        )
+    })?;
+    let name = if kind.interactive {
+        "interactor"
+    } else {
+        "checker"
+    };
+    r.add_program(&program, name)
+        .map_err(|why| anyhow::anyhow!("{}: {why}; nothing was written", one.display()))?;
+    if !flags.is_empty() {
+        r.notes.push(format!(
+            "the output validator's flags `{}` are not passed to it: the runner calls it with none",
+            flags.join(" ")
+        ));
+    }
+    Ok(if kind.interactive {
+        Validation {
+            compare: None,
+            checker_convention: None,
+        }
+    } else {
+        Validation {
+            compare: Some("\"checker\"".into()),
+            checker_convention: Some("kattis"),
+        }
+    })
+}
 
-    // Input validation.
-    let mut validator_convention = None;
-    let input_dirs = [
-        root.join("input_validators"),
-        root.join("input_format_validators"),
-    ];
-    let mut found_validator = false;
-    for d in input_dirs.iter().filter(|d| d.is_dir()) {
-        for entry in package::entries(d) {
-            let shown = entry
-                .strip_prefix(root)
-                .unwrap_or(&entry)
-                .display()
-                .to_string();
-            if found_validator {
-                notes.push(format!(
+/// The first input validator the runner builds, as `validate.<ext>`; `Some("kattis")` when there
+/// is one.
+fn input_validation(r: &mut Reading) -> Option<&'static str> {
+    let mut found = false;
+    for d in ["input_validators", "input_format_validators"] {
+        for entry in package::entries(&r.root.join(d)) {
+            let shown = r.shown(&entry);
+            if found {
+                r.notes.push(format!(
                     "{shown}: another input validator; the runner runs one"
                 ));
                 continue;
             }
-            match package::program(&entry, kinds) {
-                Ok(p) => {
-                    let clash = p.headers.iter().any(|h| {
-                        files.iter().any(|f| {
-                            f.rel.file_name() == h.file_name()
-                                && f.data.read().ok().as_deref() != std::fs::read(h).ok().as_deref()
-                        })
-                    });
-                    if clash {
-                        notes.push(format!(
-                            "{shown}: its header has the name of the output validator's: left out"
-                        ));
-                        continue;
-                    }
-                    files.push(File {
-                        rel: dir.join(format!("validate.{}", p.ext())),
-                        data: Data::File(p.source.clone()),
-                    });
-                    for h in &p.headers {
-                        let rel = dir.join(h.file_name().expect("a file"));
-                        if !files.iter().any(|f| f.rel == rel) {
-                            files.push(File {
-                                rel,
-                                data: Data::File(h.clone()),
-                            });
-                        }
-                    }
-                    validator_convention = Some("kattis");
-                    found_validator = true;
-                }
-                Err(why) => notes.push(format!("{shown}: left out ({why})")),
+            match package::program(&entry, r.kinds).and_then(|p| r.add_program(&p, "validate")) {
+                Ok(()) => found = true,
+                Err(why) => r.notes.push(format!("{shown}: left out ({why})")),
             }
         }
     }
-    let input_flags: Vec<String> = ["testdata.yaml", "test_group.yaml"]
+    let flags: Vec<String> = ["testdata.yaml", "test_group.yaml"]
         .iter()
         .flat_map(|f| {
-            let y = load_yaml(&root.join("data").join(f)).unwrap_or(Yaml::Null);
+            let y = load_yaml(&r.root.join("data").join(f)).unwrap_or(Yaml::Null);
             let mut w = words(&y["input_validator_flags"]);
             w.extend(words(&y["input_validator_args"]));
             w
         })
         .collect();
-    if found_validator && !input_flags.is_empty() {
-        notes.push(format!(
+    if found && !flags.is_empty() {
+        r.notes.push(format!(
             "the input validator's flags `{}` are not passed to it",
-            input_flags.join(" ")
+            flags.join(" ")
         ));
     }
+    found.then_some("kattis")
+}
 
-    // Test data.
-    let mut cases = Vec::new();
-    for group in ["sample", "secret"] {
-        collect_cases(
-            root,
-            &root.join("data").join(group),
-            group,
-            0,
-            &mut cases,
-            &mut notes,
-        )?;
-    }
-    if cases.is_empty() {
-        bail!(
-            "{}: no test case (data/sample, data/secret)",
-            root.display()
-        );
-    }
-    for f in package::entries(&root.join("data").join("invalid_input"))
+/// `data/invalid_input/*.in` (and `invalid_inputs`) as `invalid/`.
+fn invalid_inputs(r: &mut Reading) {
+    let data = r.root.join("data");
+    for f in package::entries(&data.join("invalid_input"))
         .into_iter()
-        .chain(package::entries(&root.join("data").join("invalid_inputs")))
+        .chain(package::entries(&data.join("invalid_inputs")))
     {
         if f.extension().is_some_and(|e| e == "in") {
             let name = case_name(&f.file_name().expect("a file").to_string_lossy());
-            files.push(File {
-                rel: dir.join("invalid").join(name),
+            r.files.push(File {
+                rel: r.dir.join("invalid").join(name),
                 data: Data::File(f.clone()),
             });
         }
     }
+}
 
-    // Submissions.
+/// The verdicts a package written by `runner export` recorded where Kattis' categories say less
+/// (`.runner.toml`: `[expect]` submission path → verdict, e.g. PE filed under wrong_answer).
+fn exported_expectations(root: &Path) -> Result<std::collections::BTreeMap<String, String>> {
+    let path = root.join(EXPECTATIONS);
+    if !path.is_file() {
+        return Ok(Default::default());
+    }
+    #[derive(serde::Deserialize)]
+    struct Raw {
+        #[serde(default)]
+        expect: std::collections::BTreeMap<String, String>,
+    }
+    let text = std::fs::read_to_string(&path)?;
+    let raw: Raw = toml::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.message()))?;
+    Ok(raw.expect)
+}
+
+/// The file a package made by `runner export` keeps the runner's exact expected verdicts in.
+pub const EXPECTATIONS: &str = ".runner.toml";
+
+/// `submissions/`: accepted → solutions, the rejected categories → wrong solutions. Returns the
+/// wrong solutions and the number of solutions.
+fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
+    let exact = exported_expectations(r.root)?;
     let mut wrong: Vec<Wrong> = Vec::new();
     let mut accepted = 0;
-    for category in package::entries(&root.join("submissions")) {
+    for category in package::entries(&r.root.join("submissions")) {
         if !category.is_dir() {
             continue;
         }
@@ -425,7 +462,7 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
             "time_limit_exceeded" => Some("TLE"),
             "run_time_error" => Some("RE"),
             _ => {
-                notes.push(format!(
+                r.notes.push(format!(
                     "submissions/{cat}/: left out (the runner's wrong solutions expect WA, TLE or RE)"
                 ));
                 continue;
@@ -437,125 +474,187 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
                 .expect("a file")
                 .to_string_lossy()
                 .into_owned();
-            let program = match package::program(&sub, kinds) {
+            let program = match package::program(&sub, r.kinds) {
                 Ok(p) => p,
                 Err(why) => {
-                    notes.push(format!("submissions/{cat}/{name}: left out ({why})"));
+                    r.notes
+                        .push(format!("submissions/{cat}/{name}: left out ({why})"));
                     continue;
                 }
             };
-            let why = format!("Kattis submissions/{cat}/{name}");
-            match expect {
-                None => {
-                    accepted += 1;
-                    let stem = case_name(
-                        &Path::new(&name)
-                            .file_stem()
-                            .map(|s| s.to_string_lossy().into_owned())
-                            .unwrap_or(name.clone()),
-                    );
-                    files.push(File {
-                        rel: Path::new("solutions")
-                            .join(&slug)
-                            .join(stem)
-                            .join(format!("{slug}.{}", program.ext())),
-                        data: Data::File(program.source.clone()),
-                    });
-                }
-                Some(expect) => {
-                    let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
-                    let file_name = program
-                        .source
-                        .file_name()
-                        .expect("a file")
-                        .to_string_lossy()
-                        .into_owned();
-                    wrong.push(Wrong {
-                        file: package::unique_name(&file_name, &taken),
-                        data: Data::File(program.source.clone()),
-                        expect,
-                        why: if expect == "RE" {
-                            format!("{why} (Kattis counts a memory limit as a run-time error: the runner says MLE)")
-                        } else {
-                            why
-                        },
-                    });
-                }
-            }
-        }
-    }
-    if accepted == 0 {
-        notes.push("no accepted submission the runner can build: write a solution".into());
-    }
-
-    // The statement, kept as it is.
-    for s in ["problem_statement", "statement"] {
-        let d = root.join(s);
-        if d.is_dir() {
-            for f in walk(&d) {
-                let rel = f.strip_prefix(&d).expect("under it");
-                files.push(File {
-                    rel: dir.join("statement").join(rel),
-                    data: Data::File(f.clone()),
+            let Some(expect) = expect else {
+                accepted += 1;
+                let stem = Path::new(&name)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned());
+                let stem = case_name(&stem.unwrap_or(name.clone()));
+                r.files.push(File {
+                    rel: Path::new("solutions")
+                        .join(&r.slug)
+                        .join(stem)
+                        .join(format!("{}.{}", r.slug, program.ext())),
+                    data: Data::File(program.source.clone()),
                 });
-            }
+                continue;
+            };
+            let key = format!("submissions/{cat}/{name}");
+            wrong.push(wrong_one(&wrong, &program, expect, &key, exact.get(&key)));
         }
     }
+    Ok((wrong, accepted))
+}
 
+fn wrong_one(
+    taken: &[Wrong],
+    program: &package::Program,
+    category: &'static str,
+    key: &str,
+    exact: Option<&String>,
+) -> Wrong {
+    let taken: Vec<String> = taken.iter().map(|w| w.file.clone()).collect();
+    let file_name = program
+        .source
+        .file_name()
+        .expect("a file")
+        .to_string_lossy();
+    let (expect, why) = match exact.and_then(|v| known_verdict(v)) {
+        Some(v) => (v, format!("Kattis {key}; {EXPECTATIONS} says {v}")),
+        None if category == "RE" => (
+            category,
+            format!("Kattis {key} (Kattis counts a memory limit as a run-time error: the runner says MLE)"),
+        ),
+        None => (category, format!("Kattis {key}")),
+    };
+    Wrong {
+        file: package::unique_name(&file_name, &taken),
+        data: Data::File(program.source.clone()),
+        expect,
+        why,
+    }
+}
+
+/// A verdict a wrong solution may expect, as wrong.toml spells it.
+fn known_verdict(v: &str) -> Option<&'static str> {
+    ["WA", "PE", "TLE", "MLE", "RE", "OLE", "ILE"]
+        .into_iter()
+        .find(|k| *k == v)
+}
+
+/// The statement folder, kept as it is under `statement/`.
+fn statement(r: &mut Reading) {
+    for s in ["problem_statement", "statement"] {
+        let d = r.root.join(s);
+        for f in walk(&d) {
+            let rel = f.strip_prefix(&d).expect("under it");
+            r.files.push(File {
+                rel: r.dir.join("statement").join(rel),
+                data: Data::File(f.clone()),
+            });
+        }
+    }
+}
+
+fn readme(name: &str, pkg: &str, version: &str, source: &str, notes: &[String]) -> String {
+    let src = if source.is_empty() {
+        String::new()
+    } else {
+        format!("; source: {source}")
+    };
+    let mut t = format!(
+        "# {name}\n\nImported from the Kattis / ICPC problem package `{pkg}` (format {version}){src}.\n\
+         The statement is in `statement/`, as the package had it.\n\n"
+    );
+    if !notes.is_empty() {
+        t.push_str("What did not come along, or differs:\n\n");
+        for n in notes {
+            t.push_str(&format!("- {n}\n"));
+        }
+    }
+    t
+}
+
+/// Reads the package at `pkg` as a problem called `slug` (default: the package's name).
+pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Imported> {
+    let root = &pkg.root;
+    let yaml = load_yaml(&root.join("problem.yaml"))?;
+    let kind = kind_of(&yaml, root)?;
+    let slug = match slug {
+        Some(s) => s.to_string(),
+        None => slugify(&pkg.name)
+            .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
+    };
+    let mut r = Reading {
+        root,
+        kinds,
+        dir: Path::new("problems").join(&slug),
+        slug: slug.clone(),
+        files: Vec::new(),
+        notes: Vec::new(),
+    };
+    if words(&yaml["type"]).iter().any(|x| x == "scoring")
+        || words(&yaml["validation"]).iter().any(|x| x == "score")
+    {
+        r.notes.push(
+            "a scoring problem: it comes in as pass/fail over all its groups (no scores)".into(),
+        );
+    }
+    let (time_limit_ms, measure, time_comment) = time_limit(&yaml, root, kind.legacy);
+    let validation = output_validation(&mut r, &yaml, &kind)?;
+    let validator_convention = input_validation(&mut r);
+    let mut cases = Vec::new();
+    for group in ["sample", "secret"] {
+        let dir = root.join("data").join(group);
+        collect_cases(&mut r, &dir, group, 0, kind.interactive, &mut cases)?;
+    }
+    if cases.is_empty() {
+        bail!(
+            "{}: no test case (data/sample, data/secret)",
+            root.display()
+        );
+    }
+    invalid_inputs(&mut r);
+    let (wrong, accepted) = submissions(&mut r)?;
+    if accepted == 0 {
+        r.notes
+            .push("no accepted submission the runner can build: write a solution".into());
+    }
+    statement(&mut r);
+    let limits = &yaml["limits"];
+    let memory_mib = num(&limits["memory"]).unwrap_or(if kind.legacy { 1024.0 } else { 2048.0 });
+    let output_mib = num(&limits["output"]).unwrap_or(8.0);
     let name = title(&yaml["name"]).unwrap_or_else(|| pkg.name.clone());
     let meta = Meta {
         title: name.clone(),
         judge: crate::judges::LOCAL.into(),
-        id: None,
-        url: None,
         time_limit_ms,
         memory_limit_kib: (memory_mib * 1024.0).round() as u64,
         output_limit_kib: Some((output_mib * 1024.0).round() as u64),
-        compare,
-        checker_convention,
+        compare: validation.compare,
+        checker_convention: validation.checker_convention,
         validator_convention,
+        interactive: kind.interactive,
+        interactor_convention: kind.interactive.then_some("kattis"),
         comments: vec![
             format!(
-                "From the Kattis / ICPC package `{}` (problem_format_version {version}).",
-                pkg.name
+                "From the Kattis / ICPC package `{}` (problem_format_version {}).",
+                pkg.name, kind.version
             ),
             time_comment,
         ],
+        ..Meta::default()
     };
     let source = words(&yaml["source"]).join(" ");
-    let readme = format!(
-        "# {name}\n\nImported from the Kattis / ICPC problem package `{pkg}` (format {version}){src}.\n\
-         The statement is in `statement/`, as the package had it.\n\n{notes}",
-        pkg = pkg.name,
-        src = if source.is_empty() {
-            String::new()
-        } else {
-            format!("; source: {source}")
-        },
-        notes = if notes.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "What did not come along, or differs:\n\n{}\n",
-                notes
-                    .iter()
-                    .map(|n| format!("- {n}\n"))
-                    .collect::<String>()
-            )
-        },
-    );
-    Ok(Imported {
-        draft: Draft {
-            slug,
-            meta,
-            readme,
-            cases,
-            files,
-            wrong,
-            notes,
-        },
-        measure,
-    })
+    let readme = readme(&name, &pkg.name, &kind.version, &source, &r.notes);
+    let draft = Draft {
+        slug,
+        meta,
+        readme,
+        cases,
+        files: r.files,
+        wrong,
+        notes: r.notes,
+    };
+    Ok(Imported { draft, measure })
 }
 
 /// Every file under `dir` (symlinks followed), sorted.
@@ -571,15 +670,16 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The cases under `dir` (a test data group), named `prefix.…`: each `.in` with its `.ans`;
-/// nested groups recursed into, symlinks followed.
+/// The cases under `dir` (a test data group), named `prefix.…`: each `.in` with its `.ans`
+/// (an interactive problem's may have none: its answer is then empty); nested groups recursed
+/// into, symlinks followed.
 fn collect_cases(
-    root: &Path,
+    r: &mut Reading,
     dir: &Path,
     prefix: &str,
     depth: usize,
+    interactive: bool,
     cases: &mut Vec<Case>,
-    notes: &mut Vec<String>,
 ) -> Result<()> {
     if depth > 16 {
         bail!(
@@ -596,28 +696,28 @@ fn collect_cases(
             .to_string_lossy()
             .into_owned();
         if e.is_dir() {
-            collect_cases(
-                root,
-                &e,
-                &format!("{prefix}.{}", case_name(&name)),
-                depth + 1,
-                cases,
-                notes,
-            )?;
+            let group = format!("{prefix}.{}", case_name(&name));
+            collect_cases(r, &e, &group, depth + 1, interactive, cases)?;
             continue;
         }
         if e.extension().is_some_and(|x| x == "interaction") {
-            notes.push(format!("{}: an interaction, left out", shown(root, &e)));
+            r.notes
+                .push(format!("{}: an interaction, left out", r.shown(&e)));
             continue;
         }
         if e.extension().is_none_or(|x| x != "in") {
             continue;
         }
         let ans = e.with_extension("ans");
-        if !ans.is_file() {
-            notes.push(format!("{}: no .ans beside it, left out", shown(root, &e)));
+        let output = if ans.is_file() {
+            Data::File(ans)
+        } else if interactive {
+            Data::Bytes(Vec::new())
+        } else {
+            r.notes
+                .push(format!("{}: no .ans beside it, left out", r.shown(&e)));
             continue;
-        }
+        };
         let stem = e
             .file_stem()
             .expect("a stem")
@@ -632,7 +732,7 @@ fn collect_cases(
             })
             .map(|d| d.trim().to_string())
             .filter(|d| !d.is_empty());
-        let from = shown(root, &e);
+        let from = r.shown(&e);
         cases.push(Case {
             name: format!("{prefix}.{}", case_name(&stem)),
             source: if prefix == "sample" {
@@ -645,7 +745,7 @@ fn collect_cases(
                 None => format!("{from} and its .ans, the jury's answer"),
             }),
             input: Data::File(e.clone()),
-            output: Data::File(ans),
+            output,
         });
     }
     Ok(())

@@ -382,12 +382,11 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
         memory_limit_kib: memory_bytes / 1024,
         output_limit_kib: None,
         compare,
-        checker_convention: None,
-        validator_convention: None,
         comments: vec![format!(
             "From the Polygon package `{short}` (revision {}).",
             problem.attribute("revision").unwrap_or("?")
         )],
+        ..Meta::default()
     };
     let readme = format!(
         "# {title}\n\nImported from the Polygon package `{short}`{}. The statement is in \

@@ -4,6 +4,11 @@
 //! expected output, the jury's answer (`ans`). It answers with its exit code: 0 AC, 1 WA, 2 PE. Anything else, a crash or a limit is
 //! a checker failure ([`Verdict::CheckerFailed`]): the program is not judged, and the run ends
 //! with exit 2. The checker's stderr is the reason shown in the report, in place of a diff.
+//!
+//! A Kattis output validator (`checker_convention = "kattis"` in problem.toml) is called through
+//! [`kattis`]: a small shell adapter, part of the checker's command line, turns the testlib call
+//! into the Kattis one (`validator INPUT ANSWER FEEDBACK_DIR/ < OUTPUT`) and its answer back (42
+//! AC, 43 WA, anything else a checker failure; `judgemessage.txt` becomes the stderr shown).
 
 use sandbox::{Limits, Program};
 use std::path::PathBuf;
@@ -11,7 +16,8 @@ use std::path::PathBuf;
 use crate::diff;
 use crate::fixture::Case;
 use crate::judgement::{limit_failure, Failure, Outcome};
-use crate::problem::TOOL_LIMITS;
+use crate::judges::Profile;
+use crate::problem::{Convention, TOOL_LIMITS};
 use crate::verdict::Verdict;
 use sandbox::{Executor, Exit, RunOutput, Stdin};
 
@@ -25,6 +31,69 @@ pub struct CheckerResult {
     pub verdict: Verdict,
     /// The checker's stderr (escaped, trimmed), or why it failed.
     pub message: String,
+}
+
+/// The adapter: `sh -c KATTIS_ADAPTER kattis-output-validator VALIDATOR… INPUT OUTPUT ANSWER`
+/// runs `VALIDATOR… INPUT ANSWER FEEDBACK_DIR/ < OUTPUT` in a fresh feedback directory and
+/// answers as a testlib checker. POSIX sh only: it runs in the sandbox, which has `/bin/sh`.
+const KATTIS_ADAPTER: &str = r#"n=$#
+eval "in=\${$((n - 2))} out=\${$((n - 1))} ans=\${$n}"
+i=0
+for a do
+  i=$((i + 1))
+  if [ "$i" -le $((n - 3)) ]; then set -- "$@" "$a"; fi
+done
+shift "$n"
+d=$(mktemp -d) || exit 3
+"$@" "$in" "$ans" "$d/" < "$out"
+c=$?
+cat "$d/judgemessage.txt" >&2 2>/dev/null
+rm -rf "$d"
+case $c in
+  42) exit 0 ;;
+  43) exit 1 ;;
+esac
+echo "the Kattis output validator exited $c (42 accepts, 43 rejects)" >&2
+exit 3
+"#;
+
+/// The words put before a Kattis output validator's own command line.
+fn kattis_prefix() -> [String; 4] {
+    [
+        "/bin/sh".into(),
+        "-c".into(),
+        KATTIS_ADAPTER.into(),
+        "kattis-output-validator".into(),
+    ]
+}
+
+/// `profile` for a checker of `convention`: a Kattis output validator's run command goes through
+/// the adapter (the build is the same; the command line, and so the verdict cache's key, differ).
+pub fn profile_for(profile: &Profile, convention: Convention) -> Profile {
+    let mut p = profile.clone();
+    if convention == Convention::Kattis {
+        p.run = kattis_prefix().into_iter().chain(p.run).collect();
+    }
+    p
+}
+
+/// A built checker `program` of `convention`, as [`check`] calls it.
+pub fn kattis(program: Program, convention: Convention) -> Program {
+    if convention == Convention::Testlib {
+        return program;
+    }
+    let prefix = kattis_prefix();
+    let shift = |at: &Vec<usize>| at.iter().map(|i| i + prefix.len()).collect();
+    Program {
+        files: shift(&program.files),
+        writable: shift(&program.writable),
+        argv: prefix
+            .into_iter()
+            .map(Into::into)
+            .chain(program.argv)
+            .collect(),
+        stack: program.stack,
+    }
 }
 
 /// The checker's stderr as text: escaped, trimmed, at most 20 lines.
@@ -119,4 +188,93 @@ pub fn judge(exec: &dyn Executor, checker: &Program, case: &Case, out: &RunOutpu
     });
     let detail = (!r.message.is_empty()).then_some(r.message);
     Outcome::of_run(out, r.verdict, detail, failure)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandbox::{Limits as L, RunOutput as Out, Stdin as In};
+    use std::os::unix::fs::PermissionsExt;
+
+    /// Runs programs directly, as the sandbox would without isolation.
+    struct Direct;
+
+    impl Executor for Direct {
+        fn run(
+            &self,
+            program: &Program,
+            stdin: In<'_>,
+            _limits: &L,
+            _cap: usize,
+        ) -> std::io::Result<Out> {
+            assert!(matches!(stdin, In::Bytes(b"")));
+            let out = std::process::Command::new(&program.argv[0])
+                .args(&program.argv[1..])
+                .output()?;
+            Ok(Out {
+                stdout: out.stdout,
+                stderr: out.stderr,
+                exit: match out.status.code() {
+                    Some(c) => Exit::Code(c),
+                    None => Exit::Signal(9),
+                },
+                cpu: std::time::Duration::ZERO,
+                wall: std::time::Duration::ZERO,
+                peak_memory: 0,
+                refused_allocation: None,
+                killed: None,
+                output_overflow: false,
+                stack_bytes: 0,
+            })
+        }
+    }
+
+    /// A Kattis-style output validator written as a shell script: AC when the output's first
+    /// token equals the answer's, with its arguments checked.
+    fn validator(dir: &std::path::Path) -> Program {
+        let path = dir.join("validate.sh");
+        std::fs::write(
+            &path,
+            "#!/bin/sh\n\
+             [ -d \"$3\" ] || { echo 'no feedback dir' >&2; exit 1; }\n\
+             [ \"$(cat \"$1\")\" = 'question' ] || exit 1\n\
+             read got\n\
+             [ \"$got\" = \"$(cat \"$2\")\" ] && exit 42\n\
+             echo \"expected $(cat \"$2\"), got $got\" > \"$3/judgemessage.txt\"\n\
+             exit 43\n",
+        )
+        .unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        kattis(Program::file(&path), Convention::Kattis)
+    }
+
+    #[test]
+    fn a_kattis_output_validator_is_called_its_way_and_answers_as_a_checker() {
+        let dir = tempfile::tempdir().unwrap();
+        let v = validator(dir.path());
+        assert_eq!(v.files, vec![4]);
+        let ac = check(&Direct, &v, b"question", b"42", b"42\n");
+        assert_eq!(ac.verdict, Verdict::Accepted, "{}", ac.message);
+        let wa = check(&Direct, &v, b"question", b"42", b"41\n");
+        assert_eq!(wa.verdict, Verdict::WrongAnswer);
+        assert_eq!(wa.message, "expected 42, got 41");
+        let failed = check(&Direct, &v, b"not the input", b"42", b"42\n");
+        assert_eq!(failed.verdict, Verdict::CheckerFailed);
+        assert!(
+            failed.message.contains("exited 1 (42 accepts"),
+            "{}",
+            failed.message
+        );
+    }
+
+    #[test]
+    fn testlib_checkers_are_left_as_they_are() {
+        let p = Program::file("/bin/true");
+        assert_eq!(kattis(p.clone(), Convention::Testlib).argv, p.argv);
+        let profile = Profile::executable();
+        assert_eq!(profile_for(&profile, Convention::Testlib).run, profile.run);
+        let k = profile_for(&profile, Convention::Kattis);
+        assert_eq!(k.run.len(), profile.run.len() + 4);
+        assert_eq!(k.run.last(), profile.run.last());
+    }
 }

@@ -262,7 +262,9 @@ fn own_programs(problem: &Problem) -> Vec<ConfigError> {
         let used = problem.tool_path(stem);
         let programs = problem.tool_files(stem);
         for path in problem.folder.files() {
-            if path.file_stem() != Some(OsStr::new(stem)) || path == used {
+            // A header named like a program (a Kattis checker's `validate.h`) is read by the
+            // program that includes it: never a hole.
+            if path.file_stem() != Some(OsStr::new(stem)) || path == used || is_header(path) {
                 continue;
             }
             let why = if programs.contains(&path) {

@@ -51,6 +51,41 @@ struct RawJudge {
     _about: Option<String>,
     #[serde(default)]
     language: Vec<toml::Spanned<RawLanguage>>,
+    #[serde(default)]
+    companion: Companion,
+}
+
+/// What Competitive Companion's parser of a judge's pages sends, against the judge's C/C++
+/// limits (`runner listen`): its time and memory limits are multiplied by `time` and `memory`,
+/// and its megabytes are `kib_per_mb` KiB (1000 where the parser divides the page's `K` by
+/// 1000).
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Companion {
+    #[serde(default = "one")]
+    pub time: f64,
+    #[serde(default = "one")]
+    pub memory: f64,
+    #[serde(default = "kib_per_mb")]
+    pub kib_per_mb: u64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn kib_per_mb() -> u64 {
+    1024
+}
+
+impl Default for Companion {
+    fn default() -> Self {
+        Companion {
+            time: one(),
+            memory: one(),
+            kib_per_mb: kib_per_mb(),
+        }
+    }
 }
 
 /// `[build.NAME]`: what a language with `build = "NAME"` takes, unless it gives the key itself.
@@ -196,6 +231,8 @@ pub struct Judge {
     pub submit_url: Option<String>,
     /// In the order of judges.toml: `runner submit` tries them in this order.
     pub languages: Vec<Arc<Profile>>,
+    /// How Competitive Companion's limits for this judge's pages are read.
+    pub companion: Companion,
 }
 
 impl Judge {
@@ -310,6 +347,7 @@ impl Judges {
                 problem_url: j.problem_url.clone(),
                 submit_url: j.submit_url.clone(),
                 languages: languages(j, &raw.build).map_err(|(at, m)| err(at, m))?,
+                companion: j.companion,
             });
         }
         if !judges.iter().any(|j| j.name == LOCAL) {
@@ -327,6 +365,11 @@ impl Judges {
     /// The judge called `name` (name or alias, case ignored).
     pub fn get(&self, name: &str) -> Option<&Judge> {
         self.judges.iter().find(|j| j.is_called(name))
+    }
+
+    /// Every judge, in the order of judges.toml.
+    pub fn all(&self) -> &[Judge] {
+        &self.judges
     }
 
     /// The `local` judge.

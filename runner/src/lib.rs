@@ -17,6 +17,7 @@ mod export;
 mod fixture;
 mod history;
 mod holes;
+mod import;
 mod interactive;
 mod judgement;
 mod judges;

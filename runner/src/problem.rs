@@ -40,17 +40,29 @@ pub struct ProblemMeta {
     /// How the interactor is called and answers: testlib's convention (the default) or Kattis'.
     #[serde(default)]
     pub interactor_convention: Convention,
+    /// How the checker is called and answers: testlib's way (the default) or a Kattis output
+    /// validator's (see [`crate::checker`]).
+    #[serde(default)]
+    pub checker_convention: Convention,
+    /// How the validator answers: exit 0 for a valid input (testlib's way, the default), or a
+    /// Kattis input validator's exit 42 (see [`crate::validate`]).
+    #[serde(default)]
+    pub validator_convention: Convention,
 }
 
-/// How a problem's interactor is called and how it answers.
+/// The calling convention of a problem's checker, validator or interactor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Convention {
-    /// `interactor INPUT OUTPUT [ANSWER]`; exit 0 OK, 1 WA, 2 PE, 3 FAIL.
+    /// testlib's: a checker is `checker INPUT OUTPUT ANSWER` and exits 0 AC, 1 WA, 2 PE; an
+    /// interactor is `interactor INPUT OUTPUT [ANSWER]` (3 FAIL); a validator exits 0 for a valid
+    /// input. The runner's own programs follow it.
     #[default]
     Testlib,
-    /// Kattis / ICPC output validators: `validator INPUT ANSWER FEEDBACK_DIR`; exit 42 accepted,
-    /// 43 wrong answer; `judgemessage.txt` in the feedback directory says why.
+    /// The Kattis problem format's: an output validator is `validator INPUT ANSWER FEEDBACK_DIR
+    /// < OUTPUT` (an interactor the same, talking to the solution) and exits 42 AC, 43 WA, with
+    /// `judgemessage.txt` in the feedback directory saying why; an input validator exits 42
+    /// valid, 43 invalid.
     Kattis,
 }
 
@@ -380,5 +392,20 @@ mod tests {
         let meta = parse_toml::<ProblemMeta>(Path::new("p.toml"), text).unwrap();
         assert_eq!(meta.compare, CompareMode::Lines);
         assert_eq!(meta.brute_limits().time, Duration::from_secs(10));
+        assert_eq!(meta.checker_convention, Convention::Testlib);
+        assert_eq!(meta.validator_convention, Convention::Testlib);
+    }
+
+    #[test]
+    fn conventions_are_testlib_or_kattis() {
+        let base = "title = \"t\"\njudge = \"local\"\ntime_limit_ms = 1000\n";
+        let text =
+            format!("{base}checker_convention = \"kattis\"\nvalidator_convention = \"kattis\"\n");
+        let meta = parse_toml::<ProblemMeta>(Path::new("p.toml"), &text).unwrap();
+        assert_eq!(meta.checker_convention, Convention::Kattis);
+        assert_eq!(meta.validator_convention, Convention::Kattis);
+        let text = format!("{base}checker_convention = \"polygon\"\n");
+        let err = parse_toml::<ProblemMeta>(Path::new("p.toml"), &text).unwrap_err();
+        assert!(err.message.contains("testlib"), "{err}");
     }
 }

@@ -14,6 +14,21 @@ pub fn new_problem(ws: &Workspace, slug: &str, checker: bool) -> Result<Vec<Path
     if !is_valid_slug(slug) {
         bail!("`{slug}` is not a valid slug: use lowercase letters, digits and `-`");
     }
+    let files = skeleton(ws, slug, checker);
+    if let Some((path, _)) = files.iter().find(|(p, _)| p.exists()) {
+        bail!("{} exists already: nothing was created", ws.display(path));
+    }
+    for (path, text) in &files {
+        std::fs::create_dir_all(path.parent().expect("has a parent"))
+            .with_context(|| format!("cannot create {}", path.display()))?;
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(files.into_iter().map(|(p, _)| p).collect())
+}
+
+/// The files of a new problem and their text, as `runner new` writes them (`runner listen`
+/// writes them too, with its own problem.toml, README and fixture).
+pub fn skeleton(ws: &Workspace, slug: &str, checker: bool) -> Vec<(PathBuf, String)> {
     let dir = ws.problems_dir().join(slug);
     let mut files: Vec<(PathBuf, String)> = vec![
         (dir.join("problem.toml"), problem_toml(slug, checker)),
@@ -45,15 +60,7 @@ pub fn new_problem(ws: &Workspace, slug: &str, checker: bool) -> Result<Vec<Path
     if !shared.exists() {
         files.push((shared, VALIDATE_INPUT.to_string()));
     }
-    if let Some((path, _)) = files.iter().find(|(p, _)| p.exists()) {
-        bail!("{} exists already: nothing was created", ws.display(path));
-    }
-    for (path, text) in &files {
-        std::fs::create_dir_all(path.parent().expect("has a parent"))
-            .with_context(|| format!("cannot create {}", path.display()))?;
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    Ok(files.into_iter().map(|(p, _)| p).collect())
+    files
 }
 
 fn problem_toml(slug: &str, checker: bool) -> String {

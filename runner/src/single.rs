@@ -79,7 +79,11 @@ pub fn run_on_input(
             .build(&validator_src, &*profile_of(LOCAL, &validator_src)?)?
             .program
         {
-            Ok(v) => match validate::check_input(exec, &v, Stdin::Bytes(&req.input)) {
+            Ok(v) => match validate::check_input(
+                exec,
+                &validate::adapt(v, problem.meta.validator_convention),
+                Stdin::Bytes(&req.input),
+            ) {
                 Validation::Valid => {}
                 Validation::Invalid(why) => warnings.push(format!(
                     "warning: the validator rejects this input (it is outside the statement):\n{}",

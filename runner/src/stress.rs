@@ -443,14 +443,19 @@ fn build_kit<'a>(
         .cloned()
         .zip(built.split_off(built.len() - sources.len()))
         .collect();
-    let checker = checked.then(|| built.pop().expect("built"));
+    let checker = checked.then(|| {
+        crate::checker::kattis(built.pop().expect("built"), problem.meta.checker_convention)
+    });
     let interactor = interactive.then(|| Interactor {
         program: built.pop().expect("built"),
         convention: problem.meta.interactor_convention,
     });
-    let validator = validator_path
-        .is_file()
-        .then(|| built.pop().expect("built"));
+    let validator = validator_path.is_file().then(|| {
+        validate::adapt(
+            built.pop().expect("built"),
+            problem.meta.validator_convention,
+        )
+    });
     let brute = built.pop().expect("built");
     let gen = built.pop().expect("built");
     Ok(Kit {

@@ -5,6 +5,11 @@
 //! `verify` runs it on every fixture input (a case marked `outside_statement` must be rejected,
 //! any other accepted) and on every `problems/<slug>/invalid/*.in` (all must be rejected);
 //! `stress` runs it on every generated input through [`check_input`].
+//!
+//! A Kattis input validator (`validator_convention = "kattis"` in problem.toml) exits 42 for a
+//! valid input and 43 for an invalid one: [`adapt`] puts a small shell adapter before its command
+//! line that answers 0 and 1 instead, and dies of SIGABRT on any other code (a validator failure,
+//! as Kattis counts it).
 
 use sandbox::{Limits, Program};
 use std::path::{Path, PathBuf};
@@ -14,7 +19,7 @@ use rayon::prelude::*;
 use crate::diff;
 use crate::fixture::{Case, Content};
 use crate::judgement;
-use crate::problem::{Problem, TOOL_LIMITS};
+use crate::problem::{Convention, Problem, TOOL_LIMITS};
 use crate::run::Tally;
 use sandbox::{Executor, Exit, Stdin};
 
@@ -30,6 +35,35 @@ pub enum Validation {
     Invalid(String),
     /// The validator itself failed (a signal, a limit, cannot start): it proved nothing.
     Failed(String),
+}
+
+/// The adapter of a Kattis input validator: `sh -c KATTIS_ADAPTER kattis-input-validator VALIDATOR…`.
+const KATTIS_ADAPTER: &str = r#""$@"
+c=$?
+case $c in
+  42) exit 0 ;;
+  43) exit 1 ;;
+esac
+echo "the Kattis input validator exited $c (42: valid, 43: invalid)" >&2
+kill -ABRT $$
+"#;
+
+/// The built validator `program` as [`check_input`] runs it under `convention`.
+pub fn adapt(program: Program, convention: Convention) -> Program {
+    if convention == Convention::Testlib {
+        return program;
+    }
+    let prefix = ["/bin/sh", "-c", KATTIS_ADAPTER, "kattis-input-validator"];
+    Program {
+        files: program.files.iter().map(|i| i + prefix.len()).collect(),
+        argv: prefix
+            .into_iter()
+            .map(Into::into)
+            .chain(program.argv)
+            .collect(),
+        stack: program.stack,
+        writable: program.writable.iter().map(|i| i + prefix.len()).collect(),
+    }
 }
 
 /// The validator's stderr as a reason: its non-empty lines, escaped, without Rust's backtrace

@@ -264,6 +264,8 @@ impl Context {
             if needs_checker && planned.checker.is_none() {
                 let source = planned.problem.checker_path();
                 let profile = self.profile_for(LOCAL, &source)?;
+                let convention = planned.problem.meta.checker_convention;
+                let profile = Arc::new(crate::checker::profile_for(&profile, convention));
                 planned.checker = Some(Checker::Source(source, profile));
             }
             if interactive && planned.interactor.is_none() {

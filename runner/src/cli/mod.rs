@@ -5,8 +5,11 @@
 //! configuration error, 130 interrupted.
 
 mod context;
+mod export;
+mod import;
 mod judge;
 mod list;
+mod listen;
 mod merge;
 mod mutants;
 mod new;
@@ -146,6 +149,39 @@ enum Command {
     Run(RunArgs),
     /// List the problems: slug, judge, id, title and number of cases.
     List,
+    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09) or
+    /// Polygon (problem.xml), a folder or a zip. Never overwrites a problem.
+    Import {
+        /// The package: its folder, or a zip of it.
+        package: PathBuf,
+        /// The problem's slug (default: the package's name).
+        #[arg(long)]
+        slug: Option<String>,
+        /// The time limit, when the package's is not wanted (a Kattis package without one is
+        /// otherwise measured on its accepted submissions).
+        #[arg(long, value_name = "MS")]
+        time_limit_ms: Option<u64>,
+    },
+    /// Write a problem out as a Kattis problem package (legacy format, as problemtools'
+    /// verifyproblem reads it): problem.yaml, data/, submissions/, validators.
+    Export {
+        /// The problem's slug.
+        slug: String,
+        /// The package's folder (new or empty; its name is the package's short name).
+        #[arg(long, value_name = "DIR")]
+        kattis: PathBuf,
+    },
+    /// Receive problems from the Competitive Companion browser extension: listens on 127.0.0.1
+    /// and writes each problem it is sent (problem.toml, the samples, a solution to start from).
+    Listen {
+        /// The port (27121: the one cpH uses, which the extension sends to; 0: any free port,
+        /// printed).
+        #[arg(long, default_value_t = 27121)]
+        port: u16,
+        /// Stop after one problem, or after every problem of the first batch (a contest).
+        #[arg(long)]
+        once: bool,
+    },
     /// Merge the JSON reports of the shards of one run (`--partition K/N --format json`) into
     /// the report of the whole run; with --junit, one JUnit file. Exits as the whole run would.
     Merge {
@@ -263,6 +299,9 @@ fn dispatch(cli: Cli) -> Result<u8> {
                 | Command::Submit { .. }
                 | Command::Run(_)
                 | Command::List
+                | Command::Listen { .. }
+                | Command::Import { .. }
+                | Command::Export { .. }
         )
     );
     let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
@@ -315,6 +354,13 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Some(Command::Mutants(a)) => mutants::mutants(&cx, &a),
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
+        Some(Command::Listen { port, once }) => listen::listen(&cx, port, once),
+        Some(Command::Export { slug, kattis }) => export::export(&cx, &slug, &kattis),
+        Some(Command::Import {
+            package,
+            slug,
+            time_limit_ms,
+        }) => import::import(&cx, &package, slug.as_deref(), time_limit_ms),
         Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }

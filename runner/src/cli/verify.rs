@@ -57,6 +57,7 @@ fn validate_all(
             &problem.validator_path(),
             "the validator",
         )?;
+        let validator = validate::adapt(validator, problem.meta.validator_convention);
         checks.push(validate::check_problem(
             cx.sandbox()?,
             &pool,

@@ -1,0 +1,406 @@
+//! Competitive Companion's payload (the JSON its browser extension POSTs for each problem it
+//! parses) as a [`Draft`]: problem.toml from the name, URL and limits, the samples as fixture
+//! cases, a solution to start from and the skeleton `runner new` writes.
+
+use serde::Deserialize;
+
+use super::draft::{Case, Data, Draft, File, Meta};
+use crate::judges::{Judge, Judges};
+use crate::scaffold;
+use crate::workspace::{is_valid_slug, Workspace};
+
+/// One problem, as the extension sends it (its README's "The format"). Keys it sends that the
+/// runner does not use (`languages`, `testType`) are accepted and ignored.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Payload {
+    pub name: String,
+    #[serde(default)]
+    pub group: String,
+    pub url: String,
+    #[serde(default)]
+    pub interactive: bool,
+    /// MB.
+    pub memory_limit: f64,
+    /// ms.
+    pub time_limit: f64,
+    pub tests: Vec<Test>,
+    #[serde(default)]
+    pub input: Option<Io>,
+    #[serde(default)]
+    pub output: Option<Io>,
+    #[serde(default)]
+    pub batch: Option<Batch>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Test {
+    pub input: String,
+    pub output: String,
+}
+
+/// `input` / `output`: `{"type": "stdin"}`, or a file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Io {
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    #[serde(default)]
+    pub pattern: Option<String>,
+}
+
+/// The problems parsed at once: a contest's (size > 1) or one (size 1).
+#[derive(Debug, Clone, Deserialize)]
+pub struct Batch {
+    pub id: String,
+    pub size: u64,
+}
+
+/// Parses and checks a payload; `Err` is the reason it cannot be used.
+pub fn parse(body: &[u8]) -> Result<Payload, String> {
+    let p: Payload = serde_json::from_slice(body)
+        .map_err(|e| format!("not a Competitive Companion payload: {e}"))?;
+    if p.name.trim().is_empty() {
+        return Err("`name` is empty".into());
+    }
+    if !(p.time_limit.is_finite() && p.time_limit > 0.0) {
+        return Err(format!(
+            "`timeLimit` {} is not a positive number of ms",
+            p.time_limit
+        ));
+    }
+    if !(p.memory_limit.is_finite() && p.memory_limit > 0.0) {
+        return Err(format!(
+            "`memoryLimit` {} is not a positive number of MB",
+            p.memory_limit
+        ));
+    }
+    if p.tests.is_empty() {
+        return Err(format!(
+            "`{}` has no sample test: a problem needs at least one case (add it with `runner new`)",
+            p.name
+        ));
+    }
+    for (io, what) in [(&p.input, "input"), (&p.output, "output")] {
+        if let Some(io) = io {
+            if io.kind != "stdin" && io.kind != "stdout" {
+                let name = io
+                    .file_name
+                    .as_deref()
+                    .or(io.pattern.as_deref())
+                    .unwrap_or("");
+                return Err(format!(
+                    "the problem's {what} is a file ({} {name:?}): the runner gives programs \
+                     stdin and stdout only",
+                    io.kind
+                ));
+            }
+        }
+    }
+    Ok(p)
+}
+
+/// The judge of judges.toml whose `problem_url` matches `url`, with the id it gives.
+pub fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<(&'a Judge, String)> {
+    judges
+        .all()
+        .iter()
+        .find_map(|j| id_in(j.problem_url.as_deref()?, url).map(|id| (j, id)))
+}
+
+/// The `{id}` of `pattern` in `url`: http or https, `www.` or not, a trailing `/` or not, and
+/// more query parameters or a fragment after it.
+fn id_in(pattern: &str, url: &str) -> Option<String> {
+    let strip = |u: &str| -> String {
+        let u = u
+            .strip_prefix("https://")
+            .or_else(|| u.strip_prefix("http://"))
+            .unwrap_or(u);
+        u.strip_prefix("www.").unwrap_or(u).to_string()
+    };
+    let (pattern, url) = (strip(pattern), strip(url.trim()));
+    let (before, after) = pattern.split_once("{id}")?;
+    let rest = url.strip_prefix(before)?;
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(rest.len());
+    let (id, tail) = rest.split_at(end);
+    if id.is_empty() {
+        return None;
+    }
+    let after = after.trim_end_matches('/');
+    let tail = tail.strip_prefix(after)?;
+    let tail_ok = tail.is_empty()
+        || tail == "/"
+        || tail.starts_with(['&', '#', '?'])
+        || (tail.starts_with('/') && after.is_empty() && tail[1..].starts_with(['?', '#']));
+    tail_ok.then(|| id.to_string())
+}
+
+/// The judge's C/C++ time limit in ms from the payload's.
+fn time_limit_ms(p: &Payload, judge: Option<&Judge>) -> u64 {
+    let factor = judge.map_or(1.0, |j| j.companion.time);
+    ((p.time_limit * factor).round() as u64).max(1)
+}
+
+/// The judge's memory limit in KiB from the payload's MB. Where the parser sends the page's K
+/// over 1000, floored (HDU, POJ), a power of two in that thousand is taken as the page's number
+/// (65 MB: 65536 K).
+fn memory_limit_kib(p: &Payload, judge: Option<&Judge>) -> u64 {
+    let c = judge.map(|j| j.companion).unwrap_or_default();
+    let mb = p.memory_limit;
+    let page_kib = if c.kib_per_mb == 1000 && mb.fract() == 0.0 {
+        let low = mb as u64 * 1000;
+        (10..40)
+            .map(|b| 1u64 << b)
+            .find(|k| (low..low + 1000).contains(k))
+            .unwrap_or(low)
+    } else {
+        (mb * c.kib_per_mb as f64).round() as u64
+    };
+    ((page_kib as f64 * c.memory).round() as u64).max(1)
+}
+
+/// The slug: judge and id (`hdu1848`) when the URL names a judge of judges.toml, else the name,
+/// else `problem-` and a digest of the URL.
+fn slug(p: &Payload, judge: Option<&(&Judge, String)>) -> String {
+    if let Some((j, id)) = judge {
+        let s = format!("{}{}", j.name.to_ascii_lowercase(), id.to_ascii_lowercase());
+        if is_valid_slug(&s) {
+            return s;
+        }
+    }
+    super::draft::slugify(&p.name).unwrap_or_else(|| {
+        use sha2::{Digest, Sha256};
+        let d = Sha256::digest(p.url.as_bytes());
+        format!("problem-{:02x}{:02x}{:02x}{:02x}", d[0], d[1], d[2], d[3])
+    })
+}
+
+/// The problem `p` describes, as a draft for `ws`.
+pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
+    let found = recognise(judges, &p.url).filter(|(j, _)| j.name != crate::judges::LOCAL);
+    let judge = found.as_ref().map(|(j, _)| *j);
+    let slug = slug(p, found.as_ref());
+    let time = time_limit_ms(p, judge);
+    let memory = memory_limit_kib(p, judge);
+    let mut comments = vec![format!(
+        "From Competitive Companion ({}): {} ms, {} MB on the page as it read it.",
+        if p.group.is_empty() {
+            "no group"
+        } else {
+            &p.group
+        },
+        p.time_limit,
+        p.memory_limit
+    )];
+    let mut notes = Vec::new();
+    if let Some(j) = judge {
+        if j.companion.time != 1.0 || j.companion.memory != 1.0 {
+            comments.push(format!(
+                "judges.toml: {}'s page gives Competitive Companion other limits than C/C++'s \
+                 (time × {}, memory × {}); these are the C/C++ ones.",
+                j.name, j.companion.time, j.companion.memory
+            ));
+        }
+    } else {
+        notes.push(format!(
+            "{} names no judge of judges.toml: judge = \"local\" (the URL is kept)",
+            p.url
+        ));
+    }
+    if p.interactive {
+        comments.push(
+            "INTERACTIVE on the judge: write the interactor (interactor.rs) and set \
+             `interactive = true` (README: Interactive problems); the samples are what the page \
+             shows."
+                .into(),
+        );
+        notes.push(
+            "interactive: the page gives no interactor; write interactor.rs and set \
+             `interactive = true` in problem.toml (the samples are the page's, as text)"
+                .into(),
+        );
+    }
+    let meta = Meta {
+        title: p.name.trim().to_string(),
+        judge: judge.map_or_else(|| crate::judges::LOCAL.to_string(), |j| j.name.clone()),
+        id: found.as_ref().map(|(_, id)| id.clone()),
+        url: Some(p.url.trim().to_string()),
+        time_limit_ms: time,
+        memory_limit_kib: memory,
+        comments,
+        ..Meta::default()
+    };
+    let cases = p
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Case {
+            name: if p.tests.len() == 1 {
+                "sample".into()
+            } else {
+                format!("sample-{}", i + 1)
+            },
+            source: "sample",
+            note: Some("the statement's sample, as Competitive Companion read it".into()),
+            input: Data::Bytes(t.input.clone().into_bytes()),
+            output: Data::Bytes(t.output.clone().into_bytes()),
+        })
+        .collect();
+    // The skeleton `runner new` writes (solution, validator, brute force, generator, wrong/),
+    // but for problem.toml, the README and the fixture, which come from the payload.
+    let own = ["problem.toml", "README.md"];
+    let files = scaffold::skeleton(ws, &slug, false)
+        .into_iter()
+        .filter(|(path, _)| {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let from_payload = own.contains(&name) && path.starts_with(ws.problems_dir());
+            !from_payload && !path.starts_with(ws.fixtures_dir())
+        })
+        .map(|(path, text)| File {
+            rel: path
+                .strip_prefix(ws.root())
+                .expect("the skeleton is in the workspace")
+                .to_path_buf(),
+            data: Data::Bytes(text.into_bytes()),
+        })
+        .collect();
+    Draft {
+        readme: readme(p, &meta),
+        slug,
+        meta,
+        cases,
+        files,
+        wrong: Vec::new(),
+        notes,
+    }
+}
+
+fn readme(p: &Payload, meta: &Meta) -> String {
+    format!(
+        "# {title}\n\nStatement: <{url}>{group}\n\nLimits (C/C++): {time} ms, {mem} KiB.{inter}\n\n\
+         ## Statement in brief\n\nTODO\n\n## Input and output\n\nTODO\n\n## Analysis\n\nTODO\n",
+        title = meta.title,
+        url = p.url.trim(),
+        group = if p.group.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", p.group)
+        },
+        time = meta.time_limit_ms,
+        mem = meta.memory_limit_kib,
+        inter = if p.interactive {
+            " Interactive on the judge: the runner does not judge interactive problems yet."
+        } else {
+            ""
+        },
+    )
+}
+
+/// The fixture's first lines.
+pub const FIXTURE_HEADER: &str = "# The statement's samples, as Competitive Companion sent them \
+(`runner listen`). Add cases: see the README's \"Fixtures\".\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judges() -> Judges {
+        Judges::parse(
+            std::path::Path::new("judges.toml"),
+            include_str!("../../../judges.toml"),
+        )
+        .unwrap()
+    }
+
+    fn payload(url: &str, time: f64, memory: f64) -> Payload {
+        parse(
+            format!(
+                r#"{{"name":"N","group":"G","url":"{url}","memoryLimit":{memory},"timeLimit":{time},
+                "tests":[{{"input":"1\n","output":"2\n"}}],"testType":"single",
+                "input":{{"type":"stdin"}},"output":{{"type":"stdout"}},
+                "languages":{{"java":{{"mainClass":"Main","taskClass":"N"}}}},
+                "batch":{{"id":"b","size":1}}}}"#
+            )
+            .as_bytes(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn judges_and_ids_are_recognised_from_the_url() {
+        let j = judges();
+        let id = |u: &str| recognise(&j, u).map(|(j, id)| format!("{} {id}", j.name));
+        let hdu = "https://acm.hdu.edu.cn/showproblem.php?pid=1848";
+        assert_eq!(id(hdu).as_deref(), Some("HDU 1848"));
+        assert_eq!(
+            id("http://acm.hdu.edu.cn/showproblem.php?pid=1848").as_deref(),
+            Some("HDU 1848")
+        );
+        assert_eq!(
+            id("http://poj.org/problem?id=1067").as_deref(),
+            Some("POJ 1067")
+        );
+        assert_eq!(
+            id("http://poj.org/problem?id=1067&lang=default").as_deref(),
+            Some("POJ 1067")
+        );
+        assert_eq!(
+            id("https://www.acwing.com/problem/content/895/").as_deref(),
+            Some("AcWing 895")
+        );
+        assert_eq!(
+            id("https://www.acwing.com/problem/content/895").as_deref(),
+            Some("AcWing 895")
+        );
+        assert_eq!(
+            id("https://acm.hdu.edu.cn/showproblem.php?pid=").as_deref(),
+            None
+        );
+        assert_eq!(id("https://codeforces.com/problemset/problem/954/G"), None);
+        assert_eq!(
+            id("https://acm.hdu.edu.cn/contests/contest_showproblem.php?pid=1001&cid=1"),
+            None
+        );
+    }
+
+    #[test]
+    fn hdu_limits_are_the_c_ones_and_k_over_1000_comes_back() {
+        let j = judges();
+        let hdu = payload(
+            "https://acm.hdu.edu.cn/showproblem.php?pid=1848",
+            2000.0,
+            65.0,
+        );
+        let judge = recognise(&j, &hdu.url).map(|(j, _)| j);
+        assert_eq!(time_limit_ms(&hdu, judge), 1000);
+        assert_eq!(memory_limit_kib(&hdu, judge), 32768);
+        let poj = payload("http://poj.org/problem?id=1067", 1000.0, 10.0);
+        let judge = recognise(&j, &poj.url).map(|(j, _)| j);
+        assert_eq!(time_limit_ms(&poj, judge), 1000);
+        assert_eq!(memory_limit_kib(&poj, judge), 10000);
+        let cf = payload(
+            "https://codeforces.com/problemset/problem/954/G",
+            1500.0,
+            256.0,
+        );
+        assert_eq!(time_limit_ms(&cf, None), 1500);
+        assert_eq!(memory_limit_kib(&cf, None), 262144);
+    }
+
+    #[test]
+    fn unusable_payloads_say_why() {
+        let bad = |s: &str| parse(s.as_bytes()).unwrap_err();
+        assert!(bad("{").contains("not a Competitive Companion payload"));
+        assert!(bad(r#"{"name":"x"}"#).contains("missing field"));
+        let no_tests = r#"{"name":"x","url":"u","memoryLimit":1,"timeLimit":1,"tests":[]}"#;
+        assert!(bad(no_tests).contains("no sample test"));
+        let file = r#"{"name":"x","url":"u","memoryLimit":1,"timeLimit":1,"tests":[{"input":"","output":""}],"input":{"type":"file","fileName":"in.txt"}}"#;
+        assert!(bad(file).contains("stdin and stdout only"), "{}", bad(file));
+        let zero = r#"{"name":"x","url":"u","memoryLimit":1,"timeLimit":0,"tests":[{"input":"","output":""}]}"#;
+        assert!(bad(zero).contains("timeLimit"));
+    }
+}

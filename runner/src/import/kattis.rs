@@ -1,0 +1,834 @@
+//! A Kattis / ICPC problem package (problemtools' legacy format, and the 2023-07 draft that the
+//! 2025-09 format finalised, which BAPCtools writes) as a [`Draft`]:
+//!
+//! | package | runner |
+//! |---|---|
+//! | `problem.yaml` `name` | `title` |
+//! | `limits.time_limit` (s), else `.timelimit`, else measured | `time_limit_ms` |
+//! | `limits.memory` (MiB; default 1024 legacy, 2048 after) | `memory_limit_kib` |
+//! | `limits.output` (MiB, default 8) | `output_limit_kib` |
+//! | default validation and its flags | `compare = "tokens"` or `float` |
+//! | `output_validators/X/` or `output_validator/` (one source + headers) | `checker.<ext>`, `checker_convention = "kattis"` |
+//! | `input_validators/` or `input_format_validators/` (one source + headers) | `validate.<ext>`, `validator_convention = "kattis"` |
+//! | `data/sample/**/*.in` + `.ans` | cases `sample.…`, `source = "sample"` |
+//! | `data/secret/**/*.in` + `.ans` (groups kept in the name, symlinks followed) | cases `secret.group.…`, `source = "reference"` |
+//! | `data/invalid_input/*.in` | `invalid/*.in` |
+//! | `submissions/accepted/X` | `solutions/<slug>/X/<slug>.<ext>` |
+//! | `submissions/{wrong_answer,time_limit_exceeded,run_time_error}/X` | `wrong/X`, expecting WA, TLE, RE |
+//! | `problem_statement/` or `statement/` | `statement/` (kept as it is) |
+//!
+//! Interactive, multi-pass and submit-answer problems are refused: the runner does not judge
+//! them yet. A scoring problem comes in as pass/fail over all its groups.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use yaml_rust2::{Yaml, YamlLoader};
+
+use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
+use super::package::{self, Package};
+use crate::workspace::FileKinds;
+
+/// How the time limit is to be found when the package does not give it: as problemtools does,
+/// the slowest accepted submission's CPU time times `multiplier`, rounded up to `resolution`
+/// seconds (at least one step).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Measure {
+    pub multiplier: f64,
+    pub resolution: f64,
+}
+
+impl Measure {
+    /// The time limit in ms from the slowest accepted run.
+    pub fn limit_ms(&self, slowest: std::time::Duration) -> u64 {
+        let exact = slowest.as_secs_f64() * self.multiplier;
+        let steps = (exact / self.resolution).ceil().max(1.0);
+        (steps * self.resolution * 1000.0).round() as u64
+    }
+}
+
+/// The time limit the problem is judged under while it is measured.
+pub const PROVISIONAL_MS: u64 = 60_000;
+
+/// A package, read.
+pub struct Imported {
+    pub draft: Draft,
+    /// When the package gives no time limit: how to measure it.
+    pub measure: Option<Measure>,
+}
+
+fn load_yaml(path: &Path) -> Result<Yaml> {
+    if !path.is_file() {
+        return Ok(Yaml::Null);
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let docs = YamlLoader::load_from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}: not YAML: {e}", path.display()))?;
+    Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
+}
+
+fn num(y: &Yaml) -> Option<f64> {
+    match y {
+        Yaml::Real(_) => y.as_f64(),
+        Yaml::Integer(i) => Some(*i as f64),
+        Yaml::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A YAML list of words, or a string of them.
+fn words(y: &Yaml) -> Vec<String> {
+    match y {
+        Yaml::String(s) => s.split_whitespace().map(str::to_string).collect(),
+        Yaml::Array(a) => a
+            .iter()
+            .filter_map(|w| match w {
+                Yaml::String(s) => Some(s.clone()),
+                other => num(other).map(|n| n.to_string()),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `name`: a string, or a map of languages (English first).
+fn title(y: &Yaml) -> Option<String> {
+    match y {
+        Yaml::String(s) => Some(s.clone()),
+        Yaml::Hash(h) => y["en"]
+            .as_str()
+            .map(str::to_string)
+            .or_else(|| h.values().find_map(|v| v.as_str()).map(str::to_string)),
+        _ => None,
+    }
+}
+
+/// The default output validator's flags as a compare mode (a TOML value), and what the runner
+/// does differently.
+fn compare_of(flags: &[String], notes: &mut Vec<String>) -> String {
+    let mut abs = None;
+    let mut rel = None;
+    let mut space = false;
+    let mut case = false;
+    let mut it = flags.iter();
+    while let Some(f) = it.next() {
+        match f.as_str() {
+            "float_tolerance" => {
+                let v = it.next().and_then(|v| v.parse::<f64>().ok());
+                abs = v;
+                rel = v;
+            }
+            "float_absolute_tolerance" => abs = it.next().and_then(|v| v.parse().ok()),
+            "float_relative_tolerance" => rel = it.next().and_then(|v| v.parse().ok()),
+            "space_change_sensitive" => space = true,
+            "case_sensitive" => case = true,
+            other => notes.push(format!(
+                "default validator flag `{other}`: not understood, left out"
+            )),
+        }
+    }
+    if !case {
+        notes.push(
+            "the Kattis default validator compares letters case-insensitively unless told \
+             `case_sensitive`: the runner compares them exactly"
+                .into(),
+        );
+    }
+    match (abs, rel) {
+        (None, None) if space => "\"lines\"".into(),
+        (None, None) => "\"tokens\"".into(),
+        (a, r) => {
+            if space {
+                notes.push(
+                    "space_change_sensitive with a float tolerance: the runner's float mode \
+                     lets the layout free"
+                        .into(),
+                );
+            }
+            let mut parts = Vec::new();
+            if let Some(a) = a {
+                parts.push(format!("abs = {a:e}"));
+            }
+            if let Some(r) = r {
+                parts.push(format!("rel = {r:e}"));
+            }
+            format!("{{ float = {{ {} }} }}", parts.join(", "))
+        }
+    }
+}
+
+/// What problem.yaml says the problem is.
+struct Kind {
+    version: String,
+    legacy: bool,
+    /// Judged by an interactor (the package's output validator, Kattis' convention).
+    interactive: bool,
+    /// `validation: custom` (legacy), or an output validator (2023-07 and after).
+    custom: bool,
+}
+
+fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
+    let version = yaml["problem_format_version"]
+        .as_str()
+        .unwrap_or("legacy")
+        .to_string();
+    let legacy = version == "legacy";
+    let mut types = words(&yaml["type"]);
+    let validation = words(&yaml["validation"]);
+    if validation.first().map(String::as_str) == Some("custom") {
+        types.extend(validation[1..].iter().cloned());
+    }
+    let has = |t: &str| types.iter().any(|x| x == t);
+    let interactive = has("interactive");
+    for (t, a) in [("multi-pass", "a"), ("submit-answer", "a")] {
+        if has(t) && !interactive {
+            bail!(
+                "{}: {a} {t} problem that is not interactive: the runner judges a second pass \
+                 only through an interactor, and no submitted answers; nothing was written",
+                root.display()
+            );
+        }
+    }
+    let validator_dir =
+        root.join("output_validators").exists() || root.join("output_validator").exists();
+    Ok(Kind {
+        custom: validation.first().map(String::as_str) == Some("custom")
+            || interactive
+            || (!legacy && validator_dir),
+        version,
+        legacy,
+        interactive,
+    })
+}
+
+/// The time limit: problem.yaml's `limits.time_limit`, else `.timelimit`, else to be measured.
+fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> (u64, Option<Measure>, String) {
+    let limits = &yaml["limits"];
+    let timelimit_file = std::fs::read_to_string(root.join(".timelimit"))
+        .ok()
+        .and_then(|t| {
+            t.split_whitespace()
+                .next()
+                .and_then(|w| w.parse::<f64>().ok())
+        });
+    if let Some(s) = num(&limits["time_limit"]) {
+        let why = format!("time limit: problem.yaml's limits.time_limit, {s} s");
+        return ((s * 1000.0).round() as u64, None, why);
+    }
+    if let Some(s) = timelimit_file {
+        let why = format!("time limit: the package's .timelimit, {s} s");
+        return ((s * 1000.0).round() as u64, None, why);
+    }
+    let multiplier = if legacy {
+        num(&limits["time_multiplier"]).unwrap_or(5.0)
+    } else {
+        num(&limits["time_multipliers"]["ac_to_time_limit"]).unwrap_or(2.0)
+    };
+    let resolution = num(&limits["time_resolution"]).unwrap_or(1.0);
+    let why = format!(
+        "time limit: none in the package; measured as problemtools does: the slowest accepted \
+         submission × {multiplier}, rounded up to {resolution} s"
+    );
+    let m = Measure {
+        multiplier,
+        resolution,
+    };
+    (PROVISIONAL_MS, Some(m), why)
+}
+
+/// A package being read into a problem `problems/<slug>/` (`dir`).
+struct Reading<'a> {
+    root: &'a Path,
+    kinds: &'a FileKinds,
+    slug: String,
+    dir: PathBuf,
+    files: Vec<File>,
+    notes: Vec<String>,
+}
+
+impl Reading<'_> {
+    fn shown(&self, p: &Path) -> String {
+        shown(self.root, p)
+    }
+
+    /// `program` as `problems/<slug>/NAME.<ext>`, with its headers beside it (a header of
+    /// another of the problem's programs with the same name and other bytes: `Err`).
+    fn add_program(&mut self, program: &package::Program, name: &str) -> Result<(), String> {
+        let clash = program.headers.iter().find(|h| {
+            self.files.iter().any(|f| {
+                f.rel.parent() == Some(&self.dir)
+                    && f.rel.file_name() == h.file_name()
+                    && f.data.read().ok().as_deref() != std::fs::read(h).ok().as_deref()
+            })
+        });
+        if let Some(h) = clash {
+            return Err(format!(
+                "its header {} has the name of another's",
+                self.shown(h)
+            ));
+        }
+        self.files.push(File {
+            rel: self.dir.join(format!("{name}.{}", program.ext())),
+            data: Data::File(program.source.clone()),
+        });
+        for h in &program.headers {
+            let rel = self.dir.join(h.file_name().expect("a file"));
+            if !self.files.iter().any(|f| f.rel == rel) {
+                self.files.push(File {
+                    rel,
+                    data: Data::File(h.clone()),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// problem.toml's output validation: the compare mode and the checker or interactor.
+struct Validation {
+    compare: Option<String>,
+    checker_convention: Option<&'static str>,
+}
+
+/// The output validator (a checker, or for an interactive problem the interactor) or the default
+/// validator's flags as a compare mode.
+fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Validation> {
+    let mut flags = words(&yaml["validator_flags"]);
+    for f in ["testdata.yaml", "test_group.yaml"] {
+        for d in ["data", "data/secret"] {
+            let y = load_yaml(&r.root.join(d).join(f))?;
+            flags.extend(words(&y["output_validator_flags"]));
+            flags.extend(words(&y["output_validator_args"]));
+        }
+    }
+    if !kind.custom {
+        let compare = compare_of(&flags, &mut r.notes);
+        return Ok(Validation {
+            compare: Some(compare),
+            checker_convention: None,
+        });
+    }
+    let vdir = [
+        r.root.join("output_validators"),
+        r.root.join("output_validator"),
+    ]
+    .into_iter()
+    .find(|d| d.exists())
+    .with_context(|| {
+        format!(
+            "{}: the output is validated by the package's own validator, but there is no \
+                 output_validators/ nor output_validator/; nothing was written",
+            r.root.display()
+        )
+    })?;
+    let candidates = if vdir.is_file() || vdir.ends_with("output_validator") {
+        vec![vdir.clone()]
+    } else {
+        package::entries(&vdir)
+    };
+    let [one] = candidates.as_slice() else {
+        bail!(
+            "{}: {} output validators: the runner takes one; nothing was written",
+            vdir.display(),
+            candidates.len()
+        );
+    };
+    let program = package::program(one, r.kinds).map_err(|why| {
+        anyhow::anyhow!(
+            "{}: the output validator cannot come along: {why}; nothing was written",
+            one.display()
+        )
+    })?;
+    let name = if kind.interactive {
+        "interactor"
+    } else {
+        "checker"
+    };
+    r.add_program(&program, name)
+        .map_err(|why| anyhow::anyhow!("{}: {why}; nothing was written", one.display()))?;
+    if !flags.is_empty() {
+        r.notes.push(format!(
+            "the output validator's flags `{}` are not passed to it: the runner calls it with none",
+            flags.join(" ")
+        ));
+    }
+    Ok(if kind.interactive {
+        Validation {
+            compare: None,
+            checker_convention: None,
+        }
+    } else {
+        Validation {
+            compare: Some("\"checker\"".into()),
+            checker_convention: Some("kattis"),
+        }
+    })
+}
+
+/// The first input validator the runner builds, as `validate.<ext>`; `Some("kattis")` when there
+/// is one.
+fn input_validation(r: &mut Reading) -> Option<&'static str> {
+    let mut found = false;
+    for d in ["input_validators", "input_format_validators"] {
+        for entry in package::entries(&r.root.join(d)) {
+            let shown = r.shown(&entry);
+            if found {
+                r.notes.push(format!(
+                    "{shown}: another input validator; the runner runs one"
+                ));
+                continue;
+            }
+            match package::program(&entry, r.kinds).and_then(|p| r.add_program(&p, "validate")) {
+                Ok(()) => found = true,
+                Err(why) => r.notes.push(format!("{shown}: left out ({why})")),
+            }
+        }
+    }
+    let flags: Vec<String> = ["testdata.yaml", "test_group.yaml"]
+        .iter()
+        .flat_map(|f| {
+            let y = load_yaml(&r.root.join("data").join(f)).unwrap_or(Yaml::Null);
+            let mut w = words(&y["input_validator_flags"]);
+            w.extend(words(&y["input_validator_args"]));
+            w
+        })
+        .collect();
+    if found && !flags.is_empty() {
+        r.notes.push(format!(
+            "the input validator's flags `{}` are not passed to it",
+            flags.join(" ")
+        ));
+    }
+    found.then_some("kattis")
+}
+
+/// `data/invalid_input/*.in` (and `invalid_inputs`) as `invalid/`.
+fn invalid_inputs(r: &mut Reading) {
+    let data = r.root.join("data");
+    for f in package::entries(&data.join("invalid_input"))
+        .into_iter()
+        .chain(package::entries(&data.join("invalid_inputs")))
+    {
+        if f.extension().is_some_and(|e| e == "in") {
+            let name = case_name(&f.file_name().expect("a file").to_string_lossy());
+            r.files.push(File {
+                rel: r.dir.join("invalid").join(name),
+                data: Data::File(f.clone()),
+            });
+        }
+    }
+}
+
+/// The verdicts a package written by `runner export` recorded where Kattis' categories say less
+/// (`.runner.toml`: `[expect]` submission path → verdict, e.g. PE filed under wrong_answer).
+fn exported_expectations(root: &Path) -> Result<std::collections::BTreeMap<String, String>> {
+    let path = root.join(EXPECTATIONS);
+    if !path.is_file() {
+        return Ok(Default::default());
+    }
+    #[derive(serde::Deserialize)]
+    struct Raw {
+        #[serde(default)]
+        expect: std::collections::BTreeMap<String, String>,
+    }
+    let text = std::fs::read_to_string(&path)?;
+    let raw: Raw = toml::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.message()))?;
+    Ok(raw.expect)
+}
+
+/// The file a package made by `runner export` keeps the runner's exact expected verdicts in.
+pub const EXPECTATIONS: &str = ".runner.toml";
+
+/// `submissions/`: accepted → solutions, the rejected categories → wrong solutions. Returns the
+/// wrong solutions and the number of solutions.
+fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
+    let exact = exported_expectations(r.root)?;
+    let mut wrong: Vec<Wrong> = Vec::new();
+    let mut accepted = 0;
+    for category in package::entries(&r.root.join("submissions")) {
+        if !category.is_dir() {
+            continue;
+        }
+        let cat = category
+            .file_name()
+            .expect("a folder")
+            .to_string_lossy()
+            .into_owned();
+        let expect = match cat.as_str() {
+            "accepted" => None,
+            "wrong_answer" => Some("WA"),
+            "time_limit_exceeded" => Some("TLE"),
+            "run_time_error" => Some("RE"),
+            _ => {
+                r.notes.push(format!(
+                    "submissions/{cat}/: left out (the runner's wrong solutions expect WA, TLE or RE)"
+                ));
+                continue;
+            }
+        };
+        for sub in package::entries(&category) {
+            let name = sub
+                .file_name()
+                .expect("a file")
+                .to_string_lossy()
+                .into_owned();
+            let program = match package::program(&sub, r.kinds) {
+                Ok(p) => p,
+                Err(why) => {
+                    r.notes
+                        .push(format!("submissions/{cat}/{name}: left out ({why})"));
+                    continue;
+                }
+            };
+            let Some(expect) = expect else {
+                accepted += 1;
+                let stem = Path::new(&name)
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned());
+                let stem = case_name(&stem.unwrap_or(name.clone()));
+                r.files.push(File {
+                    rel: Path::new("solutions")
+                        .join(&r.slug)
+                        .join(stem)
+                        .join(format!("{}.{}", r.slug, program.ext())),
+                    data: Data::File(program.source.clone()),
+                });
+                continue;
+            };
+            let key = format!("submissions/{cat}/{name}");
+            wrong.push(wrong_one(&wrong, &program, expect, &key, exact.get(&key)));
+        }
+    }
+    Ok((wrong, accepted))
+}
+
+fn wrong_one(
+    taken: &[Wrong],
+    program: &package::Program,
+    category: &'static str,
+    key: &str,
+    exact: Option<&String>,
+) -> Wrong {
+    let taken: Vec<String> = taken.iter().map(|w| w.file.clone()).collect();
+    let file_name = program
+        .source
+        .file_name()
+        .expect("a file")
+        .to_string_lossy();
+    let (expect, why) = match exact.and_then(|v| known_verdict(v)) {
+        Some(v) => (v, format!("Kattis {key}; {EXPECTATIONS} says {v}")),
+        None if category == "RE" => (
+            category,
+            format!("Kattis {key} (Kattis counts a memory limit as a run-time error: the runner says MLE)"),
+        ),
+        None => (category, format!("Kattis {key}")),
+    };
+    Wrong {
+        file: package::unique_name(&file_name, &taken),
+        data: Data::File(program.source.clone()),
+        expect,
+        why,
+    }
+}
+
+/// A verdict a wrong solution may expect, as wrong.toml spells it.
+fn known_verdict(v: &str) -> Option<&'static str> {
+    ["WA", "PE", "TLE", "MLE", "RE", "OLE", "ILE"]
+        .into_iter()
+        .find(|k| *k == v)
+}
+
+/// The statement folder, kept as it is under `statement/`.
+fn statement(r: &mut Reading) {
+    for s in ["problem_statement", "statement"] {
+        let d = r.root.join(s);
+        for f in walk(&d) {
+            let rel = f.strip_prefix(&d).expect("under it");
+            r.files.push(File {
+                rel: r.dir.join("statement").join(rel),
+                data: Data::File(f.clone()),
+            });
+        }
+    }
+}
+
+fn readme(name: &str, pkg: &str, version: &str, source: &str, notes: &[String]) -> String {
+    let src = if source.is_empty() {
+        String::new()
+    } else {
+        format!("; source: {source}")
+    };
+    let mut t = format!(
+        "# {name}\n\nImported from the Kattis / ICPC problem package `{pkg}` (format {version}){src}.\n\
+         The statement is in `statement/`, as the package had it.\n\n"
+    );
+    if !notes.is_empty() {
+        t.push_str("What did not come along, or differs:\n\n");
+        for n in notes {
+            t.push_str(&format!("- {n}\n"));
+        }
+    }
+    t
+}
+
+/// Reads the package at `pkg` as a problem called `slug` (default: the package's name).
+pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Imported> {
+    let root = &pkg.root;
+    let yaml = load_yaml(&root.join("problem.yaml"))?;
+    let kind = kind_of(&yaml, root)?;
+    let slug = match slug {
+        Some(s) => s.to_string(),
+        None => slugify(&pkg.name)
+            .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
+    };
+    let mut r = Reading {
+        root,
+        kinds,
+        dir: Path::new("problems").join(&slug),
+        slug: slug.clone(),
+        files: Vec::new(),
+        notes: Vec::new(),
+    };
+    if words(&yaml["type"]).iter().any(|x| x == "scoring")
+        || words(&yaml["validation"]).iter().any(|x| x == "score")
+    {
+        r.notes.push(
+            "a scoring problem: it comes in as pass/fail over all its groups (no scores)".into(),
+        );
+    }
+    let (time_limit_ms, measure, time_comment) = time_limit(&yaml, root, kind.legacy);
+    let validation = output_validation(&mut r, &yaml, &kind)?;
+    let validator_convention = input_validation(&mut r);
+    let mut cases = Vec::new();
+    for group in ["sample", "secret"] {
+        let dir = root.join("data").join(group);
+        collect_cases(&mut r, &dir, group, 0, kind.interactive, &mut cases)?;
+    }
+    if cases.is_empty() {
+        bail!(
+            "{}: no test case (data/sample, data/secret)",
+            root.display()
+        );
+    }
+    invalid_inputs(&mut r);
+    let (wrong, accepted) = submissions(&mut r)?;
+    if accepted == 0 {
+        r.notes
+            .push("no accepted submission the runner can build: write a solution".into());
+    }
+    statement(&mut r);
+    let limits = &yaml["limits"];
+    let memory_mib = num(&limits["memory"]).unwrap_or(if kind.legacy { 1024.0 } else { 2048.0 });
+    let output_mib = num(&limits["output"]).unwrap_or(8.0);
+    let name = title(&yaml["name"]).unwrap_or_else(|| pkg.name.clone());
+    let meta = Meta {
+        title: name.clone(),
+        judge: crate::judges::LOCAL.into(),
+        time_limit_ms,
+        memory_limit_kib: (memory_mib * 1024.0).round() as u64,
+        output_limit_kib: Some((output_mib * 1024.0).round() as u64),
+        compare: validation.compare,
+        checker_convention: validation.checker_convention,
+        validator_convention,
+        interactive: kind.interactive,
+        interactor_convention: kind.interactive.then_some("kattis"),
+        comments: vec![
+            format!(
+                "From the Kattis / ICPC package `{}` (problem_format_version {}).",
+                pkg.name, kind.version
+            ),
+            time_comment,
+        ],
+        ..Meta::default()
+    };
+    let source = words(&yaml["source"]).join(" ");
+    let readme = readme(&name, &pkg.name, &kind.version, &source, &r.notes);
+    let draft = Draft {
+        slug,
+        meta,
+        readme,
+        cases,
+        files: r.files,
+        wrong,
+        notes: r.notes,
+    };
+    Ok(Imported { draft, measure })
+}
+
+/// Every file under `dir` (symlinks followed), sorted.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in package::entries(dir) {
+        if e.is_dir() {
+            out.extend(walk(&e));
+        } else if e.is_file() {
+            out.push(e);
+        }
+    }
+    out
+}
+
+/// The cases under `dir` (a test data group), named `prefix.…`: each `.in` with its `.ans`
+/// (an interactive problem's may have none: its answer is then empty); nested groups recursed
+/// into, symlinks followed.
+fn collect_cases(
+    r: &mut Reading,
+    dir: &Path,
+    prefix: &str,
+    depth: usize,
+    interactive: bool,
+    cases: &mut Vec<Case>,
+) -> Result<()> {
+    if depth > 16 {
+        bail!(
+            "{}: test groups nested too deep (a symlink loop?)",
+            dir.display()
+        );
+    }
+    let mut entries = package::entries(dir);
+    entries.sort_by_key(|p| natural_key(&p.to_string_lossy()));
+    for e in entries {
+        let name = e
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        if e.is_dir() {
+            let group = format!("{prefix}.{}", case_name(&name));
+            collect_cases(r, &e, &group, depth + 1, interactive, cases)?;
+            continue;
+        }
+        if e.extension().is_some_and(|x| x == "interaction") {
+            r.notes
+                .push(format!("{}: an interaction, left out", r.shown(&e)));
+            continue;
+        }
+        if e.extension().is_none_or(|x| x != "in") {
+            continue;
+        }
+        let ans = e.with_extension("ans");
+        let output = if ans.is_file() {
+            Data::File(ans)
+        } else if interactive {
+            Data::Bytes(Vec::new())
+        } else {
+            r.notes
+                .push(format!("{}: no .ans beside it, left out", r.shown(&e)));
+            continue;
+        };
+        let stem = e
+            .file_stem()
+            .expect("a stem")
+            .to_string_lossy()
+            .into_owned();
+        let desc = std::fs::read_to_string(e.with_extension("desc"))
+            .ok()
+            .or_else(|| {
+                load_yaml(&e.with_extension("yaml"))
+                    .ok()
+                    .and_then(|y| y["description"].as_str().map(str::to_string))
+            })
+            .map(|d| d.trim().to_string())
+            .filter(|d| !d.is_empty());
+        let from = r.shown(&e);
+        cases.push(Case {
+            name: format!("{prefix}.{}", case_name(&stem)),
+            source: if prefix == "sample" {
+                "sample"
+            } else {
+                "reference"
+            },
+            note: Some(match desc {
+                Some(d) => format!("{from}: {d}"),
+                None => format!("{from} and its .ans, the jury's answer"),
+            }),
+            input: Data::File(e.clone()),
+            output,
+        });
+    }
+    Ok(())
+}
+
+fn shown(root: &Path, p: &Path) -> String {
+    p.strip_prefix(root).unwrap_or(p).display().to_string()
+}
+
+/// A sort key that orders `2` before `10`.
+fn natural_key(s: &str) -> Vec<(u8, u64, String)> {
+    let mut key = Vec::new();
+    let mut digits = String::new();
+    let mut text = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            if !text.is_empty() {
+                key.push((1, 0, std::mem::take(&mut text)));
+            }
+            digits.push(c);
+        } else {
+            if !digits.is_empty() {
+                key.push((
+                    0,
+                    digits.parse().unwrap_or(u64::MAX),
+                    std::mem::take(&mut digits),
+                ));
+            }
+            text.push(c);
+        }
+    }
+    if !digits.is_empty() {
+        key.push((0, digits.parse().unwrap_or(u64::MAX), digits));
+    }
+    if !text.is_empty() {
+        key.push((1, 0, text));
+    }
+    key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_limit_is_measured_as_problemtools_computes_it() {
+        let legacy = Measure {
+            multiplier: 5.0,
+            resolution: 1.0,
+        };
+        assert_eq!(legacy.limit_ms(std::time::Duration::from_millis(971)), 5000);
+        assert_eq!(legacy.limit_ms(std::time::Duration::from_millis(3)), 1000);
+        let new = Measure {
+            multiplier: 2.0,
+            resolution: 0.5,
+        };
+        assert_eq!(new.limit_ms(std::time::Duration::from_millis(1300)), 3000);
+    }
+
+    #[test]
+    fn default_validator_flags_become_compare_modes() {
+        let mut notes = Vec::new();
+        let f = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(compare_of(&[], &mut notes), "\"tokens\"");
+        assert_eq!(
+            compare_of(&f("case_sensitive space_change_sensitive"), &mut notes),
+            "\"lines\""
+        );
+        assert_eq!(
+            compare_of(&f("float_tolerance 1e-6"), &mut notes),
+            "{ float = { abs = 1e-6, rel = 1e-6 } }"
+        );
+        assert_eq!(
+            compare_of(&f("float_absolute_tolerance 0.001"), &mut notes),
+            "{ float = { abs = 1e-3 } }"
+        );
+        assert!(notes.iter().any(|n| n.contains("case-insensitively")));
+    }
+
+    #[test]
+    fn names_sort_naturally() {
+        let mut v = vec!["a/10.in", "a/2.in", "a/1.in"];
+        v.sort_by_key(|s| natural_key(s));
+        assert_eq!(v, ["a/1.in", "a/2.in", "a/10.in"]);
+    }
+}

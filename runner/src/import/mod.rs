@@ -1,0 +1,11 @@
+//! Problems from elsewhere: a Competitive Companion payload ([`companion`]), and (written by the
+//! import and export commands) the field's problem packages. Each source becomes a
+//! [`draft::Draft`], which [`draft::write`] writes into the workspace, all or nothing, never over
+//! an existing problem. Nothing here prints: the commands in `cli/` do.
+
+pub mod companion;
+pub mod draft;
+pub mod kattis;
+pub mod kattis_export;
+pub mod package;
+pub mod polygon;

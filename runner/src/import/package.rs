@@ -1,0 +1,243 @@
+//! What the package importers share: opening a package (a folder, or a zip unpacked into a
+//! temporary folder), the kind of package, and the files of a package that become the runner's
+//! programs (a single source in a language of judges.toml, with the headers beside it).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::workspace::FileKinds;
+
+/// A package on disk.
+pub struct Package {
+    /// The folder holding problem.yaml or problem.xml.
+    pub root: PathBuf,
+    /// The name the package goes by (its folder's, or the zip's, name).
+    pub name: String,
+    pub kind: Kind,
+    /// The temporary folder a zip was unpacked into.
+    _unpacked: Option<tempfile::TempDir>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A Kattis / ICPC problem package (problem.yaml).
+    Kattis,
+    /// A Polygon package (problem.xml).
+    Polygon,
+}
+
+impl Package {
+    /// Opens `path`: a package folder, or a zip of one (its files at the top, or in one folder).
+    pub fn open(path: &Path) -> Result<Package> {
+        let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (dir, unpacked) = if meta.is_dir() {
+            (path.to_path_buf(), None)
+        } else {
+            let tmp = tempfile::Builder::new()
+                .prefix("runner-import-")
+                .tempdir()?;
+            unzip(path, tmp.path())?;
+            (tmp.path().to_path_buf(), Some(tmp))
+        };
+        let root = find_root(&dir).with_context(|| {
+            format!(
+                "{}: neither problem.yaml (a Kattis / ICPC package) nor problem.xml (a Polygon \
+                 package) is in it",
+                path.display()
+            )
+        })?;
+        let kind = if root.join("problem.xml").is_file() {
+            Kind::Polygon
+        } else {
+            Kind::Kattis
+        };
+        let name = if root == dir {
+            stem
+        } else {
+            root.file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or(stem)
+        };
+        Ok(Package {
+            root,
+            name,
+            kind,
+            _unpacked: unpacked,
+        })
+    }
+}
+
+/// `dir` itself, or its only sub-folder, when it holds problem.yaml or problem.xml.
+fn find_root(dir: &Path) -> Option<PathBuf> {
+    let is_root = |d: &Path| d.join("problem.yaml").is_file() || d.join("problem.xml").is_file();
+    if is_root(dir) {
+        return Some(dir.to_path_buf());
+    }
+    let subs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    match subs.as_slice() {
+        [one] if is_root(one) => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// Unpacks the zip `file` into `into`; an entry that would land outside it is an error.
+fn unzip(file: &Path, into: &Path) -> Result<()> {
+    let f = std::fs::File::open(file).with_context(|| format!("cannot open {}", file.display()))?;
+    let mut zip = zip::ZipArchive::new(f)
+        .with_context(|| format!("{}: not a folder, nor a zip archive", file.display()))?;
+    for i in 0..zip.len() {
+        let mut entry = zip.by_index(i)?;
+        let shown = entry
+            .name()
+            .map(|n| n.into_owned())
+            .unwrap_or_else(|_| format!("#{i}"));
+        let Some(rel) = entry.enclosed_name() else {
+            bail!(
+                "{}: the entry `{}` would be written outside the package",
+                file.display(),
+                shown
+            );
+        };
+        let out = into.join(rel);
+        if entry.is_dir() {
+            std::fs::create_dir_all(&out)?;
+            continue;
+        }
+        if let Some(parent) = out.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let mut w = std::fs::File::create(&out)?;
+        std::io::copy(&mut entry, &mut w)
+            .with_context(|| format!("{}: cannot unpack {shown}", file.display()))?;
+    }
+    Ok(())
+}
+
+/// A C or C++ header (brought along beside the program that includes it).
+pub fn is_header(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("h" | "hh" | "hpp" | "hxx" | "h++" | "inl")
+    )
+}
+
+/// A program of the package the runner can build: one source file and the headers beside it.
+#[derive(Debug, Clone)]
+pub struct Program {
+    pub source: PathBuf,
+    pub headers: Vec<PathBuf>,
+}
+
+impl Program {
+    pub fn ext(&self) -> String {
+        self.source
+            .extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// The program at `path` (a file, or a folder holding exactly one source of a language the
+/// runner builds, with headers); `Err` says why it cannot come along.
+pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
+    if path.is_file() {
+        if !kinds.is_source(path) {
+            return Err(format!(
+                "not in a language the runner builds ({})",
+                kinds.listing()
+            ));
+        }
+        if is_python2(path) {
+            return Err("Python 2: the runner runs python3".into());
+        }
+        return Ok(Program {
+            source: path.to_path_buf(),
+            headers: Vec::new(),
+        });
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| e.to_string())?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    if files.iter().any(|f| {
+        let n = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        n == "build" || n == "run"
+    }) {
+        return Err("a program with its own build or run script".into());
+    }
+    let sources: Vec<&PathBuf> = files.iter().filter(|f| kinds.is_source(f)).collect();
+    match sources.as_slice() {
+        [one] => {
+            if is_python2(one) {
+                return Err("Python 2: the runner runs python3".into());
+            }
+            Ok(Program {
+                source: (*one).clone(),
+                headers: files.iter().filter(|f| is_header(f)).cloned().collect(),
+            })
+        }
+        [] => Err(format!(
+            "no source in a language the runner builds ({})",
+            kinds.listing()
+        )),
+        _ => Err(format!(
+            "{} sources: the runner builds a program from one file",
+            sources.len()
+        )),
+    }
+}
+
+/// A Python file meant for Python 2 (its `#!` line says so).
+fn is_python2(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "py")
+        && std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| t.lines().next().map(str::to_string))
+            .is_some_and(|l| l.starts_with("#!") && l.contains("python2"))
+}
+
+/// The entries of `dir`, sorted; none when it does not exist.
+pub fn entries(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.retain(|p| {
+        !p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+    });
+    v.sort();
+    v
+}
+
+/// `name` (a file of a package) as a file name for wrong/: its own name, made unique among
+/// `taken`.
+pub fn unique_name(name: &str, taken: &[String]) -> String {
+    let clean = super::draft::case_name(name);
+    if !taken.contains(&clean) {
+        return clean;
+    }
+    let (stem, ext) = clean.rsplit_once('.').unwrap_or((&clean, ""));
+    (2..)
+        .map(|i| {
+            if ext.is_empty() {
+                format!("{stem}-{i}")
+            } else {
+                format!("{stem}-{i}.{ext}")
+            }
+        })
+        .find(|n| !taken.contains(n))
+        .expect("some name is free")
+}

@@ -1,0 +1,522 @@
+//! A Polygon package (problem.xml) as a [`Draft`]:
+//!
+//! | package | runner |
+//! |---|---|
+//! | `<names>` (English first) | `title` |
+//! | the testset's `time-limit` (ms), `memory-limit` (bytes) | `time_limit_ms`, `memory_limit_kib` |
+//! | `tests/NN` and `tests/NN.a` (the patterns of problem.xml) | cases `tests.NN` (`sample = "true"`: `source = "sample"`, else `reference`) |
+//! | a `method="generated"` test whose file is missing | its `cmd` run: the generator built from the package's source, the answer from the `main` solution |
+//! | the testlib checker (`<checker type="testlib">`) with `testlib.h` | `checker.cpp` + `testlib.h`, `compare = "checker"` |
+//! | the first testlib validator | `validate.cpp` + `testlib.h` (exit 0: valid, the runner's convention) |
+//! | solutions tagged `main`, `accepted` | `solutions/<slug>/<name>/<slug>.<ext>` |
+//! | `wrong-answer`, `presentation-error`, `time-limit-exceeded`, `memory-limit-exceeded`, `failed` | `wrong/`, expecting WA, PE, TLE, MLE, RE |
+//! | `statements/<language>/` | `statement/` |
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use sandbox::{Executor, Limits, Program, Stdin};
+
+use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
+use super::package::{self, Package};
+use crate::compile::Builder;
+use crate::judges::{Judges, LOCAL};
+use crate::problem::TOOL_LIMITS;
+use crate::workspace::FileKinds;
+
+/// A generated test's input or answer may be this large.
+const GENERATED_MAX: usize = 256 << 20;
+
+/// What the import needs to run the package's generators and main solution.
+pub struct Tools<'a> {
+    pub kinds: &'a FileKinds,
+    pub judges: &'a Judges,
+    pub builder: &'a Builder,
+    /// Made when a test has to be generated.
+    pub exec: &'a dyn Fn() -> Result<&'a dyn Executor>,
+}
+
+fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Option<roxmltree::Node<'a, 'i>> {
+    n.children().find(|c| c.has_tag_name(tag))
+}
+
+fn children<'a, 'i>(
+    n: roxmltree::Node<'a, 'i>,
+    tag: &'a str,
+) -> impl Iterator<Item = roxmltree::Node<'a, 'i>> + 'a {
+    n.children().filter(move |c| c.has_tag_name(tag))
+}
+
+fn text_of(n: Option<roxmltree::Node>) -> Option<String> {
+    n.and_then(|n| n.text()).map(|t| t.trim().to_string())
+}
+
+/// `pattern` (`tests/%02d`) for test `i`.
+fn path_of(pattern: &str, i: usize) -> String {
+    let Some(at) = pattern.find('%') else {
+        return pattern.to_string();
+    };
+    let rest = &pattern[at + 1..];
+    let end = rest.find('d').unwrap_or(rest.len());
+    let spec = &rest[..end];
+    let width: usize = spec.trim_start_matches('0').parse().unwrap_or(0);
+    let number = if spec.starts_with('0') {
+        format!("{i:0width$}")
+    } else {
+        format!("{i:width$}")
+    };
+    format!(
+        "{}{number}{}",
+        &pattern[..at],
+        &rest[(end + 1).min(rest.len())..]
+    )
+}
+
+/// Reads the Polygon package `pkg` as a problem called `slug` (default: its short name).
+pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
+    let root = &pkg.root;
+    let xml_path = root.join("problem.xml");
+    let xml = std::fs::read_to_string(&xml_path)
+        .with_context(|| format!("cannot read {}", xml_path.display()))?;
+    let doc = roxmltree::Document::parse(&xml)
+        .map_err(|e| anyhow::anyhow!("{}: not XML: {e}", xml_path.display()))?;
+    let problem = doc.root_element();
+    if !problem.has_tag_name("problem") {
+        bail!("{}: the root element is not <problem>", xml_path.display());
+    }
+    let short = problem
+        .attribute("short-name")
+        .unwrap_or(&pkg.name)
+        .to_string();
+    let slug = match slug {
+        Some(s) => s.to_string(),
+        None => slugify(&short)
+            .with_context(|| format!("`{short}` gives no slug: name one with --slug"))?,
+    };
+    let dir = Path::new("problems").join(&slug);
+    let mut notes = Vec::new();
+    let title = child(problem, "names")
+        .and_then(|names| {
+            let all: Vec<_> = children(names, "name").collect();
+            all.iter()
+                .find(|n| n.attribute("language") == Some("english"))
+                .or(all.first())
+                .and_then(|n| n.attribute("value"))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| short.clone());
+    let judging = child(problem, "judging")
+        .with_context(|| format!("{}: no <judging>", xml_path.display()))?;
+    for (attr, what) in [("input-file", "input"), ("output-file", "output")] {
+        if let Some(f) = judging.attribute(attr).filter(|f| !f.is_empty()) {
+            bail!(
+                "{}: the {what} is the file `{f}`: the runner gives programs stdin and stdout only",
+                xml_path.display()
+            );
+        }
+    }
+    let testsets: Vec<_> = children(judging, "testset").collect();
+    let testset = testsets
+        .iter()
+        .find(|t| t.attribute("name") == Some("tests"))
+        .or(testsets.first())
+        .with_context(|| format!("{}: no <testset>", xml_path.display()))?;
+    let set_name = testset.attribute("name").unwrap_or("tests").to_string();
+    for other in testsets
+        .iter()
+        .filter(|t| t.attribute("name") != Some(&set_name))
+    {
+        notes.push(format!(
+            "testset `{}`: left out (the runner judges the `{set_name}` testset)",
+            other.attribute("name").unwrap_or("?")
+        ));
+    }
+    let time_limit_ms: u64 = text_of(child(*testset, "time-limit"))
+        .and_then(|t| t.parse().ok())
+        .with_context(|| format!("{}: no <time-limit>", xml_path.display()))?;
+    let memory_bytes: u64 = text_of(child(*testset, "memory-limit"))
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(256 << 20);
+    let input_pattern =
+        text_of(child(*testset, "input-path-pattern")).unwrap_or_else(|| "tests/%02d".into());
+    let answer_pattern =
+        text_of(child(*testset, "answer-path-pattern")).unwrap_or_else(|| "tests/%02d.a".into());
+
+    let assets = child(problem, "assets");
+    let source_of = |n: roxmltree::Node| -> Option<PathBuf> {
+        child(n, "source")
+            .and_then(|s| s.attribute("path"))
+            .map(|p| root.join(p))
+    };
+    // testlib.h: the package's own, beside its checker, validator and generators.
+    let testlib = [root.join("files/testlib.h"), root.join("testlib.h")]
+        .into_iter()
+        .find(|p| p.is_file());
+
+    // Solutions.
+    let mut main: Option<PathBuf> = None;
+    let mut files: Vec<File> = Vec::new();
+    let mut wrong: Vec<Wrong> = Vec::new();
+    if let Some(solutions) = assets.and_then(|a| child(a, "solutions")) {
+        for s in children(solutions, "solution") {
+            let tag = s.attribute("tag").unwrap_or("");
+            let Some(src) = source_of(s) else { continue };
+            let shown = src.strip_prefix(root).unwrap_or(&src).display().to_string();
+            let program = match package::program(&src, tools.kinds) {
+                Ok(p) => p,
+                Err(why) => {
+                    notes.push(format!("{shown} ({tag}): left out ({why})"));
+                    continue;
+                }
+            };
+            let expect = match tag {
+                "main" | "accepted" => None,
+                "wrong-answer" => Some("WA"),
+                "presentation-error" => Some("PE"),
+                "time-limit-exceeded" => Some("TLE"),
+                "memory-limit-exceeded" => Some("MLE"),
+                "failed" => Some("RE"),
+                _ => {
+                    notes.push(format!(
+                        "{shown}: tagged `{tag}`, left out (the runner's wrong solutions expect one verdict)"
+                    ));
+                    continue;
+                }
+            };
+            let name = src
+                .file_name()
+                .expect("a file")
+                .to_string_lossy()
+                .into_owned();
+            match expect {
+                None => {
+                    if tag == "main" {
+                        main = Some(src.clone());
+                    }
+                    let stem = case_name(&src.file_stem().expect("a file").to_string_lossy());
+                    files.push(File {
+                        rel: Path::new("solutions")
+                            .join(&slug)
+                            .join(stem)
+                            .join(format!("{slug}.{}", program.ext())),
+                        data: Data::File(src.clone()),
+                    });
+                }
+                Some(expect) => {
+                    let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
+                    wrong.push(Wrong {
+                        file: package::unique_name(&name, &taken),
+                        data: Data::File(src.clone()),
+                        expect,
+                        why: format!("Polygon solution {shown}, tagged {tag}"),
+                    });
+                }
+            }
+        }
+    }
+
+    // Checker and validator, with the package's testlib.h beside them.
+    let mut compare = None;
+    let mut need_testlib = false;
+    if let Some(checker) = assets.and_then(|a| child(a, "checker")) {
+        let kind = checker.attribute("type").unwrap_or("testlib");
+        if kind != "testlib" {
+            bail!(
+                "{}: a checker of type `{kind}`: the runner calls testlib checkers",
+                xml_path.display()
+            );
+        }
+        let src = source_of(checker)
+            .filter(|p| p.is_file())
+            .or_else(|| Some(root.join("check.cpp")).filter(|p| p.is_file()))
+            .with_context(|| format!("{}: the checker's source is missing", xml_path.display()))?;
+        let ext = src
+            .extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        files.push(File {
+            rel: dir.join(format!("checker.{ext}")),
+            data: Data::File(src),
+        });
+        compare = Some("\"checker\"".to_string());
+        need_testlib = true;
+        if let Some(name) = checker.attribute("name") {
+            notes.push(format!(
+                "the checker is the package's own source (Polygon calls it `{name}`)"
+            ));
+        }
+    }
+    let validators: Vec<_> = assets
+        .and_then(|a| child(a, "validators"))
+        .map(|v| children(v, "validator").collect())
+        .unwrap_or_default();
+    if let Some(v) = validators.first() {
+        if let Some(src) = source_of(*v).filter(|p| p.is_file()) {
+            let ext = src
+                .extension()
+                .map(|e| e.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            files.push(File {
+                rel: dir.join(format!("validate.{ext}")),
+                data: Data::File(src),
+            });
+            need_testlib = true;
+        }
+        if validators.len() > 1 {
+            notes.push(format!(
+                "{} validators: the runner runs the first",
+                validators.len()
+            ));
+        }
+    }
+    if need_testlib {
+        let t = testlib.clone().with_context(|| {
+            format!(
+                "{}: no testlib.h in the package (files/testlib.h)",
+                root.display()
+            )
+        })?;
+        files.push(File {
+            rel: dir.join("testlib.h"),
+            data: Data::File(t),
+        });
+    }
+
+    // Tests.
+    let tests: Vec<_> = child(*testset, "tests")
+        .map(|t| children(t, "test").collect())
+        .unwrap_or_default();
+    let mut generator = Generator::new(root, tools, problem, main.as_deref());
+    let mut cases = Vec::new();
+    let mut generated = 0;
+    if tests.iter().any(|t| {
+        t.attribute("points")
+            .is_some_and(|p| p.parse::<f64>().is_ok_and(|p| p > 0.0))
+    }) {
+        notes.push("a problem with points: it comes in as pass/fail over all its tests".into());
+    }
+    for (i, t) in tests.iter().enumerate() {
+        let n = i + 1;
+        let input_rel = path_of(&input_pattern, n);
+        let answer_rel = path_of(&answer_pattern, n);
+        let input_path = root.join(&input_rel);
+        let answer_path = root.join(&answer_rel);
+        let input = if input_path.is_file() {
+            Data::File(input_path.clone())
+        } else if t.attribute("method") == Some("generated") {
+            let cmd = t.attribute("cmd").unwrap_or("");
+            generated += 1;
+            Data::Bytes(generator.input(cmd).with_context(|| {
+                format!(
+                    "test {n} (`{cmd}`): {input_rel} is not in the package and cannot be generated"
+                )
+            })?)
+        } else {
+            bail!(
+                "{}: test {n}'s input {input_rel} is missing",
+                root.display()
+            );
+        };
+        let output = if answer_path.is_file() {
+            Data::File(answer_path)
+        } else {
+            Data::Bytes(
+                generator
+                    .answer(&input)
+                    .with_context(|| format!("test {n}: {answer_rel} is not in the package"))?,
+            )
+        };
+        let sample = t.attribute("sample") == Some("true");
+        let group = t
+            .attribute("group")
+            .map(|g| format!(", group {g}"))
+            .unwrap_or_default();
+        cases.push(Case {
+            name: format!("{}.{n:02}", case_name(&set_name)),
+            source: if sample { "sample" } else { "reference" },
+            note: Some(format!(
+                "Polygon {input_rel} ({}{group})",
+                t.attribute("method").unwrap_or("manual")
+            )),
+            input,
+            output,
+        });
+    }
+    if generated > 0 {
+        notes.push(format!(
+            "{generated} test(s) generated here by the package's generator, their answers by \
+             its main solution, as Polygon makes them"
+        ));
+    }
+    if let Some(d) = root.join("statements").read_dir().ok().and_then(|rd| {
+        let mut v: Vec<PathBuf> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.is_dir()
+                    && !p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            })
+            .collect();
+        v.sort();
+        v.iter()
+            .find(|p| p.ends_with("english"))
+            .or(v.first())
+            .cloned()
+    }) {
+        for f in package::entries(&d).into_iter().filter(|f| f.is_file()) {
+            files.push(File {
+                rel: dir.join("statement").join(f.file_name().expect("a file")),
+                data: Data::File(f),
+            });
+        }
+    }
+    let url = problem.attribute("url").map(str::to_string);
+    let meta = Meta {
+        title: title.clone(),
+        judge: LOCAL.into(),
+        id: None,
+        url: url.clone(),
+        time_limit_ms,
+        memory_limit_kib: memory_bytes / 1024,
+        output_limit_kib: None,
+        compare,
+        comments: vec![format!(
+            "From the Polygon package `{short}` (revision {}).",
+            problem.attribute("revision").unwrap_or("?")
+        )],
+        ..Meta::default()
+    };
+    let readme = format!(
+        "# {title}\n\nImported from the Polygon package `{short}`{}. The statement is in \
+         `statement/`, as the package had it.\n\n{}",
+        url.map(|u| format!(" (<{u}>)")).unwrap_or_default(),
+        if notes.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "What did not come along, or differs:\n\n{}",
+                notes.iter().map(|n| format!("- {n}\n")).collect::<String>()
+            )
+        }
+    );
+    Ok(Draft {
+        slug,
+        meta,
+        readme,
+        cases,
+        files,
+        wrong,
+        notes,
+    })
+}
+
+/// Runs the package's generators and main solution, each built once, when tests are missing.
+struct Generator<'a, 'x> {
+    root: &'a Path,
+    tools: &'a Tools<'x>,
+    problem: roxmltree::Node<'a, 'a>,
+    main: Option<&'a Path>,
+    built: Vec<(String, Program)>,
+}
+
+impl<'a, 'x> Generator<'a, 'x> {
+    fn new(
+        root: &'a Path,
+        tools: &'a Tools<'x>,
+        problem: roxmltree::Node<'a, 'a>,
+        main: Option<&'a Path>,
+    ) -> Self {
+        Generator {
+            root,
+            tools,
+            problem,
+            main,
+            built: Vec::new(),
+        }
+    }
+
+    /// The program built from `source`, once.
+    fn build(&mut self, key: &str, source: &Path) -> Result<Program> {
+        if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
+            return Ok(p.clone());
+        }
+        let p = crate::compile::build_or_bail(
+            self.tools.builder,
+            self.tools.judges,
+            LOCAL,
+            source,
+            key,
+        )?;
+        self.built.push((key.to_string(), p.clone()));
+        Ok(p)
+    }
+
+    /// The source of the executable called `name` (`gen` for files/gen.cpp).
+    fn executable(&self, name: &str) -> Option<PathBuf> {
+        let files = child(self.problem, "files")?;
+        let exes = child(files, "executables")?;
+        children(exes, "executable")
+            .filter_map(|e| child(e, "source").and_then(|s| s.attribute("path")))
+            .map(|p| self.root.join(p))
+            .find(|p| p.file_stem().is_some_and(|s| s == name))
+    }
+
+    fn run(&self, program: &Program, stdin: &[u8], what: &str) -> Result<Vec<u8>> {
+        let exec = (self.tools.exec)()?;
+        let limits = Limits {
+            time: TOOL_LIMITS.time,
+            memory_bytes: TOOL_LIMITS.memory_bytes,
+        };
+        let out = exec.run(program, Stdin::Bytes(stdin), &limits, GENERATED_MAX)?;
+        if out.killed.is_some() || !out.exit.success() || out.output_overflow {
+            bail!(
+                "{what} failed ({}): {}",
+                out.exit.describe(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        Ok(out.stdout)
+    }
+
+    fn input(&mut self, cmd: &str) -> Result<Vec<u8>> {
+        let words: Vec<&str> = cmd.split_whitespace().collect();
+        let Some((name, args)) = words.split_first() else {
+            bail!("no generator command");
+        };
+        if args.iter().any(|a| a.starts_with('>') || a.contains('$')) {
+            bail!("`{cmd}` writes files of its own: run the package's doall.sh, then import");
+        }
+        let source = self
+            .executable(name)
+            .filter(|p| p.is_file())
+            .with_context(|| format!("no source of the generator `{name}` in the package"))?;
+        let mut program = self.build(&format!("the generator {name}"), &source)?;
+        program.argv.extend(args.iter().map(Into::into));
+        self.run(&program, b"", &format!("the generator `{cmd}`"))
+    }
+
+    fn answer(&mut self, input: &Data) -> Result<Vec<u8>> {
+        let main = self
+            .main
+            .context("no main solution to make the answer with")?
+            .to_path_buf();
+        let program = self.build("the main solution", &main)?;
+        let input = input.read()?;
+        self.run(&program, &input, "the main solution")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_patterns_are_printf_ones() {
+        assert_eq!(path_of("tests/%02d", 3), "tests/03");
+        assert_eq!(path_of("tests/%02d.a", 12), "tests/12.a");
+        assert_eq!(path_of("tests/%d", 7), "tests/7");
+        assert_eq!(path_of("tests/%03d.in", 7), "tests/007.in");
+    }
+}

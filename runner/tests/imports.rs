@@ -1,0 +1,714 @@
+//! Problems from elsewhere: `runner listen` (Competitive Companion), `runner import` (Kattis and
+//! Polygon packages) and `runner export --kattis`, each into or out of a temporary workspace.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{assert_code, last_line, repo_root, stderr, stdout, text, Ws};
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel)
+}
+
+/// `runner listen --port 0` in `ws`, and the port it printed.
+struct Listener {
+    child: Child,
+    port: u16,
+    out: BufReader<std::process::ChildStdout>,
+}
+
+impl Listener {
+    fn start(ws: &Ws, extra: &[&str]) -> Listener {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("runner"))
+            .arg("--root")
+            .arg(ws.dir.path())
+            .args(["listen", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        let port = line
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        Listener { child, port, out }
+    }
+
+    /// POSTs `body` to / and returns (status code, body).
+    fn post(&self, body: &[u8]) -> (u16, String) {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        write!(
+            s,
+            "POST / HTTP/1.1\r\nHost: localhost:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            self.port,
+            body.len()
+        )
+        .unwrap();
+        s.write_all(body).unwrap();
+        let mut reply = String::new();
+        s.read_to_string(&mut reply).unwrap();
+        let code = reply
+            .split_ascii_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let body = reply
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string();
+        (code, body)
+    }
+
+    /// Waits for the listener to end (30 s at most); its exit code, stdout and stderr.
+    fn finish(mut self) -> (Option<i32>, String, String) {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                let _ = self.child.kill();
+                panic!("the listener did not stop");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut out = String::new();
+        self.out.read_to_string(&mut out).unwrap();
+        let mut err = String::new();
+        self.child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        (status.code(), out, err)
+    }
+}
+
+/// Every file under `dir`, relative, with its bytes.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut v: Vec<(PathBuf, Vec<u8>)> = walk(dir)
+        .into_iter()
+        .map(|p| {
+            (
+                p.strip_prefix(dir).unwrap().to_path_buf(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files.extend(walk(&p));
+        } else {
+            files.push(p);
+        }
+    }
+    files
+}
+
+#[test]
+fn a_companion_payload_becomes_a_problem_whose_samples_pass_with_a_right_solution() {
+    let ws = Ws::empty();
+    let l = Listener::start(&ws, &["--once"]);
+    let (code, body) = l.post(&std::fs::read(data("companion/hdu1848.json")).unwrap());
+    assert_eq!(code, 200, "{body}");
+    let (status, out, err) = l.finish();
+    assert_eq!(status, Some(0), "{out}\n{err}");
+    assert!(out.contains("created problem `hdu1848`"), "{out}");
+
+    let toml = std::fs::read_to_string(ws.path("problems/hdu1848/problem.toml")).unwrap();
+    for line in [
+        "title = \"Fibonacci again and again\"",
+        "judge = \"HDU\"",
+        "id = \"1848\"",
+        "url = \"https://acm.hdu.edu.cn/showproblem.php?pid=1848\"",
+        // The page's Java limits (2000 ms, 65536 K) halved, as judges.toml says of HDU.
+        "time_limit_ms = 1000",
+        "memory_limit_kib = 32768",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    let fixture = std::fs::read_to_string(ws.path("fixtures/hdu1848.toml")).unwrap();
+    assert!(fixture.contains("source = \"sample\""), "{fixture}");
+    assert!(
+        fixture.contains("input = \"1 1 1\\n1 4 1\\n0 0 0\\n\""),
+        "{fixture}"
+    );
+    let readme = std::fs::read_to_string(ws.path("problems/hdu1848/README.md")).unwrap();
+    assert!(readme.contains("https://acm.hdu.edu.cn/showproblem.php?pid=1848"));
+    assert!(ws.path("solutions/src/bin/hdu1848.rs").is_file());
+
+    // The scaffold's solution prints nothing: WA. The repository's own solution passes.
+    assert_code(&ws.runner(&["hdu1848"]), 1);
+    std::fs::copy(
+        repo_root().join("solutions/src/bin/hdu1848-fibonacci-again.rs"),
+        ws.path("solutions/src/bin/hdu1848.rs"),
+    )
+    .unwrap();
+    let out = ws.runner(&["hdu1848"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "1 passed, 0 failed", "{}", text(&out));
+}
+
+#[test]
+fn a_batch_makes_one_problem_each_and_once_waits_for_the_whole_batch() {
+    let ws = Ws::empty();
+    let l = Listener::start(&ws, &["--once"]);
+    let (code, body) = l.post(&std::fs::read(data("companion/poj-contest-1.json")).unwrap());
+    assert_eq!(code, 200, "{body}");
+    assert!(l.child.id() > 0);
+    let (code, body) = l.post(&std::fs::read(data("companion/poj-contest-2.json")).unwrap());
+    assert_eq!(code, 200, "{body}");
+    let (status, out, err) = l.finish();
+    assert_eq!(status, Some(0), "{out}\n{err}");
+    for (slug, title) in [("poj1067", "取石子游戏"), ("poj1704", "Georgia and Bob")] {
+        let toml =
+            std::fs::read_to_string(ws.path(&format!("problems/{slug}/problem.toml"))).unwrap();
+        assert!(toml.contains(&format!("title = \"{title}\"")), "{toml}");
+        assert!(toml.contains("judge = \"POJ\""), "{toml}");
+        // "Memory Limit: 10000K", sent as 10 (MB).
+        assert!(toml.contains("memory_limit_kib = 10000"), "{toml}");
+        assert!(toml.contains("time_limit_ms = 1000"), "{toml}");
+    }
+    let out = ws.runner(&["list"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("poj1067"), "{}", text(&out));
+}
+
+#[test]
+fn an_unusable_payload_or_an_existing_problem_changes_nothing_and_sigterm_stops_the_listener() {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/hdu1848/problem.toml",
+        "title = \"mine\"\njudge = \"local\"\ntime_limit_ms = 1\n",
+    );
+    let before = snapshot(ws.dir.path());
+    let l = Listener::start(&ws, &[]);
+    let (code, body) = l.post(b"{\"name\": \"half a payload\"");
+    assert_eq!(code, 400, "{body}");
+    assert!(
+        body.contains("not a Competitive Companion payload"),
+        "{body}"
+    );
+    let no_tests = br#"{"name":"x","group":"g","url":"https://example.com/x","memoryLimit":256,"timeLimit":1000,"tests":[]}"#;
+    let (code, body) = l.post(no_tests);
+    assert_eq!(code, 400, "{body}");
+    assert!(body.contains("no sample test"), "{body}");
+    let (code, body) = l.post(&std::fs::read(data("companion/hdu1848.json")).unwrap());
+    assert_eq!(code, 409, "{body}");
+    assert!(body.contains("exists already"), "{body}");
+    // A GET says what the listener is.
+    let mut s = TcpStream::connect(("127.0.0.1", l.port)).unwrap();
+    s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut reply = String::new();
+    s.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+
+    // SAFETY: a plain kill(2) of the child this test started.
+    unsafe {
+        libc::kill(l.child.id() as i32, libc::SIGTERM);
+    }
+    let (status, _out, err) = l.finish();
+    assert_eq!(status, Some(130), "{err}");
+    for line in ["400", "409", "exists already"] {
+        assert!(err.contains(line), "{line} not in stderr:\n{err}");
+    }
+    assert_eq!(snapshot(ws.dir.path()), before, "the workspace changed");
+}
+
+#[test]
+fn listen_refuses_a_busy_port() {
+    let ws = Ws::empty();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = ws.runner(&["listen", "--port", &port]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("cannot listen on 127.0.0.1:"),
+        "{}",
+        text(&out)
+    );
+}
+
+// ---------------------------------------------------------------- Kattis / ICPC packages
+
+/// Writes `files` (path, text) under a new temporary folder `name/`.
+fn package(name: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join(name);
+    for (rel, text) in files {
+        let p = root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    (tmp, root)
+}
+
+const DIFF_C: &str = "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { long long a, b; while (scanf(\"%lld%lld\", &a, &b) == 2) printf(\"%lld\\n\", llabs(a - b)); return 0; }\n";
+const DIFF_PY: &str = "#!/usr/bin/env python3\nimport sys\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print(abs(a - b))\n";
+const DIFF_INT: &str = "#include <stdio.h>\nint main(void) { int a, b; while (scanf(\"%d%d\", &a, &b) == 2) printf(\"%d\\n\", a > b ? a - b : b - a); return 0; }\n";
+const DIFF_SLOW: &str = "#include <stdio.h>\nint main(void) { long long a, b; while (scanf(\"%lld%lld\", &a, &b) == 2) { long long x = 0; while (x != a - b && x != b - a) x++; printf(\"%lld\\n\", x); } return 0; }\n";
+const DIFF_CRASH: &str = "#include <stdlib.h>\nint main(void) { abort(); }\n";
+/// A Kattis input validator: exit 42 valid, 43 invalid.
+const DIFF_VALIDATOR: &str = "#!/usr/bin/env python3\nimport re, sys\nn = 0\nfor line in sys.stdin:\n    if not re.fullmatch(r'(0|[1-9][0-9]*) (0|[1-9][0-9]*)\\n', line):\n        print('not two integers: %r' % line, file=sys.stderr)\n        sys.exit(43)\n    n += 1\nsys.exit(42 if 1 <= n <= 40 else 43)\n";
+/// A Kattis output validator (`validate input answer feedback_dir < output`), with a header of
+/// its own, as problemtools' examples have.
+const DIFF_CHECKER: &str = "#include \"validate.h\"\n#include <stdio.h>\nint main(int argc, char **argv) {\n  FILE *ans = fopen(argv[2], \"r\");\n  long long want, got;\n  while (fscanf(ans, \"%lld\", &want) == 1) {\n    if (scanf(\"%lld\", &got) != 1) reject(argv[3], \"too few numbers\");\n    if (got != want) reject(argv[3], \"wrong difference\");\n  }\n  if (scanf(\"%lld\", &got) == 1) reject(argv[3], \"trailing output\");\n  return 42;\n}\n";
+const DIFF_CHECKER_H: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nstatic void reject(const char *dir, const char *why) {\n  char path[4096];\n  snprintf(path, sizeof path, \"%s/judgemessage.txt\", dir);\n  FILE *f = fopen(path, \"w\");\n  if (f) { fputs(why, f); fclose(f); }\n  exit(43);\n}\n";
+
+/// The legacy package `different`, made here after problemtools' example of that name: a custom
+/// output validator with its header, a Python input validator, a nested group reached through a
+/// symlink, submissions of every category (one the runner does not build).
+fn different_legacy() -> (tempfile::TempDir, PathBuf) {
+    let big: String = (0..40)
+        .map(|i| format!("{} {}\n", i * 1000, 7 * i))
+        .collect();
+    let big_ans: String = (0..40).map(|i| format!("{}\n", i * 1000 - 7 * i)).collect();
+    let (tmp, root) = package(
+        "different",
+        &[
+            ("problem.yaml", "name: A Different Problem\nsource: made for the runner's tests\nlicense: cc by-sa\nvalidation: custom\nlimits:\n  memory: 256\n"),
+            (".timelimit", "1\n"),
+            ("problem_statement/problem.en.tex", "\\problemname{A Different Problem}\nPrint |a - b|.\n"),
+            ("data/sample/1.in", "10 12\n71293781758123 72784\n"),
+            ("data/sample/1.ans", "2\n71293781685339\n"),
+            ("data/secret/01.in", "1000000000000000 0\n0 0\n"),
+            ("data/secret/01.ans", "1000000000000000\n0\n"),
+            ("data/secret/01.desc", "the extremes"),
+            ("data/secret/group1/big.in", &big),
+            ("data/secret/group1/big.ans", &big_ans),
+            ("data/invalid_input/negative.in", "-1 2\n"),
+            ("input_validators/validate.py", DIFF_VALIDATOR),
+            ("input_validators/different.ctd", "INT(0, 10^15) SPACE INT(0, 10^15) NEWLINE\n"),
+            ("output_validators/different_validator/validate.c", DIFF_CHECKER),
+            ("output_validators/different_validator/validate.h", DIFF_CHECKER_H),
+            ("submissions/accepted/different.c", DIFF_C),
+            ("submissions/accepted/different_py3.py", DIFF_PY),
+            ("submissions/accepted/Different.java", "class Different {}\n"),
+            ("submissions/wrong_answer/different_int.c", DIFF_INT),
+            ("submissions/time_limit_exceeded/linear_search.c", DIFF_SLOW),
+            ("submissions/run_time_error/crash.c", DIFF_CRASH),
+        ],
+    );
+    // A case reused by a second group through a symlink, as oddecho does.
+    std::os::unix::fs::symlink("../01.in", root.join("data/secret/group1/reused.in")).unwrap();
+    std::os::unix::fs::symlink("../01.ans", root.join("data/secret/group1/reused.ans")).unwrap();
+    (tmp, root)
+}
+
+#[test]
+fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
+    let ws = Ws::empty();
+    let (_tmp, root) = different_legacy();
+    let out = ws.runner(&["import", root.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "imported `different` as problem `different`: 4 cases, 2 solutions, 3 wrong solutions"
+        ),
+        "{said}"
+    );
+    for note in ["different.ctd: left out", "Different.java: left out"] {
+        assert!(said.contains(note), "{note} not in\n{said}");
+    }
+    let toml = std::fs::read_to_string(ws.path("problems/different/problem.toml")).unwrap();
+    for line in [
+        "title = \"A Different Problem\"",
+        "judge = \"local\"",
+        "time_limit_ms = 1000",
+        "memory_limit_kib = 262144",
+        "compare = \"checker\"",
+        "checker_convention = \"kattis\"",
+        "validator_convention = \"kattis\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    let fixture = std::fs::read_to_string(ws.path("fixtures/different.toml")).unwrap();
+    for name in [
+        "sample.1",
+        "secret.01",
+        "secret.group1.big",
+        "secret.group1.reused",
+    ] {
+        assert!(
+            fixture.contains(&format!("name = \"{name}\"")),
+            "{name} not in\n{fixture}"
+        );
+    }
+    assert!(
+        fixture.contains("data/secret/01.in: the extremes"),
+        "{fixture}"
+    );
+    assert!(ws.path("problems/different/checker.c").is_file());
+    assert!(ws.path("problems/different/validate.h").is_file());
+    assert!(ws.path("problems/different/validate.py").is_file());
+    assert!(ws.path("problems/different/invalid/negative.in").is_file());
+    assert!(ws
+        .path("solutions/different/different_py3/different.py")
+        .is_file());
+    let wrong = std::fs::read_to_string(ws.path("problems/different/wrong/wrong.toml")).unwrap();
+    for (file, expect) in [
+        ("different_int.c", "WA"),
+        ("linear_search.c", "TLE"),
+        ("crash.c", "RE"),
+    ] {
+        assert!(
+            wrong.contains(&format!("file = \"{file}\"\nexpect = \"{expect}\"")),
+            "{file} {expect} not in\n{wrong}"
+        );
+    }
+
+    // Accepted submissions pass (through the Kattis output validator), the others get WA, TLE, RE.
+    let out = ws.runner(&["different"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 3/3 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(last_line(&out), "11 passed, 0 failed", "{}", text(&out));
+
+    // The Kattis input validator (exit 42) answers as the runner's (exit 0).
+    ws.write("bad.in", "1 -2\n");
+    let out = ws.runner(&["run", "different", ws.path("bad.in").to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("the validator rejects this input"),
+        "{}",
+        text(&out)
+    );
+    assert!(stderr(&out).contains("not two integers"), "{}", text(&out));
+    ws.write("good.in", "1 2\n");
+    let out = ws.runner(&["run", "different", ws.path("good.in").to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert!(!stderr(&out).contains("validator"), "{}", text(&out));
+
+    // Importing it again changes nothing.
+    let before = snapshot(ws.dir.path());
+    let out = ws.runner(&["import", root.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("exists already"), "{}", text(&out));
+    let mut after = snapshot(ws.dir.path());
+    after.retain(|(p, _)| !p.starts_with("target"));
+    let mut before = before;
+    before.retain(|(p, _)| !p.starts_with("target"));
+    assert_eq!(after, before);
+}
+
+/// A 2025-09 package, made here after BAPCtools' test problems: `limits.time_limit`, default
+/// validation with a float tolerance in test_group.yaml, a `.yaml` description.
+fn half_2025() -> (tempfile::TempDir, PathBuf) {
+    package(
+        "half",
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\ntype: pass-fail\nname:\n  en: Half\n  de: Hälfte\nuuid: 5c3c8d1e-6d5a-4bb4-9bd5-0f6a8e7b2a11\nlicense: cc0\nlimits:\n  time_limit: 2.5\n  memory: 512\n"),
+            ("statement/problem.en.md", "# Half\n\nPrint n / 2.\n"),
+            ("data/test_group.yaml", "output_validator_args: [float_tolerance, \"1E-6\"]\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "1.5\n"),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/1.ans", "0.5\n"),
+            ("data/secret/1.yaml", "description: \"the smallest\"\n"),
+            ("submissions/accepted/half.py", "print(int(input()) / 2)\n"),
+            ("submissions/accepted/half.c", "#include <stdio.h>\nint main(void) { double n; scanf(\"%lf\", &n); printf(\"%.9f\\n\", n / 2); return 0; }\n"),
+            ("submissions/wrong_answer/floor.py", "print(int(input()) // 2)\n"),
+            ("submissions/brute_force/slow.py", "print(int(input()) / 2)\n"),
+        ],
+    )
+}
+
+#[test]
+fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() {
+    let ws = Ws::empty();
+    let (tmp, root) = half_2025();
+    // Zipped, with the package in a folder of its own.
+    let zip_path = tmp.path().join("half.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    for f in walk(&root) {
+        let rel = f
+            .strip_prefix(tmp.path())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        zip.start_file(rel, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(&std::fs::read(&f).unwrap()).unwrap();
+    }
+    zip.finish().unwrap();
+    let out = ws.runner(&["import", zip_path.to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("submissions/brute_force/: left out"),
+        "{}",
+        text(&out)
+    );
+    let toml = std::fs::read_to_string(ws.path("problems/half/problem.toml")).unwrap();
+    for line in [
+        "title = \"Half\"",
+        "time_limit_ms = 2500",
+        "memory_limit_kib = 524288",
+        "output_limit_kib = 8192",
+        "compare = { float = { abs = 1e-6, rel = 1e-6 } }",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    assert!(ws.path("problems/half/statement/problem.en.md").is_file());
+    let out = ws.runner(&["half"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
+}
+
+#[test]
+fn a_package_without_a_time_limit_has_it_measured_as_problemtools_does() {
+    let ws = Ws::empty();
+    let (_tmp, root) = different_legacy();
+    std::fs::remove_file(root.join(".timelimit")).unwrap();
+    let out = ws.runner(&["import", root.to_str().unwrap(), "--slug", "diff"]);
+    assert_code(&out, 0);
+    // Every accepted run takes a few ms: × 5, rounded up to a whole second.
+    assert!(
+        stdout(&out).contains("time limit: 1000 ms: the slowest accepted run took"),
+        "{}",
+        text(&out)
+    );
+    let toml = std::fs::read_to_string(ws.path("problems/diff/problem.toml")).unwrap();
+    assert!(
+        toml.contains("time_limit_ms = 1000   # slowest accepted run"),
+        "{toml}"
+    );
+}
+
+/// A Kattis output validator of an interactive problem (`validator INPUT ANSWER FEEDBACK_DIR`,
+/// talking to the submission): the secret number is the input; ten guesses at most.
+const GUESS_VALIDATOR: &str = "#include <stdio.h>\n#include <stdlib.h>\nstatic void say(const char *dir, const char *why, int code) {\n  char p[4096]; snprintf(p, sizeof p, \"%s/judgemessage.txt\", dir);\n  FILE *f = fopen(p, \"w\"); if (f) { fputs(why, f); fclose(f); }\n  exit(code);\n}\nint main(int argc, char **argv) {\n  FILE *in = fopen(argv[1], \"r\"); int secret;\n  if (!in || fscanf(in, \"%d\", &secret) != 1) say(argv[3], \"no secret\", 1);\n  for (int i = 0; i < 10; i++) {\n    int g; if (scanf(\"%d\", &g) != 1) say(argv[3], \"no guess\", 43);\n    if (g == secret) { printf(\"correct\\n\"); fflush(stdout); return 42; }\n    printf(g < secret ? \"higher\\n\" : \"lower\\n\"); fflush(stdout);\n  }\n  say(argv[3], \"ten guesses and no right one\", 43);\n}\n";
+const GUESS_BINARY: &str = "#include <stdio.h>\n#include <string.h>\nint main(void) {\n  int lo = 1, hi = 1000; char r[16];\n  while (lo <= hi) {\n    int m = (lo + hi) / 2; printf(\"%d\\n\", m); fflush(stdout);\n    if (scanf(\"%15s\", r) != 1 || !strcmp(r, \"correct\")) return 0;\n    if (!strcmp(r, \"higher\")) lo = m + 1; else hi = m - 1;\n  }\n  return 0;\n}\n";
+const GUESS_PY: &str = "lo, hi = 1, 1000\nwhile lo <= hi:\n    m = (lo + hi) // 2\n    print(m, flush=True)\n    r = input().strip()\n    if r == 'correct':\n        break\n    if r == 'higher':\n        lo = m + 1\n    else:\n        hi = m - 1\n";
+const GUESS_LINEAR: &str = "#include <stdio.h>\n#include <string.h>\nint main(void) {\n  char r[16];\n  for (int g = 1; g <= 1000; g++) {\n    printf(\"%d\\n\", g); fflush(stdout);\n    if (scanf(\"%15s\", r) != 1 || !strcmp(r, \"correct\")) return 0;\n  }\n  return 0;\n}\n";
+const GUESS_SPIN: &str = "int main(void) { volatile unsigned long x = 0; for (;;) x++; }\n";
+const GUESS_CRASH: &str = "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { printf(\"500\\n\"); fflush(stdout); char r[16]; if (scanf(\"%15s\", r) == 1) abort(); return 1; }\n";
+
+/// The interactive `guess`, made here after problemtools' example of that name (2023-07 draft
+/// format: `type: interactive`, the validator in `output_validator/`, inputs without answers).
+fn guess_2023() -> (tempfile::TempDir, PathBuf) {
+    package(
+        "guess",
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\ntype: interactive\nname:\n  en: Guess the Number\n  sv: Gissa talet\nlimits:\n  time_limit: 1\n  memory: 256\n"),
+            ("statement/problem.en.tex", "\\problemname{Guess the Number}\n"),
+            ("data/sample/1.in", "17\n"),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/2.in", "1000\n"),
+            ("data/secret/3.in", "500\n"),
+            ("data/secret/3.ans", ""),
+            ("output_validator/guess_validator.c", GUESS_VALIDATOR),
+            ("submissions/accepted/binary.c", GUESS_BINARY),
+            ("submissions/accepted/binary.py", GUESS_PY),
+            ("submissions/wrong_answer/linear.c", GUESS_LINEAR),
+            ("submissions/time_limit_exceeded/spin.c", GUESS_SPIN),
+            ("submissions/run_time_error/crash.c", GUESS_CRASH),
+        ],
+    )
+}
+
+#[test]
+fn an_interactive_package_comes_in_with_its_validator_as_a_kattis_interactor_and_judges() {
+    let ws = Ws::empty();
+    let (_t, guess) = guess_2023();
+    let out = ws.runner(&["import", guess.to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains(
+            "imported `guess` as problem `guess`: 4 cases, 2 solutions, 3 wrong solutions"
+        ),
+        "{}",
+        text(&out)
+    );
+    let toml = std::fs::read_to_string(ws.path("problems/guess/problem.toml")).unwrap();
+    for line in [
+        "title = \"Guess the Number\"",
+        "time_limit_ms = 1000",
+        "interactive = true",
+        "interactor_convention = \"kattis\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    assert!(!toml.contains("compare"), "{toml}");
+    assert_eq!(
+        std::fs::read_to_string(ws.path("problems/guess/interactor.c")).unwrap(),
+        GUESS_VALIDATOR
+    );
+    let out = ws.runner(&["guess"]);
+    assert_code(&out, 0);
+    let all = text(&out);
+    // 2 solutions × 4 cases, and 3 wrong solutions each with its verdict.
+    assert_eq!(last_line(&out), "11 passed, 0 failed", "{all}");
+    assert!(
+        all.contains("wrong solutions: 3/3 got their verdict"),
+        "{all}"
+    );
+    for (file, verdict) in [("linear.c", "WA"), ("spin.c", "TLE"), ("crash.c", "RE")] {
+        let wrong = std::fs::read_to_string(ws.path("problems/guess/wrong/wrong.toml")).unwrap();
+        assert!(
+            wrong.contains(&format!("file = \"{file}\"\nexpect = \"{verdict}\"")),
+            "{wrong}"
+        );
+    }
+}
+
+#[test]
+fn multi_pass_without_interaction_and_broken_packages_are_refused_and_change_nothing() {
+    let ws = Ws::empty();
+    let (_t1, mp) = package(
+        "twopass",
+        &[(
+            "problem.yaml",
+            "problem_format_version: 2025-09\ntype: multi-pass\nname: Two passes\n",
+        )],
+    );
+    let out = ws.runner(&["import", mp.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("a multi-pass problem that is not interactive"),
+        "{}",
+        text(&out)
+    );
+    let (_t2, novalidator) = package(
+        "legacyguess",
+        &[
+            (
+                "problem.yaml",
+                "name: Guess\nvalidation: custom interactive\n",
+            ),
+            ("data/sample/1.in", "5\n"),
+        ],
+    );
+    let out = ws.runner(&["import", novalidator.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("no output_validators/ nor output_validator/"),
+        "{}",
+        text(&out)
+    );
+    let (_t3, nothing) = package("nothing", &[("README.md", "no package here\n")]);
+    let out = ws.runner(&["import", nothing.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("neither problem.yaml"),
+        "{}",
+        text(&out)
+    );
+    assert!(std::fs::read_dir(ws.path("problems"))
+        .unwrap()
+        .next()
+        .is_none());
+}
+
+// ---------------------------------------------------------------- Polygon packages
+
+#[test]
+fn a_polygon_package_with_generated_tests_imports_and_judges_with_its_testlib_checker() {
+    let ws = Ws::empty();
+    let pkg = data("polygon");
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "imported `polygon` as problem `sum`: 4 cases, 2 solutions, 2 wrong solutions"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("2 test(s) generated here by the package's generator"),
+        "{said}"
+    );
+    assert!(said.contains("Sum.java (rejected): left out"), "{said}");
+    let toml = std::fs::read_to_string(ws.path("problems/sum/problem.toml")).unwrap();
+    for line in [
+        "title = \"Sum of Two\"",
+        "time_limit_ms = 1000",
+        "memory_limit_kib = 262144",
+        "compare = \"checker\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    // testlib's conventions are the runner's: no convention key.
+    assert!(!toml.contains("convention"), "{toml}");
+    for f in [
+        "checker.cpp",
+        "validate.cpp",
+        "testlib.h",
+        "statement/problem.tex",
+    ] {
+        assert!(ws.path(&format!("problems/sum/{f}")).is_file(), "{f}");
+    }
+    let fixture = std::fs::read_to_string(ws.path("fixtures/sum.toml")).unwrap();
+    // tests/02 has no answer in the package: the main solution's; 03 and 04 generated.
+    assert!(
+        fixture.contains("name = \"tests.02\"\nsource = \"reference\""),
+        "{fixture}"
+    );
+    assert!(
+        fixture.contains("input = \"1000 999\\n\"\noutput = \"1999\\n\""),
+        "{fixture}"
+    );
+    assert!(
+        fixture.contains("name = \"tests.01\"\nsource = \"sample\""),
+        "{fixture}"
+    );
+
+    let out = ws.runner(&["sum"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 2/2 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(last_line(&out), "10 passed, 0 failed", "{}", text(&out));
+    // The testlib checker's message is the report's reason.
+    let out = ws.runner(&[
+        "judge",
+        "sum",
+        ws.path("problems/sum/wrong/diff.cpp").to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&out).contains("expected 5, found -1"),
+        "{}",
+        text(&out)
+    );
+    // The testlib validator: exit 0 valid, as the runner's.
+    ws.write("bad.in", "1 1001\n");
+    let out = ws.runner(&["run", "sum", ws.path("bad.in").to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("the validator rejects this input"),
+        "{}",
+        text(&out)
+    );
+    assert!(
+        stderr(&out).contains("b = 1001 is out of [0, 1000]"),
+        "{}",
+        text(&out)
+    );
+}

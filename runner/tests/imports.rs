@@ -712,3 +712,266 @@ fn a_polygon_package_with_generated_tests_imports_and_judges_with_its_testlib_ch
         text(&out)
     );
 }
+
+// ---------------------------------------------------------------- Library Checker problems
+
+#[test]
+fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_its_checker() {
+    let ws = Ws::empty();
+    let pkg = data("library-checker/sample/aplusb");
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "imported `aplusb` as problem `aplusb`: 5 cases, 1 solution, 1 wrong solution"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("sol/naive.cpp: right but allowed to exceed the time limit; left out"),
+        "{said}"
+    );
+    let toml = std::fs::read_to_string(ws.path("problems/aplusb/problem.toml")).unwrap();
+    for line in [
+        "title = \"A + B\"",
+        "time_limit_ms = 2000",
+        "memory_limit_kib = 1048576",
+        "compare = \"checker\"",
+    ] {
+        assert!(toml.contains(line), "{line} not in\n{toml}");
+    }
+    // info.toml's [params] as generate.py writes them, beside the verifier that includes them,
+    // and common/'s testlib.h beside both programs.
+    let params = std::fs::read_to_string(ws.path("problems/aplusb/params.h")).unwrap();
+    assert_eq!(params, "#define A_AND_B_MAX (long long)2000000000\n");
+    for f in [
+        "checker.cpp",
+        "validate.cpp",
+        "testlib.h",
+        "statement/task.md",
+    ] {
+        assert!(ws.path(&format!("problems/aplusb/{f}")).is_file(), "{f}");
+    }
+    // The cases: example_00/01 from gen/*.in, random_00..02 made by gen/random.cpp with the
+    // arguments 0, 1, 2 (three different inputs); each answer is a + b, checked here.
+    let fixture = std::fs::read_to_string(ws.path("fixtures/aplusb.toml")).unwrap();
+    let inputs: Vec<&str> = fixture
+        .lines()
+        .filter_map(|l| l.strip_prefix("input = \""))
+        .collect();
+    let outputs: Vec<&str> = fixture
+        .lines()
+        .filter_map(|l| l.strip_prefix("output = \""))
+        .collect();
+    assert_eq!(inputs.len(), 5, "{fixture}");
+    assert_eq!(inputs[0], "1234 5678\\n\"");
+    let mut random = inputs[2..].to_vec();
+    random.dedup();
+    assert_eq!(random.len(), 3, "{fixture}");
+    for (i, o) in inputs.iter().zip(&outputs) {
+        let ab: Vec<i64> = i
+            .trim_end_matches("\\n\"")
+            .split(' ')
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(o.trim_end_matches("\\n\""), (ab[0] + ab[1]).to_string());
+    }
+    for name in ["example_00", "random_02"] {
+        assert!(
+            fixture.contains(&format!("name = \"{name}\"\nsource = \"reference\"")),
+            "{fixture}"
+        );
+    }
+    // The wrong solution (int overflow at 2·10⁹ + 2·10⁹) is caught; the right one passes.
+    let out = ws.runner(&["aplusb"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 1/1 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(last_line(&out), "6 passed, 0 failed", "{}", text(&out));
+    // The verifier, with params.h: exit 0 valid.
+    ws.write("bad.in", "1 2000000001\n");
+    let out = ws.runner(&["run", "aplusb", ws.path("bad.in").to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("the validator rejects this input"),
+        "{}",
+        text(&out)
+    );
+}
+
+// ---------------------------------------------------------------- export, and back
+
+/// Whether problemtools' `verifyproblem` is on PATH; CI sets `RUNNER_NEEDS_VERIFYPROBLEM` so
+/// that its absence fails instead of skipping.
+fn verifyproblem_installed() -> bool {
+    let found = Command::new("verifyproblem")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found && std::env::var_os("RUNNER_NEEDS_VERIFYPROBLEM").is_some() {
+        panic!(
+            "RUNNER_NEEDS_VERIFYPROBLEM is set, and verifyproblem (problemtools) is not on PATH"
+        );
+    }
+    found
+}
+
+/// problemtools' `verifyproblem` on the package `dir`: its last line (`NAME tested: N errors, M
+/// warnings`) and everything it said. A hang (problemtools limits CPU time only) is cut at ten
+/// minutes; `RUST_BACKTRACE` is unset, as on a judge (with it, a panicking submission was once
+/// seen to stop forever in a futex under verifyproblem here).
+fn verifyproblem(dir: &Path) -> (String, String) {
+    let mut child = Command::new("timeout")
+        .args(["600", "verifyproblem"])
+        .arg(dir)
+        .current_dir(dir.parent().unwrap())
+        .env_remove("RUST_BACKTRACE")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut said = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    child.wait().unwrap();
+    said.push_str(&err);
+    let last = said
+        .lines()
+        .rev()
+        .find(|l| l.contains(" tested: "))
+        .unwrap_or("")
+        .to_string();
+    (last, said)
+}
+
+/// The package's files that must come back the same: its data, submissions, programs, time
+/// limit and runner.toml (problem.yaml and the statement name the workspace it came from).
+fn package_core(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let keep = [
+        "data",
+        "submissions",
+        "input_validators",
+        "output_validators",
+        ".timelimit",
+        "runner.toml",
+    ];
+    snapshot(dir)
+        .into_iter()
+        .filter(|(rel, _)| keep.iter().any(|k| rel.starts_with(k)))
+        .collect()
+}
+
+/// One problem of the repository: exported (and checked by verifyproblem when `check`),
+/// imported into a fresh workspace, judged there, and exported again.
+fn round_trip(slug: &str, check: bool) -> Result<(), String> {
+    let tmp = tempfile::tempdir().unwrap();
+    let short = slug.replace('-', "");
+    let first = tmp.path().join("a").join(&short);
+    let repo = repo_root();
+    let out = Command::new(assert_cmd::cargo::cargo_bin("runner"))
+        .arg("--root")
+        .arg(&repo)
+        .args(["export", slug, "--kattis"])
+        .arg(&first)
+        .output()
+        .unwrap();
+    if !out.status.success() {
+        return Err(format!("{slug}: export failed:\n{}", text(&out)));
+    }
+    if check {
+        let (last, said) = verifyproblem(&first);
+        if !last.contains(" 0 errors") {
+            return Err(format!("{slug}: verifyproblem: {last}\n{said}"));
+        }
+    }
+    let ws = Ws::empty();
+    copy_dir(&repo.join("problems/_shared"), &ws.path("problems/_shared"));
+    let out = ws.runner(&["import", first.to_str().unwrap(), "--slug", slug]);
+    if !out.status.success() {
+        return Err(format!("{slug}: import failed:\n{}", text(&out)));
+    }
+    let out = ws.runner(&[slug]);
+    if !out.status.success() || !last_line(&out).ends_with(" passed, 0 failed") {
+        return Err(format!("{slug}: judged after the import:\n{}", text(&out)));
+    }
+    let second = tmp.path().join("b").join(&short);
+    let out = ws.runner(&["export", slug, "--kattis", second.to_str().unwrap()]);
+    if !out.status.success() {
+        return Err(format!("{slug}: second export failed:\n{}", text(&out)));
+    }
+    let (a, b) = (package_core(&first), package_core(&second));
+    if a != b {
+        let names = |v: &[(PathBuf, Vec<u8>)]| -> Vec<PathBuf> {
+            v.iter().map(|(p, _)| p.clone()).collect()
+        };
+        let differ: Vec<_> = a
+            .iter()
+            .filter(|x| !b.contains(x))
+            .map(|(p, _)| p.display().to_string())
+            .collect();
+        return Err(format!(
+            "{slug}: the package made from the import differs in {differ:?}\nfirst: {:?}\nsecond: {:?}",
+            names(&a),
+            names(&b)
+        ));
+    }
+    Ok(())
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for p in walk(from) {
+        let dest = to.join(p.strip_prefix(from).unwrap());
+        std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        std::fs::copy(&p, dest).unwrap();
+    }
+}
+
+#[test]
+fn every_problem_exports_to_a_package_verifyproblem_accepts_and_comes_back_the_same() {
+    let check = verifyproblem_installed();
+    if !check {
+        eprintln!(
+            "verifyproblem (problemtools) is not on PATH: the packages are not checked by it"
+        );
+    }
+    let mut slugs: Vec<String> = std::fs::read_dir(repo_root().join("problems"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("problem.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    slugs.sort();
+    assert!(slugs.len() >= 14, "{slugs:?}");
+    let queue = std::sync::Mutex::new(slugs);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let Some(slug) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                if let Err(e) = round_trip(&slug, check) {
+                    failures.lock().unwrap().push(e);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -1,5 +1,7 @@
-//! `runner export <slug> --kattis DIR`: the problem as a Kattis problem package (legacy format,
-//! as problemtools' verifyproblem reads it) in DIR ([`crate::import::kattis_export`]).
+//! `runner export <slug> --kattis DIR`: the problem as a Kattis problem package (the legacy
+//! format, as problemtools' verifyproblem reads it) in DIR ([`crate::import::kattis_export`]).
+//! The wrong solutions are judged first on the package's cases, in their order, so that each
+//! goes under the category of the verdict Kattis will give it.
 
 use std::path::Path;
 
@@ -7,13 +9,20 @@ use anyhow::Result;
 
 use super::context::{find_problem, print, Context};
 use crate::exit;
-use crate::import::kattis_export;
+use crate::import::kattis_export::{self, Exported, FirstRejections};
+use crate::judges::LOCAL;
+use crate::problem::Problem;
+use crate::run::{Planned, Role, Subject};
+use crate::verdict::Verdict;
 
 pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     let problems = cx.discover()?;
     find_problem(&problems, slug)?;
     let (problem, cases) = cx.load_one(&problems, slug, &[])?;
-    let pkg = kattis_export::package(&problem, &cases, &cx.kinds)?;
+    let mut notes = Vec::new();
+    let exported = kattis_export::cases_of(&problem, &cases, &mut notes);
+    let firsts = first_rejections(cx, &problem, &exported)?;
+    let pkg = kattis_export::package(&problem, &exported, &cx.kinds, &firsts, notes)?;
     kattis_export::write(dir, &pkg)?;
     let mut text = format!(
         "exported `{slug}` as a Kattis package in {} ({} files)\n",
@@ -29,4 +38,43 @@ pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     ));
     print(&text)?;
     Ok(exit::PASSED)
+}
+
+/// Each wrong solution judged on every case of the package, in its order, with the `local`
+/// profile (a package's submissions are built by the judge's own compilers, not the profile of
+/// the problem's judge): the first verdict other than AC.
+fn first_rejections(
+    cx: &Context,
+    problem: &Problem,
+    cases: &[Exported],
+) -> Result<FirstRejections> {
+    let mut subjects = Vec::new();
+    for w in &problem.wrong {
+        subjects.push(Subject {
+            source: w.source.clone(),
+            // As a solution, so that it runs on every case (a wrong solution stops at the
+            // first case that gets its expected verdict).
+            role: Role::Solution,
+            why: None,
+            limits: None,
+            profile: cx.profile_for(LOCAL, &w.source)?,
+        });
+    }
+    let cases = cases.iter().map(|e| e.case.clone()).collect();
+    let report = cx.execute(vec![Planned::new(problem.clone(), cases, subjects)])?;
+    let mut firsts = FirstRejections::new();
+    for p in &report.problems {
+        for s in &p.subjects {
+            let first = if s.build.program.is_err() {
+                Some((Verdict::CompileError, "(build)".to_string()))
+            } else {
+                s.outcomes.iter().zip(&p.planned.cases).find_map(|(o, c)| {
+                    let o = o.as_ref()?;
+                    (o.verdict != Verdict::Accepted).then(|| (o.verdict, c.name.clone()))
+                })
+            };
+            firsts.insert(s.subject.source.clone(), first);
+        }
+    }
+    Ok(firsts)
 }

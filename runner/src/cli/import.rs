@@ -11,8 +11,9 @@ use crate::exit;
 use crate::import::draft::{self, Draft};
 use crate::import::kattis::{self, Measure};
 use crate::import::package::{Kind, Package};
-use crate::import::polygon;
+use crate::import::{library_checker, polygon, tools};
 use crate::run::{Planned, Role};
+use crate::workspace::SHARED;
 
 pub fn import(
     cx: &Context,
@@ -23,18 +24,23 @@ pub fn import(
     let pkg = Package::open(path)?;
     let (mut d, mut measure) = match pkg.kind {
         Kind::Kattis => {
-            let i = kattis::read(&pkg, &cx.kinds, slug)?;
+            let i = kattis::read(&pkg, &cx.kinds, slug, &cx.ws.problems_dir().join(SHARED))?;
             (i.draft, i.measure)
         }
-        Kind::Polygon => {
+        Kind::Polygon | Kind::LibraryChecker => {
             let exec = || -> Result<&dyn sandbox::Executor> { Ok(cx.sandbox()?) };
-            let tools = polygon::Tools {
+            let tools = tools::Tools {
                 kinds: &cx.kinds,
                 judges: &cx.judges,
                 builder: &cx.builder,
                 exec: &exec,
             };
-            (polygon::read(&pkg, &tools, slug)?, None)
+            let draft = if pkg.kind == Kind::Polygon {
+                polygon::read(&pkg, &tools, slug)?
+            } else {
+                library_checker::read(&pkg, &tools, slug)?
+            };
+            (draft, None)
         }
     };
     if let Some(ms) = time_limit_ms {

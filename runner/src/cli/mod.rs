@@ -149,8 +149,9 @@ enum Command {
     Run(RunArgs),
     /// List the problems: slug, judge, id, title and number of cases.
     List,
-    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09) or
-    /// Polygon (problem.xml), a folder or a zip. Never overwrites a problem.
+    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09),
+    /// Polygon (problem.xml), a folder or a zip; or a Library Checker problem's folder
+    /// (info.toml). Never overwrites a problem.
     Import {
         /// The package: its folder, or a zip of it.
         package: PathBuf,
@@ -163,7 +164,8 @@ enum Command {
         time_limit_ms: Option<u64>,
     },
     /// Write a problem out as a Kattis problem package (legacy format, as problemtools'
-    /// verifyproblem reads it): problem.yaml, data/, submissions/, validators.
+    /// verifyproblem reads it): problem.yaml, data/, submissions/ (each wrong solution where
+    /// the verdict it gets first puts it), validators, runner.toml.
     Export {
         /// The problem's slug.
         slug: String,

@@ -241,6 +241,10 @@ fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> (u64, Option<Measure>, 
 struct Reading<'a> {
     root: &'a Path,
     kinds: &'a FileKinds,
+    /// What `runner export` recorded, when it made the package.
+    exported: Exported,
+    /// The workspace's `problems/_shared/`.
+    shared: PathBuf,
     slug: String,
     dir: PathBuf,
     files: Vec<File>,
@@ -285,28 +289,103 @@ impl Reading<'_> {
     }
 }
 
+impl Reading<'_> {
+    /// The program at `path` if `runner export` wrapped it in build and run scripts, as its
+    /// record in runner.toml says: its source as `NAME.<ext>` with the headers beside it, each
+    /// shared module taken back to `problems/_shared/` where the workspace has the same one
+    /// (else kept beside it); its convention. `None`: not such a program.
+    fn add_exported(&mut self, path: &Path, name: &str) -> Option<Result<&'static str, String>> {
+        let rel = path
+            .strip_prefix(self.root)
+            .ok()?
+            .to_string_lossy()
+            .into_owned();
+        let rec = self.exported.program.get(&rel)?;
+        let convention = match rec.convention.as_str() {
+            "testlib" => "testlib",
+            "kattis" => "kattis",
+            other => return Some(Err(format!("{EXPECTATIONS}: no convention `{other}`"))),
+        };
+        let source = path.join(&rec.source);
+        let mut text = match std::fs::read(&source) {
+            Ok(t) => t,
+            Err(e) => return Some(Err(format!("{}: {e}", self.shown(&source)))),
+        };
+        for m in rec.shared.clone() {
+            let beside = path.join(&m);
+            let ours = std::fs::read(self.shared.join(&m)).ok();
+            if ours.is_some() && std::fs::read(&beside).ok() == ours {
+                let from = format!("#[path = \"{m}\"]");
+                let to = format!("#[path = \"../{}/{m}\"]", crate::workspace::SHARED);
+                text = String::from_utf8_lossy(&text)
+                    .replace(&from, &to)
+                    .into_bytes();
+            } else {
+                self.notes.push(format!(
+                    "{rel}/{m}: a module its program takes in, kept beside it (the workspace's \
+                     problems/_shared/ has none like it)"
+                ));
+                self.files.push(File {
+                    rel: self.dir.join(&m),
+                    data: Data::File(beside),
+                });
+            }
+        }
+        let ext = source.extension().unwrap_or_default().to_string_lossy();
+        self.files.push(File {
+            rel: self.dir.join(format!("{name}.{ext}")),
+            data: Data::Bytes(text),
+        });
+        for h in package::entries(path)
+            .into_iter()
+            .filter(|h| package::is_header(h))
+        {
+            let rel = self.dir.join(h.file_name().expect("a file"));
+            if !self.files.iter().any(|f| f.rel == rel) {
+                self.files.push(File {
+                    rel,
+                    data: Data::File(h),
+                });
+            }
+        }
+        Some(Ok(convention))
+    }
+}
+
 /// problem.toml's output validation: the compare mode and the checker or interactor.
 struct Validation {
     compare: Option<String>,
     checker_convention: Option<&'static str>,
+    interactor_convention: Option<&'static str>,
+}
+
+/// The output validator's flags: problem.yaml's `validator_flags` (legacy), and those of
+/// `testdata.yaml` / `test_group.yaml` (2023-07 and later).
+fn output_flags(root: &Path, yaml: &Yaml) -> Result<Vec<String>> {
+    let mut flags = words(&yaml["validator_flags"]);
+    for f in ["testdata.yaml", "test_group.yaml"] {
+        for d in ["data", "data/secret"] {
+            let y = load_yaml(&root.join(d).join(f))?;
+            flags.extend(words(&y["output_validator_flags"]));
+            flags.extend(words(&y["output_validator_args"]));
+        }
+    }
+    Ok(flags)
 }
 
 /// The output validator (a checker, or for an interactive problem the interactor) or the default
 /// validator's flags as a compare mode.
 fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Validation> {
-    let mut flags = words(&yaml["validator_flags"]);
-    for f in ["testdata.yaml", "test_group.yaml"] {
-        for d in ["data", "data/secret"] {
-            let y = load_yaml(&r.root.join(d).join(f))?;
-            flags.extend(words(&y["output_validator_flags"]));
-            flags.extend(words(&y["output_validator_args"]));
-        }
-    }
+    let flags = output_flags(r.root, yaml)?;
     if !kind.custom {
-        let compare = compare_of(&flags, &mut r.notes);
+        let compare = match r.exported.compare.as_deref() {
+            Some("lines") => "\"lines\"".to_string(),
+            _ => compare_of(&flags, &mut r.notes),
+        };
         return Ok(Validation {
             compare: Some(compare),
             checker_convention: None,
+            interactor_convention: None,
         });
     }
     let vdir = [
@@ -334,19 +413,25 @@ fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Valida
             candidates.len()
         );
     };
-    let program = package::program(one, r.kinds).map_err(|why| {
-        anyhow::anyhow!(
-            "{}: the output validator cannot come along: {why}; nothing was written",
-            one.display()
-        )
-    })?;
     let name = if kind.interactive {
         "interactor"
     } else {
         "checker"
     };
-    r.add_program(&program, name)
-        .map_err(|why| anyhow::anyhow!("{}: {why}; nothing was written", one.display()))?;
+    let failed = |why| {
+        anyhow::anyhow!(
+            "{}: the output validator cannot come along: {why}; nothing was written",
+            one.display()
+        )
+    };
+    let convention = match r.add_exported(one, name) {
+        Some(c) => c.map_err(failed)?,
+        None => {
+            let program = package::program(one, r.kinds).map_err(failed)?;
+            r.add_program(&program, name).map_err(failed)?;
+            "kattis"
+        }
+    };
     if !flags.is_empty() {
         r.notes.push(format!(
             "the output validator's flags `{}` are not passed to it: the runner calls it with none",
@@ -357,11 +442,13 @@ fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Valida
         Validation {
             compare: None,
             checker_convention: None,
+            interactor_convention: Some(convention),
         }
     } else {
         Validation {
             compare: Some("\"checker\"".into()),
-            checker_convention: Some("kattis"),
+            checker_convention: Some(convention),
+            interactor_convention: None,
         }
     })
 }
@@ -369,18 +456,24 @@ fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Valida
 /// The first input validator the runner builds, as `validate.<ext>`; `Some("kattis")` when there
 /// is one.
 fn input_validation(r: &mut Reading) -> Option<&'static str> {
-    let mut found = false;
+    let mut found = None;
     for d in ["input_validators", "input_format_validators"] {
         for entry in package::entries(&r.root.join(d)) {
             let shown = r.shown(&entry);
-            if found {
+            if found.is_some() {
                 r.notes.push(format!(
                     "{shown}: another input validator; the runner runs one"
                 ));
                 continue;
             }
-            match package::program(&entry, r.kinds).and_then(|p| r.add_program(&p, "validate")) {
-                Ok(()) => found = true,
+            let added = match r.add_exported(&entry, "validate") {
+                Some(c) => c,
+                None => package::program(&entry, r.kinds)
+                    .and_then(|p| r.add_program(&p, "validate"))
+                    .map(|()| "kattis"),
+            };
+            match added {
+                Ok(c) => found = Some(c),
                 Err(why) => r.notes.push(format!("{shown}: left out ({why})")),
             }
         }
@@ -394,13 +487,13 @@ fn input_validation(r: &mut Reading) -> Option<&'static str> {
             w
         })
         .collect();
-    if found && !flags.is_empty() {
+    if found.is_some() && !flags.is_empty() {
         r.notes.push(format!(
             "the input validator's flags `{}` are not passed to it",
             flags.join(" ")
         ));
     }
-    found.then_some("kattis")
+    found
 }
 
 /// `data/invalid_input/*.in` (and `invalid_inputs`) as `invalid/`.
@@ -420,31 +513,46 @@ fn invalid_inputs(r: &mut Reading) {
     }
 }
 
-/// The verdicts a package written by `runner export` recorded where Kattis' categories say less
-/// (`.runner.toml`: `[expect]` submission path → verdict, e.g. PE filed under wrong_answer).
-fn exported_expectations(root: &Path) -> Result<std::collections::BTreeMap<String, String>> {
+/// What a package written by `runner export` recorded in `runner.toml` where the package's own
+/// files say less: `[expect]` submission path → verdict (e.g. PE filed under wrong_answer), and
+/// `[program."<folder>"]` the source, convention and shared modules of a program it wrapped in
+/// build and run scripts.
+#[derive(Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exported {
+    /// The compare mode, where the default validator's flags say less (`lines`).
+    compare: Option<String>,
+    #[serde(default)]
+    expect: std::collections::BTreeMap<String, String>,
+    #[serde(default)]
+    program: std::collections::BTreeMap<String, ExportedProgram>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExportedProgram {
+    source: String,
+    convention: String,
+    #[serde(default)]
+    shared: Vec<String>,
+}
+
+fn exported(root: &Path) -> Result<Exported> {
     let path = root.join(EXPECTATIONS);
     if !path.is_file() {
-        return Ok(Default::default());
-    }
-    #[derive(serde::Deserialize)]
-    struct Raw {
-        #[serde(default)]
-        expect: std::collections::BTreeMap<String, String>,
+        return Ok(Exported::default());
     }
     let text = std::fs::read_to_string(&path)?;
-    let raw: Raw = toml::from_str(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.message()))?;
-    Ok(raw.expect)
+    toml::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.message()))
 }
 
 /// The file a package made by `runner export` keeps the runner's exact expected verdicts in.
-pub const EXPECTATIONS: &str = ".runner.toml";
+pub const EXPECTATIONS: &str = "runner.toml";
 
 /// `submissions/`: accepted → solutions, the rejected categories → wrong solutions. Returns the
 /// wrong solutions and the number of solutions.
 fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
-    let exact = exported_expectations(r.root)?;
+    let exact = r.exported.expect.clone();
     let mut wrong: Vec<Wrong> = Vec::new();
     let mut accepted = 0;
     for category in package::entries(&r.root.join("submissions")) {
@@ -574,7 +682,15 @@ fn readme(name: &str, pkg: &str, version: &str, source: &str, notes: &[String]) 
 }
 
 /// Reads the package at `pkg` as a problem called `slug` (default: the package's name).
-pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Imported> {
+const SCORING: &str = "a scoring problem: it comes in as pass/fail over all its groups (no scores)";
+
+/// `shared`: the workspace's `problems/_shared/`.
+pub fn read(
+    pkg: &Package,
+    kinds: &FileKinds,
+    slug: Option<&str>,
+    shared: &Path,
+) -> Result<Imported> {
     let root = &pkg.root;
     let yaml = load_yaml(&root.join("problem.yaml"))?;
     let kind = kind_of(&yaml, root)?;
@@ -586,6 +702,8 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
     let mut r = Reading {
         root,
         kinds,
+        exported: exported(root)?,
+        shared: shared.to_path_buf(),
         dir: Path::new("problems").join(&slug),
         slug: slug.clone(),
         files: Vec::new(),
@@ -594,9 +712,7 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
     if words(&yaml["type"]).iter().any(|x| x == "scoring")
         || words(&yaml["validation"]).iter().any(|x| x == "score")
     {
-        r.notes.push(
-            "a scoring problem: it comes in as pass/fail over all its groups (no scores)".into(),
-        );
+        r.notes.push(SCORING.into());
     }
     let (time_limit_ms, measure, time_comment) = time_limit(&yaml, root, kind.legacy);
     let validation = output_validation(&mut r, &yaml, &kind)?;
@@ -633,7 +749,7 @@ pub fn read(pkg: &Package, kinds: &FileKinds, slug: Option<&str>) -> Result<Impo
         checker_convention: validation.checker_convention,
         validator_convention,
         interactive: kind.interactive,
-        interactor_convention: kind.interactive.then_some("kattis"),
+        interactor_convention: validation.interactor_convention,
         comments: vec![
             format!(
                 "From the Kattis / ICPC package `{}` (problem_format_version {}).",

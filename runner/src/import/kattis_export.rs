@@ -1,31 +1,39 @@
 //! A problem of the workspace as a Kattis problem package in the legacy format, the one
-//! problemtools' `verifyproblem` reads (`runner export <slug> --kattis DIR`):
+//! problemtools' `verifyproblem` reads in full (`runner export <slug> --kattis DIR`):
 //!
 //! | runner | package |
 //! |---|---|
-//! | title, judge, id, url, memory limit | `problem.yaml` (`name`, `source`, `source_url`, `limits.memory` in MiB) |
+//! | title, judge and id, url, memory and output limits | `problem.yaml` `name`, `source`, `source_url`, `limits.memory`, `limits.output` (MiB) |
 //! | time limit | `.timelimit` (seconds; problemtools computes its own from the accepted submissions) |
-//! | compare `lines` / `exact`, `tokens`, `float` | default validation with `case_sensitive space_change_sensitive`, `case_sensitive`, float tolerances |
-//! | `checker.<ext>` (testlib order) | `output_validators/checker/`: the source, a `build` script and a `run` adapter (42 AC / 43 WA) |
-//! | `validate.<ext>` (exit 0 valid) | `input_validators/validate/`: the source, `build`, and a `run` adapter (42 / 43) |
-//! | a Kattis-convention checker or validator (an import) | the source and its headers, as they were |
+//! | compare `lines` / `exact`, `tokens`, `float` | `validation: default`, `validator_flags`: `case_sensitive space_change_sensitive`, `case_sensitive`, float tolerances |
+//! | `checker.<ext>` | `validation: custom`, `output_validators/checker/` |
+//! | `interactive = true`, `interactor.<ext>` | `validation: custom interactive`, `output_validators/interactor/` |
+//! | `validate.<ext>` | `input_validators/validate/` |
+//! | a program of testlib's convention (exit 0 accepts; checker and interactor `INPUT OUTPUT ANSWER`) | its source, a `build` script and a `run` adapter (42 accepts, 43 rejects) |
+//! | a program of Kattis' convention (an import) | its source and headers, as they were |
+//! | a module of `problems/_shared/` (`#[path = "../_shared/X.rs"]`) | `X.rs` beside the program, the path attribute made `"X.rs"` |
 //! | cases `source = "sample"` | `data/sample/NAME.in` / `.ans`; the others `data/secret/` (`secret.group.x` back to `group/x`) |
 //! | solutions | `submissions/accepted/` |
-//! | wrong solutions WA (and PE under a strict mode), TLE, RE and MLE | `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/` |
-//! | README.md | `problem_statement/problem.en.tex` (verbatim) |
+//! | wrong solutions | `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/`: the category of the verdict each gets first on the package's cases in their order, as Kattis judges (see [`package`]) |
+//! | exact verdicts and programs' conventions | `runner.toml`, which `runner import` reads back |
+//! | README.md | `problem_statement/problem.en.tex`: the README as text, under the title |
 //!
 //! Left out, each with a note: cases marked `outside_statement` (every input of a package must
-//! pass its validators), wrong solutions expecting CE or OLE, PE under a lenient mode.
+//! pass its validators), wrong solutions no case of the package rejects, or rejected first with a
+//! verdict Kattis has no category for (CE, OLE; PE under a compare mode that ignores layout).
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 use super::draft::Data;
+use super::kattis::EXPECTATIONS;
 use crate::compare::CompareMode;
 use crate::fixture::{Case, Content, Source};
-use crate::problem::{Convention, Problem};
+use crate::problem::{Convention, Problem, WrongProgram as Wrong};
 use crate::verdict::Verdict;
+use crate::workspace::FileKinds;
 
 /// A file of the package: its path in the package, its bytes, whether it is executable.
 pub struct Out {
@@ -35,24 +43,35 @@ pub struct Out {
 }
 
 /// The package: its files, and what did not come along.
+#[derive(Default)]
 pub struct Package {
     pub files: Vec<Out>,
     pub notes: Vec<String>,
 }
 
-fn text(rel: impl Into<PathBuf>, s: String) -> Out {
-    Out {
-        rel: rel.into(),
-        data: Data::Bytes(s.into_bytes()),
-        executable: false,
+impl Package {
+    fn text(&mut self, rel: impl Into<PathBuf>, s: String) {
+        self.files.push(Out {
+            rel: rel.into(),
+            data: Data::Bytes(s.into_bytes()),
+            executable: false,
+        });
     }
-}
 
-fn script(rel: impl Into<PathBuf>, s: &str) -> Out {
-    Out {
-        rel: rel.into(),
-        data: Data::Bytes(s.as_bytes().to_vec()),
-        executable: true,
+    fn script(&mut self, rel: impl Into<PathBuf>, s: String) {
+        self.files.push(Out {
+            rel: rel.into(),
+            data: Data::Bytes(s.into_bytes()),
+            executable: true,
+        });
+    }
+
+    fn copy(&mut self, rel: impl Into<PathBuf>, from: &Path) {
+        self.files.push(Out {
+            rel: rel.into(),
+            data: Data::File(from.to_path_buf()),
+            executable: false,
+        });
     }
 }
 
@@ -63,7 +82,7 @@ fn content(c: &Content) -> Data {
     }
 }
 
-/// A YAML string.
+/// A YAML string (JSON's quoting is YAML's).
 fn yaml_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string")
 }
@@ -83,16 +102,393 @@ fn uuid(slug: &str) -> String {
     )
 }
 
+/// A case as it goes into the package: `data/<group>/<name>` (no extension).
+pub struct Exported {
+    pub case: Case,
+    pub rel: PathBuf,
+}
+
+/// The cases of the package, in the order Kattis judges them (`data/sample/` first, then
+/// `data/secret/`, each sorted by name); a case outside the statement is left out, with a note.
+pub fn cases_of(problem: &Problem, cases: &[Case], notes: &mut Vec<String>) -> Vec<Exported> {
+    let meta = &problem.meta;
+    let mut out = Vec::new();
+    for c in cases {
+        if let Some(why) = &c.outside_statement {
+            notes.push(format!(
+                "case `{}` left out: outside the statement ({why})",
+                c.name
+            ));
+            continue;
+        }
+        if c.compare != meta.compare_mode() || c.limits != meta.limits() {
+            notes.push(format!(
+                "case `{}` has a compare mode or limits of its own; the package judges it as \
+                 the problem's",
+                c.name
+            ));
+        }
+        let (group, rel) = match c.name.split_once('.') {
+            Some((g @ ("sample" | "secret"), rest)) => (g, rest.replace('.', "/")),
+            _ if c.source == Some(Source::Sample) => ("sample", c.name.clone()),
+            _ => ("secret", c.name.clone()),
+        };
+        let rel = Path::new("data").join(group).join(rel);
+        out.push(Exported {
+            case: c.clone(),
+            rel,
+        });
+    }
+    out.sort_by(|a, b| a.rel.cmp(&b.rel));
+    out
+}
+
+/// For each wrong solution judged on the package's cases in their order: the first verdict
+/// other than AC and the case that got it; `None`: every case accepted it.
+pub type FirstRejections = std::collections::BTreeMap<PathBuf, Option<(Verdict, String)>>;
+
+/// Everything the package of `problem` holds, with `cases` (from [`cases_of`]) as its data.
+///
+/// Kattis files a rejected submission under a category and wants the verdict it gets *first*,
+/// on the cases in their order, to be that category's: `firsts` says what each wrong solution
+/// gets first, and it goes where that verdict belongs (a note says so when that is not where
+/// its expected verdict would put it); one that no case rejects is left out. A wrong solution
+/// missing from `firsts` goes under its expected verdict's category.
+pub fn package(
+    problem: &Problem,
+    cases: &[Exported],
+    kinds: &FileKinds,
+    firsts: &FirstRejections,
+    notes: Vec<String>,
+) -> Result<Package> {
+    let mut pkg = Package {
+        notes,
+        ..Package::default()
+    };
+    let mut record = Record::default();
+    let (validation, flags) = output_validation(&mut pkg, &mut record, problem)?;
+    let validator = problem.validator_path();
+    if validator.is_file() {
+        let program = ProgramOut {
+            source: &validator,
+            dir: "input_validators/validate",
+            convention: problem.meta.validator_convention,
+            run: VALIDATOR_RUN,
+        };
+        program_dir(&mut pkg, &mut record, problem, &program)?;
+    } else {
+        pkg.notes.push(
+            "no validator: the package has no input validator (problemtools wants one)".into(),
+        );
+    }
+    for e in cases {
+        for (ext, data) in [("in", &e.case.input), ("ans", &e.case.expected)] {
+            pkg.files.push(Out {
+                rel: PathBuf::from(format!("{}.{ext}", e.rel.display())),
+                data: content(data),
+                executable: false,
+            });
+        }
+    }
+    submissions(&mut pkg, &mut record, problem, kinds, firsts);
+    pkg.text("problem.yaml", problem_yaml(problem, validation, &flags));
+    let seconds = problem.meta.time_limit_ms as f64 / 1000.0;
+    pkg.text(".timelimit", format!("{seconds}\n"));
+    let readme = std::fs::read_to_string(problem.dir.join("README.md"))
+        .with_context(|| format!("cannot read {}", problem.dir.join("README.md").display()))?;
+    pkg.text(
+        "problem_statement/problem.en.tex",
+        statement(problem, &readme),
+    );
+    pkg.text(EXPECTATIONS, record.toml());
+    Ok(pkg)
+}
+
+/// What `runner.toml` keeps for `runner import`: the exact verdicts and the programs' sources
+/// and conventions, where the package's own files say less.
+#[derive(Default)]
+struct Record {
+    /// `compare = "lines"`, which the default validator's flags cannot say.
+    compare: Option<&'static str>,
+    expect: String,
+    programs: String,
+}
+
+impl Record {
+    fn toml(&self) -> String {
+        format!(
+            "# Written by `runner export --kattis`, read by `runner import`: the verdict each \
+             rejected submission\n# gets from the runner (Kattis' categories say less), and \
+             each program's source and convention.\n{}[expect]\n{}{}",
+            self.compare
+                .map(|c| format!("compare = \"{c}\"\n"))
+                .unwrap_or_default(),
+            self.expect,
+            self.programs
+        )
+    }
+}
+
+/// The output validator (the checker, or the interactor) and `validation`, or the default
+/// validator's flags.
+fn output_validation(
+    pkg: &mut Package,
+    record: &mut Record,
+    problem: &Problem,
+) -> Result<(&'static str, String)> {
+    let meta = &problem.meta;
+    let flags = match meta.compare_mode() {
+        CompareMode::Lines | CompareMode::Exact => "case_sensitive space_change_sensitive".into(),
+        CompareMode::Tokens => "case_sensitive".to_string(),
+        CompareMode::Float(t) => {
+            let mut f = vec!["case_sensitive".to_string()];
+            if t.abs > 0.0 {
+                f.push(format!("float_absolute_tolerance {:e}", t.abs));
+            }
+            if t.rel > 0.0 {
+                f.push(format!("float_relative_tolerance {:e}", t.rel));
+            }
+            f.join(" ")
+        }
+        CompareMode::Checker => {
+            let program = ProgramOut {
+                source: &problem.checker_path(),
+                dir: "output_validators/checker",
+                convention: meta.checker_convention,
+                run: CHECKER_RUN,
+            };
+            program_dir(pkg, record, problem, &program)?;
+            return Ok(("custom", String::new()));
+        }
+        CompareMode::Interactor => {
+            let program = ProgramOut {
+                source: &problem.interactor_path(),
+                dir: "output_validators/interactor",
+                convention: meta.interactor_convention,
+                run: INTERACTOR_RUN,
+            };
+            program_dir(pkg, record, problem, &program)?;
+            if !problem.tool_files("checker").is_empty() {
+                pkg.notes.push(
+                    "the checker run after the interactor is left out: a Kattis interactive \
+                     problem is judged by its validator alone"
+                        .into(),
+                );
+            }
+            return Ok(("custom interactive", String::new()));
+        }
+    };
+    if meta.compare == CompareMode::Lines {
+        record.compare = Some("lines");
+        pkg.notes.push(
+            "compare = \"lines\" ignores spaces at the end of a line and blank lines at the end; \
+             the default validator's space_change_sensitive does not"
+                .into(),
+        );
+    }
+    Ok(("default", flags))
+}
+
+/// The Kattis category of a wrong solution's verdict `v`; `None`: none fits.
+fn category(v: Verdict, compare: CompareMode) -> Option<&'static str> {
+    let strict = matches!(
+        compare,
+        CompareMode::Lines | CompareMode::Exact | CompareMode::Checker | CompareMode::Interactor
+    );
+    match v {
+        Verdict::WrongAnswer => Some("wrong_answer"),
+        Verdict::PresentationError if strict => Some("wrong_answer"),
+        Verdict::TimeLimitExceeded | Verdict::IdlenessLimitExceeded => Some("time_limit_exceeded"),
+        Verdict::RuntimeError | Verdict::MemoryLimitExceeded => Some("run_time_error"),
+        _ => None,
+    }
+}
+
+/// Where a wrong solution goes: its category, or why it is left out; and a note when the
+/// category is not its expected verdict's.
+fn placed(
+    w: &Wrong,
+    compare: CompareMode,
+    firsts: &FirstRejections,
+) -> (Result<&'static str, String>, Option<String>) {
+    let name = w.source.file_name().unwrap_or_default().to_string_lossy();
+    let (v, case) = match firsts.get(&w.source) {
+        None => (w.expect, None),
+        Some(None) => {
+            return (
+                Err(format!(
+                    "wrong/{name} left out: every case of the package accepts it (what catches it \
+                     is outside the statement)"
+                )),
+                None,
+            )
+        }
+        Some(Some((v, case))) => (*v, Some(case)),
+    };
+    let Some(dir) = category(v, compare) else {
+        return (
+            Err(format!(
+                "wrong/{name} left out: it gets {v} first, which a Kattis package has no \
+                 category for"
+            )),
+            None,
+        );
+    };
+    let note = match case {
+        Some(case) if category(w.expect, compare) != Some(dir) => Some(format!(
+            "wrong/{name} expects {}, but on the package's cases in their order it gets {v} \
+             first (case `{case}`): filed under {dir}",
+            w.expect
+        )),
+        _ => None,
+    };
+    (Ok(dir), note)
+}
+
+/// `submissions/`: the solutions as accepted, the wrong solutions by their Kattis category (see
+/// [`package`]), each one's exact verdict in `record`.
+fn submissions(
+    pkg: &mut Package,
+    record: &mut Record,
+    problem: &Problem,
+    kinds: &FileKinds,
+    firsts: &FirstRejections,
+) {
+    let mut names: Vec<PathBuf> = Vec::new();
+    let mut submit = |pkg: &mut Package, dir: &str, source: &Path| -> String {
+        let name = source.file_name().expect("a file").to_string_lossy();
+        let stem = source.file_stem().expect("a file").to_string_lossy();
+        let ext = source
+            .extension()
+            .map(|e| e.to_string_lossy())
+            .unwrap_or_default();
+        let at = |n: &str| Path::new("submissions").join(dir).join(n);
+        let mut rel = at(&name);
+        for i in 2.. {
+            if !names.contains(&rel) {
+                break;
+            }
+            rel = at(&format!("{stem}-{i}.{ext}"));
+        }
+        names.push(rel.clone());
+        pkg.copy(&rel, source);
+        rel.display().to_string()
+    };
+    for s in problem.solutions.iter().filter(|s| kinds.is_source(s)) {
+        submit(pkg, "accepted", s);
+    }
+    if problem.solutions.is_empty() {
+        pkg.notes
+            .push("no solution: the package has no accepted submission".into());
+    }
+    for w in &problem.wrong {
+        let (dir, note) = placed(w, problem.meta.compare_mode(), firsts);
+        pkg.notes.extend(note);
+        match dir {
+            Ok(dir) => {
+                let rel = submit(pkg, dir, &w.source);
+                let _ = writeln!(
+                    record.expect,
+                    "{} = \"{}\"",
+                    yaml_str(&rel),
+                    w.expect.as_str()
+                );
+            }
+            Err(why) => pkg.notes.push(why),
+        }
+    }
+}
+
+fn problem_yaml(problem: &Problem, validation: &str, flags: &str) -> String {
+    let meta = &problem.meta;
+    let source = match (meta.judge.as_str(), &meta.id) {
+        ("local", _) => "this repository's problems".to_string(),
+        (j, Some(id)) => format!("{j} {id}"),
+        (j, None) => j.to_string(),
+    };
+    let mut y = format!(
+        "# Written by `runner export --kattis` from problems/{slug}/.\n\
+         name: {name}\n\
+         uuid: {uuid}\n\
+         source: {source}\n\
+         license: unknown\n\
+         validation: {validation}\n",
+        slug = problem.slug,
+        name = yaml_str(&meta.title),
+        uuid = uuid(&problem.slug),
+        source = yaml_str(&source),
+    );
+    if !flags.is_empty() {
+        let _ = writeln!(y, "validator_flags: {flags}");
+    }
+    if let Some(url) = &meta.url {
+        let _ = writeln!(y, "source_url: {}", yaml_str(url));
+    }
+    let _ = writeln!(
+        y,
+        "limits:\n  memory: {}",
+        meta.memory_limit_kib.div_ceil(1024)
+    );
+    if let Some(o) = meta.output_limit_kib {
+        let _ = writeln!(y, "  output: {}", o.div_ceil(1024).max(1));
+    }
+    y
+}
+
+/// The statement: the title, a link to the judge's statement, and the README as text (its
+/// Markdown is not turned into LaTeX).
+fn statement(problem: &Problem, readme: &str) -> String {
+    let mut t = format!(
+        "% Written by `runner export --kattis` from problems/{}/README.md.\n\\problemname{{{}}}\n\n",
+        problem.slug,
+        latex_text(&problem.meta.title)
+    );
+    if let Some(url) = &problem.meta.url {
+        let _ = writeln!(t, "The statement: \\url{{{}}}\n", latex_text(url));
+    }
+    // The README's own title would be a second one.
+    let body = match readme.split_once('\n') {
+        Some((first, rest)) if first.starts_with("# ") => rest,
+        _ => readme,
+    };
+    let body = body
+        .trim_matches('\n')
+        .replace("\\end{verbatim}", "\\end {verbatim}");
+    let _ = write!(t, "\\begin{{verbatim}}\n{body}\n\\end{{verbatim}}\n");
+    t
+}
+
+/// `s` with LaTeX's special characters escaped.
+fn latex_text(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '#' | '$' | '%' | '&' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// The build script of a program of ours, by its language; `None` when it has none.
 fn build_script(ext: &str, name: &str) -> Option<String> {
     let cmd = match ext {
         "rs" => format!("rustc --edition 2021 -O {name}.rs -o {name}_bin"),
-        "cpp" | "cc" | "cxx" => format!("g++ -O2 -std=c++17 -I. -x c++ {name}.{ext} -o {name}_bin"),
+        "cpp" | "cc" | "cxx" => {
+            format!("g++ -O2 -std=c++17 -I. -x c++ {name}.{ext} -o {name}_bin")
+        }
         "c" => format!("gcc -O2 -std=gnu11 -I. {name}.c -o {name}_bin -lm"),
+        "py" => "true".into(),
         _ => return None,
     };
     Some(format!(
-        "#!/bin/sh\n# Written by `runner export`: builds {name}.{ext}.\nset -e\n{cmd}\n"
+        "#!/bin/sh\n# Written by `runner export`: builds {name}.{ext}.\nset -e\ncd \"$(dirname \"$0\")\"\n{cmd}\n"
     ))
 }
 
@@ -104,287 +500,128 @@ fn run_command(ext: &str, name: &str) -> String {
     }
 }
 
-/// Everything the package of `problem` holds.
-pub fn package(
-    problem: &Problem,
-    cases: &[Case],
-    kinds: &crate::workspace::FileKinds,
-) -> Result<Package> {
-    let mut files = Vec::new();
-    let mut notes = Vec::new();
-    let meta = &problem.meta;
-
-    // Output validation.
-    let (validation, flags) = match meta.compare {
-        CompareMode::Lines | CompareMode::Exact => (
-            "default",
-            "case_sensitive space_change_sensitive".to_string(),
-        ),
-        CompareMode::Tokens => ("default", "case_sensitive".to_string()),
-        CompareMode::Float(t) => {
-            let mut f = vec!["case_sensitive".to_string()];
-            if t.abs > 0.0 {
-                f.push(format!("float_absolute_tolerance {:e}", t.abs));
-            }
-            if t.rel > 0.0 {
-                f.push(format!("float_relative_tolerance {:e}", t.rel));
-            }
-            ("default", f.join(" "))
-        }
-        CompareMode::Checker | CompareMode::Interactor => ("custom", String::new()),
-    };
-    if validation == "custom" {
-        let checker = problem.checker_path();
-        files.extend(program_dir(
-            problem,
-            &checker,
-            "output_validators/checker",
-            "checker",
-            meta.checker_convention,
-            CHECKER_RUN,
-        )?);
-    }
-    let validator = problem.validator_path();
-    if validator.is_file() {
-        files.extend(program_dir(
-            problem,
-            &validator,
-            "input_validators/validate",
-            "validate",
-            meta.validator_convention,
-            VALIDATOR_RUN,
-        )?);
-    } else {
-        notes.push(
-            "no validator: the package has no input validator (problemtools requires one)".into(),
-        );
-    }
-
-    // Test data.
-    for c in cases {
-        if let Some(why) = &c.outside_statement {
-            notes.push(format!(
-                "case `{}` left out: outside the statement ({why})",
-                c.name
-            ));
-            continue;
-        }
-        if c.compare != meta.compare {
-            notes.push(format!(
-                "case `{}` is judged by its own compare mode here; the package judges it as the problem's",
-                c.name
-            ));
-        }
-        let (group, rel) = match c.name.split_once('.') {
-            Some((g @ ("sample" | "secret"), rest)) => (g, rest.replace('.', "/")),
-            _ => (
-                if c.source == Some(Source::Sample) {
-                    "sample"
-                } else {
-                    "secret"
-                },
-                c.name.clone(),
-            ),
-        };
-        let base = Path::new("data").join(group).join(rel);
-        files.push(Out {
-            rel: base.with_extension("in"),
-            data: content(&c.input),
-            executable: false,
-        });
-        files.push(Out {
-            rel: base.with_extension("ans"),
-            data: content(&c.expected),
-            executable: false,
-        });
-    }
-
-    // Submissions.
-    let mut names: Vec<PathBuf> = Vec::new();
-    let mut submit = |dir: &str, source: &Path, files: &mut Vec<Out>| {
-        let name = source
-            .file_name()
-            .expect("a file")
-            .to_string_lossy()
-            .into_owned();
-        let mut rel = Path::new("submissions").join(dir).join(&name);
-        let mut i = 2;
-        while names.contains(&rel) {
-            let stem = source.file_stem().expect("a file").to_string_lossy();
-            let ext = source
-                .extension()
-                .map(|e| e.to_string_lossy())
-                .unwrap_or_default();
-            rel = Path::new("submissions")
-                .join(dir)
-                .join(format!("{stem}-{i}.{ext}"));
-            i += 1;
-        }
-        names.push(rel.clone());
-        files.push(Out {
-            rel,
-            data: Data::File(source.to_path_buf()),
-            executable: false,
-        });
-    };
-    for s in &problem.solutions {
-        if kinds.is_source(s) {
-            submit("accepted", s, &mut files);
-        }
-    }
-    if problem.solutions.is_empty() {
-        notes.push("no solution: the package has no accepted submission".into());
-    }
-    let strict = matches!(
-        meta.compare,
-        CompareMode::Lines | CompareMode::Exact | CompareMode::Checker
-    );
-    for w in &problem.wrong {
-        let dir = match w.expect {
-            Verdict::WrongAnswer => "wrong_answer",
-            Verdict::PresentationError if strict => "wrong_answer",
-            Verdict::TimeLimitExceeded => "time_limit_exceeded",
-            Verdict::RuntimeError | Verdict::MemoryLimitExceeded => "run_time_error",
-            other => {
-                notes.push(format!(
-                    "wrong/{} left out: it expects {other}, which a Kattis package has no category for",
-                    w.source.file_name().unwrap_or_default().to_string_lossy()
-                ));
-                continue;
-            }
-        };
-        submit(dir, &w.source, &mut files);
-    }
-
-    // problem.yaml, .timelimit, the statement.
-    let source = match (meta.judge.as_str(), &meta.id) {
-        ("local", _) => "this repository".to_string(),
-        (j, Some(id)) => format!("{j} {id}"),
-        (j, None) => j.to_string(),
-    };
-    let mut yaml = format!(
-        "# Written by `runner export --kattis` from problems/{slug}/.\nname: {name}\nuuid: {uuid}\nsource: {source}\n",
-        slug = problem.slug,
-        name = yaml_str(&meta.title),
-        uuid = uuid(&problem.slug),
-        source = yaml_str(&source),
-    );
-    if let Some(url) = &meta.url {
-        yaml.push_str(&format!("source_url: {}\n", yaml_str(url)));
-    }
-    yaml.push_str("license: unknown\n");
-    yaml.push_str(&format!("validation: {validation}\n"));
-    if !flags.is_empty() {
-        yaml.push_str(&format!("validator_flags: {flags}\n"));
-    }
-    yaml.push_str(&format!(
-        "limits:\n  memory: {}\n",
-        meta.memory_limit_kib.div_ceil(1024)
-    ));
-    if let Some(o) = meta.output_limit_kib {
-        yaml.push_str(&format!("  output: {}\n", o.div_ceil(1024).max(1)));
-    }
-    files.push(text("problem.yaml", yaml));
-    files.push(text(
-        ".timelimit",
-        format!("{}\n", meta.time_limit_ms as f64 / 1000.0),
-    ));
-    let readme = std::fs::read_to_string(problem.dir.join("README.md")).unwrap_or_default();
-    if readme.contains("\\end{verbatim}") {
-        bail!(
-            "{}: README.md cannot go into a verbatim statement",
-            problem.slug
-        );
-    }
-    files.push(text(
-        "problem_statement/problem.en.tex",
-        format!(
-            "\\problemname{{{}}}\n\n{}\\begin{{verbatim}}\n{readme}\n\\end{{verbatim}}\n",
-            latex(&meta.title),
-            meta.url
-                .as_deref()
-                .map(|u| format!("The statement: \\url{{{}}}\n\n", latex(u)))
-                .unwrap_or_default(),
-        ),
-    ));
-    Ok(Package { files, notes })
-}
-
-/// `s` with LaTeX's special characters escaped.
-fn latex(s: &str) -> String {
-    let mut t = String::new();
-    for c in s.chars() {
-        match c {
-            '\\' => t.push_str("\\textbackslash{}"),
-            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
-                t.push('\\');
-                t.push(c);
-            }
-            '~' => t.push_str("\\textasciitilde{}"),
-            '^' => t.push_str("\\textasciicircum{}"),
-            c => t.push(c),
-        }
-    }
-    t
-}
-
 /// The `run` adapter of a testlib checker: Kattis calls `run input answer feedback_dir <
 /// output`; the checker wants `checker input output answer` and answers 0 AC, 1 WA, 2 PE.
 const CHECKER_RUN: &str = "#!/bin/sh\n# Written by `runner export`: calls a testlib-style checker (checker INPUT OUTPUT ANSWER,\n# exit 0 AC, 1 WA, 2 PE) as a Kattis output validator (INPUT ANSWER FEEDBACK_DIR < OUTPUT, exit 42/43).\ndir=$(dirname \"$0\")\nout=\"$3/team_output\"\ncat > \"$out\"\n@CMD@ \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\ncase $? in\n  0) exit 42 ;;\n  1|2) exit 43 ;;\nesac\nexit 1\n";
 
+/// The `run` adapter of a testlib interactor: Kattis calls `run input answer feedback_dir` with
+/// the submission on stdin and stdout; the interactor wants `interactor input output answer`.
+const INTERACTOR_RUN: &str = "#!/bin/sh\n# Written by `runner export`: calls a testlib-style interactor (interactor INPUT OUTPUT ANSWER,\n# exit 0 AC, 1 WA, 2 PE) as a Kattis interactive output validator (INPUT ANSWER FEEDBACK_DIR, exit 42/43).\ndir=$(dirname \"$0\")\n@CMD@ \"$1\" \"$3/interactor_output\" \"$2\" 2> \"$3/judgemessage.txt\"\ncase $? in\n  0) exit 42 ;;\n  1|2) exit 43 ;;\nesac\nexit 1\n";
+
 /// The `run` adapter of a validator of ours: exit 0 valid becomes 42, anything else 43.
 const VALIDATOR_RUN: &str = "#!/bin/sh\n# Written by `runner export`: the validator exits 0 for a valid input; Kattis wants 42 (43: invalid).\ndir=$(dirname \"$0\")\nif @CMD@; then exit 42; fi\nexit 43\n";
 
-/// A program of the problem (its checker or validator) as a package program: as it is when it
-/// follows Kattis's convention already, else in a folder with a build script and a run adapter.
-fn program_dir(
-    problem: &Problem,
-    source: &Path,
-    dir: &str,
-    name: &str,
+/// The attribute by which a program of ours takes in a module of `problems/_shared/`.
+const SHARED_PATH: &str = "#[path = \"../_shared/";
+
+/// A program of the problem going into the package.
+struct ProgramOut<'a> {
+    source: &'a Path,
+    /// Its folder in the package.
+    dir: &'a str,
     convention: Convention,
-    run: &str,
-) -> Result<Vec<Out>> {
+    /// The run adapter for testlib's convention (`@CMD@`: the command that starts it).
+    run: &'a str,
+}
+
+/// A program of the problem (its checker, interactor or validator) as a package program in its
+/// folder: as it is when it follows Kattis' convention already, else with a build script and a
+/// run adapter; the headers beside it and the shared modules it takes in come along, and
+/// `record` keeps its source and convention.
+fn program_dir(
+    pkg: &mut Package,
+    record: &mut Record,
+    problem: &Problem,
+    p: &ProgramOut,
+) -> Result<()> {
+    let source = p.source;
     let ext = source
         .extension()
         .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut out = vec![Out {
-        rel: Path::new(dir).join(format!("{name}.{ext}")),
-        data: Data::File(source.to_path_buf()),
+    let name = source
+        .file_stem()
+        .expect("a file")
+        .to_string_lossy()
+        .into_owned();
+    let text =
+        std::fs::read(source).with_context(|| format!("cannot read {}", source.display()))?;
+    let shared_dir = problem
+        .dir
+        .parent()
+        .expect("problems/")
+        .join(crate::workspace::SHARED);
+    let dir = Path::new(p.dir);
+    let (text, shared) = take_in_shared(pkg, text, &shared_dir, dir)?;
+    pkg.files.push(Out {
+        rel: dir.join(format!("{name}.{ext}")),
+        data: Data::Bytes(text),
         executable: false,
-    }];
-    // The headers beside it come along (testlib.h, validate.h).
+    });
     for h in problem
         .folder
         .files()
         .filter(|f| super::package::is_header(f))
     {
-        out.push(Out {
-            rel: Path::new(dir).join(h.file_name().expect("a file")),
-            data: Data::File(h.to_path_buf()),
-            executable: false,
-        });
+        pkg.copy(dir.join(h.file_name().expect("a file")), h);
     }
-    if convention == Convention::Kattis {
-        return Ok(out);
+    let convention = match p.convention {
+        Convention::Testlib => "testlib",
+        Convention::Kattis => "kattis",
+    };
+    let shared: Vec<String> = shared.iter().map(|s| yaml_str(s)).collect();
+    let _ = write!(
+        record.programs,
+        "\n[program.{}]\nsource = {}\nconvention = \"{convention}\"\nshared = [{}]\n",
+        yaml_str(p.dir),
+        yaml_str(&format!("{name}.{ext}")),
+        shared.join(", ")
+    );
+    if p.convention == Convention::Kattis {
+        return Ok(());
     }
-    if ext != "py" {
-        let Some(build) = build_script(&ext, name) else {
-            bail!("{}: no build script for .{ext} programs", source.display());
-        };
-        out.push(script(Path::new(dir).join("build"), &build));
-    } else {
-        out.push(script(Path::new(dir).join("build"), "#!/bin/sh\ntrue\n"));
-    }
-    out.push(script(
-        Path::new(dir).join("run"),
-        &run.replace("@CMD@", &run_command(&ext, name)),
-    ));
-    Ok(out)
+    let Some(build) = build_script(&ext, &name) else {
+        bail!("{}: no build script for .{ext} programs", source.display());
+    };
+    pkg.script(dir.join("build"), build);
+    let adapter = p.run.replace("@CMD@", &run_command(&ext, &name));
+    pkg.script(dir.join("run"), adapter);
+    Ok(())
 }
 
-/// Writes `pkg` into `dir` (which must not exist, or be empty).
+/// `text` with each `#[path = "../_shared/X"]` made `#[path = "X"]`, X copied into `dir`; and
+/// the names X.
+fn take_in_shared(
+    pkg: &mut Package,
+    text: Vec<u8>,
+    shared: &Path,
+    dir: &Path,
+) -> Result<(Vec<u8>, Vec<String>)> {
+    let Ok(s) = String::from_utf8(text.clone()) else {
+        return Ok((text, Vec::new()));
+    };
+    let mut names = Vec::new();
+    for piece in s.split(SHARED_PATH).skip(1) {
+        let file = piece.split('"').next().unwrap_or_default();
+        let from = shared.join(file);
+        if file.contains('/') || !from.is_file() {
+            bail!(
+                "{}: a shared module the export cannot take along",
+                from.display()
+            );
+        }
+        if !names.iter().any(|n| n == file) {
+            pkg.copy(dir.join(file), &from);
+            names.push(file.to_string());
+        }
+    }
+    if names.is_empty() {
+        return Ok((text, names));
+    }
+    Ok((s.replace(SHARED_PATH, "#[path = \"").into_bytes(), names))
+}
+
+/// Writes `pkg` into `dir` (which must not exist, or be empty): all of it, or nothing.
 pub fn write(dir: &Path, pkg: &Package) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
     if dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
@@ -393,13 +630,32 @@ pub fn write(dir: &Path, pkg: &Package) -> Result<()> {
             dir.display()
         );
     }
-    for f in &pkg.files {
-        let path = dir.join(&f.rel);
-        std::fs::create_dir_all(path.parent().expect("a folder"))?;
-        std::fs::write(&path, f.data.read()?)?;
-        if f.executable {
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
+    let existed = dir.exists();
+    let result = (|| -> Result<()> {
+        for f in &pkg.files {
+            let path = dir.join(&f.rel);
+            let parent = path.parent().expect("a folder");
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+            std::fs::write(&path, f.data.read()?)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            if f.executable {
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
+            }
         }
+        Ok(())
+    })();
+    if let Err(e) = result {
+        // The folder was empty or absent: what is in it now is ours.
+        if existed {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let _ = std::fs::remove_dir_all(entry.path())
+                    .or_else(|_| std::fs::remove_file(entry.path()));
+            }
+        } else {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        return Err(e.context("nothing was written"));
     }
     Ok(())
 }
@@ -418,7 +674,40 @@ mod tests {
     }
 
     #[test]
-    fn latex_specials_are_escaped() {
-        assert_eq!(latex("a_b & 50%"), "a\\_b \\& 50\\%");
+    fn verdicts_go_to_kattis_categories() {
+        let lines = CompareMode::Lines;
+        assert_eq!(
+            category(Verdict::PresentationError, lines),
+            Some("wrong_answer")
+        );
+        assert_eq!(
+            category(Verdict::PresentationError, CompareMode::Tokens),
+            None
+        );
+        assert_eq!(
+            category(Verdict::IdlenessLimitExceeded, lines),
+            Some("time_limit_exceeded")
+        );
+        assert_eq!(
+            category(Verdict::MemoryLimitExceeded, lines),
+            Some("run_time_error")
+        );
+        assert_eq!(category(Verdict::CompileError, lines), None);
+    }
+
+    #[test]
+    fn shared_modules_come_along_beside_the_program() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("validate_input.rs"), "pub fn f() {}\n").unwrap();
+        let mut pkg = Package::default();
+        let text = b"#[path = \"../_shared/validate_input.rs\"]\nmod validate_input;\n".to_vec();
+        let (out, names) = take_in_shared(&mut pkg, text, dir.path(), Path::new("v")).unwrap();
+        assert_eq!(names, ["validate_input.rs"]);
+        assert_eq!(
+            out,
+            b"#[path = \"validate_input.rs\"]\nmod validate_input;\n"
+        );
+        assert_eq!(pkg.files.len(), 1);
+        assert_eq!(pkg.files[0].rel, Path::new("v/validate_input.rs"));
     }
 }

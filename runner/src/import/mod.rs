@@ -7,5 +7,7 @@ pub mod companion;
 pub mod draft;
 pub mod kattis;
 pub mod kattis_export;
+pub mod library_checker;
 pub mod package;
 pub mod polygon;
+pub mod tools;

@@ -25,6 +25,8 @@ pub enum Kind {
     Kattis,
     /// A Polygon package (problem.xml).
     Polygon,
+    /// A Library Checker problem (info.toml).
+    LibraryChecker,
 }
 
 impl Package {
@@ -46,15 +48,17 @@ impl Package {
         };
         let root = find_root(&dir).with_context(|| {
             format!(
-                "{}: neither problem.yaml (a Kattis / ICPC package) nor problem.xml (a Polygon \
-                 package) is in it",
+                "{}: neither problem.yaml (a Kattis / ICPC package), problem.xml (a Polygon \
+                 package) nor info.toml (a Library Checker problem) is in it",
                 path.display()
             )
         })?;
         let kind = if root.join("problem.xml").is_file() {
             Kind::Polygon
-        } else {
+        } else if root.join("problem.yaml").is_file() {
             Kind::Kattis
+        } else {
+            Kind::LibraryChecker
         };
         let name = if root == dir {
             stem
@@ -74,7 +78,11 @@ impl Package {
 
 /// `dir` itself, or its only sub-folder, when it holds problem.yaml or problem.xml.
 fn find_root(dir: &Path) -> Option<PathBuf> {
-    let is_root = |d: &Path| d.join("problem.yaml").is_file() || d.join("problem.xml").is_file();
+    let is_root = |d: &Path| {
+        ["problem.yaml", "problem.xml", "info.toml"]
+            .iter()
+            .any(|f| d.join(f).is_file())
+    };
     if is_root(dir) {
         return Some(dir.to_path_buf());
     }

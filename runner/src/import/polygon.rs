@@ -15,26 +15,11 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use sandbox::{Executor, Limits, Program, Stdin};
 
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
-use crate::compile::Builder;
-use crate::judges::{Judges, LOCAL};
-use crate::problem::TOOL_LIMITS;
-use crate::workspace::FileKinds;
-
-/// A generated test's input or answer may be this large.
-const GENERATED_MAX: usize = 256 << 20;
-
-/// What the import needs to run the package's generators and main solution.
-pub struct Tools<'a> {
-    pub kinds: &'a FileKinds,
-    pub judges: &'a Judges,
-    pub builder: &'a Builder,
-    /// Made when a test has to be generated.
-    pub exec: &'a dyn Fn() -> Result<&'a dyn Executor>,
-}
+use super::tools::{Programs, Tools};
+use crate::judges::LOCAL;
 
 fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Option<roxmltree::Node<'a, 'i>> {
     n.children().find(|c| c.has_tag_name(tag))
@@ -415,10 +400,9 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
 /// Runs the package's generators and main solution, each built once, when tests are missing.
 struct Generator<'a, 'x> {
     root: &'a Path,
-    tools: &'a Tools<'x>,
+    programs: Programs<'a, 'x>,
     problem: roxmltree::Node<'a, 'a>,
     main: Option<&'a Path>,
-    built: Vec<(String, Program)>,
 }
 
 impl<'a, 'x> Generator<'a, 'x> {
@@ -430,27 +414,10 @@ impl<'a, 'x> Generator<'a, 'x> {
     ) -> Self {
         Generator {
             root,
-            tools,
+            programs: Programs::new(tools),
             problem,
             main,
-            built: Vec::new(),
         }
-    }
-
-    /// The program built from `source`, once.
-    fn build(&mut self, key: &str, source: &Path) -> Result<Program> {
-        if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
-            return Ok(p.clone());
-        }
-        let p = crate::compile::build_or_bail(
-            self.tools.builder,
-            self.tools.judges,
-            LOCAL,
-            source,
-            key,
-        )?;
-        self.built.push((key.to_string(), p.clone()));
-        Ok(p)
     }
 
     /// The source of the executable called `name` (`gen` for files/gen.cpp).
@@ -461,23 +428,6 @@ impl<'a, 'x> Generator<'a, 'x> {
             .filter_map(|e| child(e, "source").and_then(|s| s.attribute("path")))
             .map(|p| self.root.join(p))
             .find(|p| p.file_stem().is_some_and(|s| s == name))
-    }
-
-    fn run(&self, program: &Program, stdin: &[u8], what: &str) -> Result<Vec<u8>> {
-        let exec = (self.tools.exec)()?;
-        let limits = Limits {
-            time: TOOL_LIMITS.time,
-            memory_bytes: TOOL_LIMITS.memory_bytes,
-        };
-        let out = exec.run(program, Stdin::Bytes(stdin), &limits, GENERATED_MAX)?;
-        if out.killed.is_some() || !out.exit.success() || out.output_overflow {
-            bail!(
-                "{what} failed ({}): {}",
-                out.exit.describe(),
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
-        }
-        Ok(out.stdout)
     }
 
     fn input(&mut self, cmd: &str) -> Result<Vec<u8>> {
@@ -492,9 +442,12 @@ impl<'a, 'x> Generator<'a, 'x> {
             .executable(name)
             .filter(|p| p.is_file())
             .with_context(|| format!("no source of the generator `{name}` in the package"))?;
-        let mut program = self.build(&format!("the generator {name}"), &source)?;
+        let mut program = self
+            .programs
+            .build(&format!("the generator {name}"), &source)?;
         program.argv.extend(args.iter().map(Into::into));
-        self.run(&program, b"", &format!("the generator `{cmd}`"))
+        self.programs
+            .run(&program, b"", &format!("the generator `{cmd}`"))
     }
 
     fn answer(&mut self, input: &Data) -> Result<Vec<u8>> {
@@ -502,9 +455,9 @@ impl<'a, 'x> Generator<'a, 'x> {
             .main
             .context("no main solution to make the answer with")?
             .to_path_buf();
-        let program = self.build("the main solution", &main)?;
+        let program = self.programs.build("the main solution", &main)?;
         let input = input.read()?;
-        self.run(&program, &input, "the main solution")
+        self.programs.run(&program, &input, "the main solution")
     }
 }
 

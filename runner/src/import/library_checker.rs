@@ -1,0 +1,375 @@
+//! A Library Checker problem (yosupo06/library-checker-problems: a folder with `info.toml`) as a
+//! [`Draft`], made as the repository's own `generate.py` makes its tests:
+//!
+//! | problem folder | runner |
+//! |---|---|
+//! | `info.toml` `title`, `timelimit` (s); memory 1 GiB (the site's) | `title`, `time_limit_ms`, `memory_limit_kib` |
+//! | `[params]` | `params.h` (`#define NAME (long long)VALUE`, as `generate.py` writes it), beside the programs that include it |
+//! | `[[tests]]` `name = "X.in"`, `number = N` | cases `X_00` … from `gen/X_00.in` … |
+//! | `[[tests]]` `name = "X.cpp"`, `number = N` | cases `X_00` …: `gen/X.cpp` built and run with the argument `0` … `N-1` (or `in/X_00.in` … where `generate.py` made them already) |
+//! | answers | `sol/correct.cpp`'s output (or `out/X_00.out` …), `source = "reference"` |
+//! | `checker.cpp` (testlib, `checker INPUT OUTPUT ANSWER`) | `checker.cpp`, `compare = "checker"`, with the headers of `common/` it includes |
+//! | `verifier.cpp` (testlib's `registerValidation`) | `validate.cpp`, likewise |
+//! | `sol/correct.cpp`, `[[solutions]]` | solutions; `wrong = true`: a wrong solution expecting WA; `allow_tle = true`: left out |
+//! | `task.md` | `statement/task.md` |
+//!
+//! The headers come from the repository's `common/` folder (`testlib.h`, `random.h`), found
+//! above the problem's folder; `#include "../params.h"` of a generator is made
+//! `#include "params.h"` in a staging folder where everything is built.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
+use super::package::{self, Package};
+use super::tools::{Programs, Tools};
+use crate::judges::LOCAL;
+
+#[derive(serde::Deserialize)]
+struct Info {
+    title: Option<String>,
+    timelimit: f64,
+    #[serde(default)]
+    tests: Vec<Tests>,
+    #[serde(default)]
+    solutions: Vec<Solution>,
+    checker: Option<String>,
+    verifier: Option<String>,
+    #[serde(default)]
+    params: BTreeMap<String, toml::Value>,
+}
+
+#[derive(serde::Deserialize)]
+struct Tests {
+    name: String,
+    number: usize,
+}
+
+#[derive(serde::Deserialize)]
+struct Solution {
+    name: String,
+    #[serde(default)]
+    wrong: bool,
+    #[serde(default)]
+    allow_tle: bool,
+}
+
+/// Library Checker's memory limit for every problem.
+const MEMORY_MIB: u64 = 1024;
+
+/// `params.h` as `generate.py` writes it.
+fn params_h(params: &BTreeMap<String, toml::Value>) -> Result<String> {
+    let mut h = String::new();
+    for (k, v) in params {
+        let line = match v {
+            toml::Value::Integer(i) => format!("#define {k} (long long){i}\n"),
+            toml::Value::Float(f) => format!("#define {k} {f}\n"),
+            toml::Value::String(s) => format!("#define {k} \"{s}\"\n"),
+            _ => bail!("info.toml: the parameter `{k}` is neither a number nor a string"),
+        };
+        h.push_str(&line);
+    }
+    Ok(h)
+}
+
+/// The repository's `common/` (testlib.h, random.h), above `dir`.
+fn common_of(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .skip(1)
+        .take(3)
+        .map(|d| d.join("common"))
+        .find(|c| c.join("testlib.h").is_file())
+}
+
+/// The folder programs are built in: the headers of `common/`, `params.h`, and each source
+/// copied in with `../params.h` made `params.h`.
+struct Staging {
+    dir: tempfile::TempDir,
+    /// The headers by name, with their bytes (`params.h` among them).
+    headers: BTreeMap<String, Vec<u8>>,
+}
+
+impl Staging {
+    fn new(common: Option<&Path>, params: String) -> Result<Staging> {
+        let dir = tempfile::Builder::new()
+            .prefix("runner-import-lc-")
+            .tempdir()?;
+        let mut headers = BTreeMap::new();
+        if let Some(common) = common {
+            for h in package::entries(common)
+                .into_iter()
+                .filter(|h| package::is_header(h))
+            {
+                let name = h
+                    .file_name()
+                    .expect("a file")
+                    .to_string_lossy()
+                    .into_owned();
+                headers.insert(name, std::fs::read(&h)?);
+            }
+        }
+        headers.insert("params.h".into(), params.into_bytes());
+        for (name, bytes) in &headers {
+            std::fs::write(dir.path().join(name), bytes)?;
+        }
+        Ok(Staging { dir, headers })
+    }
+
+    /// `source` copied in as `name`, its includes of `../params.h` made `params.h`.
+    fn stage(&self, source: &Path, name: &str) -> Result<(PathBuf, Vec<u8>)> {
+        let text = std::fs::read_to_string(source)
+            .with_context(|| format!("cannot read {}", source.display()))?
+            .replace("\"../params.h\"", "\"params.h\"");
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, &text)?;
+        Ok((path, text.into_bytes()))
+    }
+
+    /// The headers `text` includes by a quoted name that staging has.
+    fn included(&self, text: &[u8]) -> Vec<(&String, &Vec<u8>)> {
+        let text = String::from_utf8_lossy(text);
+        self.headers
+            .iter()
+            .filter(|(name, _)| text.contains(&format!("#include \"{name}\"")))
+            .collect()
+    }
+}
+
+/// Reads the problem folder `pkg` (a folder holding `info.toml`).
+pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
+    let root = &pkg.root;
+    let info_path = root.join("info.toml");
+    let text = std::fs::read_to_string(&info_path)
+        .with_context(|| format!("cannot read {}", info_path.display()))?;
+    let info: Info = toml::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {}", info_path.display(), e.message()))?;
+    let slug = match slug {
+        Some(s) => s.to_string(),
+        None => slugify(&pkg.name)
+            .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
+    };
+    let dir = Path::new("problems").join(&slug);
+    let common = common_of(root);
+    let mut notes = Vec::new();
+    if common.is_none() {
+        notes.push(
+            "no common/ with testlib.h above the problem's folder: its programs are built \
+             without it"
+                .into(),
+        );
+    }
+    let staging = Staging::new(common.as_deref(), params_h(&info.params)?)?;
+    let mut programs = Programs::new(tools);
+    let mut files = tool_programs(root, &dir, &info, &staging, &mut notes)?;
+    let has_checker = files.iter().any(|f| f.rel.ends_with("checker.cpp"));
+    let cases = cases(root, &info, &staging, &mut programs)?;
+    let (solutions, wrong) = solutions(root, &slug, &info, &mut notes);
+    files.extend(solutions);
+    if root.join("task.md").is_file() {
+        files.push(File {
+            rel: dir.join("statement").join("task.md"),
+            data: Data::File(root.join("task.md")),
+        });
+    }
+    let title = info.title.clone().unwrap_or_else(|| pkg.name.clone());
+    let meta = Meta {
+        title: title.clone(),
+        judge: LOCAL.into(),
+        time_limit_ms: (info.timelimit * 1000.0).round() as u64,
+        memory_limit_kib: MEMORY_MIB * 1024,
+        compare: has_checker.then(|| "\"checker\"".to_string()),
+        comments: vec![format!(
+            "From the Library Checker problem `{}` (info.toml); answers by its sol/correct.cpp.",
+            pkg.name
+        )],
+        ..Meta::default()
+    };
+    let readme = format!(
+        "# {title}\n\nImported from the Library Checker problem `{}`. The statement is in \
+         `statement/task.md`, as the problem had it.\n\n{}",
+        pkg.name,
+        notes.iter().map(|n| format!("- {n}\n")).collect::<String>()
+    );
+    Ok(Draft {
+        slug,
+        meta,
+        readme,
+        cases,
+        files,
+        wrong,
+        notes,
+    })
+}
+
+/// The checker and the verifier as `checker.cpp` and `validate.cpp`, each with the headers it
+/// includes beside it.
+fn tool_programs(
+    root: &Path,
+    dir: &Path,
+    info: &Info,
+    staging: &Staging,
+    notes: &mut Vec<String>,
+) -> Result<Vec<File>> {
+    let mut files: Vec<File> = Vec::new();
+    for (given, default, name) in [
+        (&info.checker, "checker.cpp", "checker"),
+        (&info.verifier, "verifier.cpp", "validate"),
+    ] {
+        let source = root.join(given.as_deref().unwrap_or(default));
+        if !source.is_file() {
+            notes.push(format!("no {}: left out", source.display()));
+            continue;
+        }
+        let (_, bytes) = staging.stage(&source, &format!("{name}.cpp"))?;
+        for (h, b) in staging.included(&bytes) {
+            let rel = dir.join(h);
+            if !files.iter().any(|f| f.rel == rel) {
+                files.push(File {
+                    rel,
+                    data: Data::Bytes(b.clone()),
+                });
+            }
+        }
+        files.push(File {
+            rel: dir.join(format!("{name}.cpp")),
+            data: Data::Bytes(bytes),
+        });
+    }
+    Ok(files)
+}
+
+/// The tests of `info.toml`, made as `generate.py` makes them.
+fn cases(
+    root: &Path,
+    info: &Info,
+    staging: &Staging,
+    programs: &mut Programs,
+) -> Result<Vec<Case>> {
+    let correct = root.join("sol").join("correct.cpp");
+    let mut cases = Vec::new();
+    for t in &info.tests {
+        let stem = Path::new(&t.name)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let generated = t.name.ends_with(".cpp");
+        if !generated && !t.name.ends_with(".in") {
+            bail!(
+                "info.toml: the test `{}` is neither a .in nor a .cpp",
+                t.name
+            );
+        }
+        for i in 0..t.number {
+            let name = format!("{stem}_{i:02}");
+            let made = root.join("in").join(format!("{name}.in"));
+            let input = if made.is_file() {
+                Data::File(made)
+            } else if generated {
+                let gen = root.join("gen").join(&t.name);
+                let (staged, _) = staging.stage(&gen, &t.name)?;
+                let mut program = programs.build(&format!("the generator {}", t.name), &staged)?;
+                program.argv.push(i.to_string().into());
+                Data::Bytes(programs.run(
+                    &program,
+                    b"",
+                    &format!("the generator {} {i}", t.name),
+                )?)
+            } else {
+                Data::File(root.join("gen").join(format!("{name}.in")))
+            };
+            let out = root.join("out").join(format!("{name}.out"));
+            let output = if out.is_file() {
+                Data::File(out)
+            } else {
+                let (staged, _) = staging.stage(&correct, "correct.cpp")?;
+                let program = programs.build("sol/correct.cpp", &staged)?;
+                Data::Bytes(programs.run(&program, &input.read()?, "sol/correct.cpp")?)
+            };
+            cases.push(Case {
+                name: case_name(&name),
+                source: "reference",
+                note: Some(format!("Library Checker {}, {i}", t.name)),
+                input,
+                output,
+            });
+        }
+    }
+    if cases.is_empty() {
+        bail!("{}: info.toml lists no test", root.display());
+    }
+    Ok(cases)
+}
+
+/// `sol/correct.cpp` and the `[[solutions]]`: accepted ones as solutions, `wrong` ones as wrong
+/// solutions expecting WA.
+fn solutions(
+    root: &Path,
+    slug: &str,
+    info: &Info,
+    notes: &mut Vec<String>,
+) -> (Vec<File>, Vec<Wrong>) {
+    let mut files = Vec::new();
+    let mut wrong: Vec<Wrong> = Vec::new();
+    let listed = info
+        .solutions
+        .iter()
+        .map(|s| (s.name.as_str(), s.wrong, s.allow_tle));
+    for (name, is_wrong, allow_tle) in std::iter::once(("correct.cpp", false, false)).chain(listed)
+    {
+        let src = root.join("sol").join(name);
+        if !src.is_file() {
+            notes.push(format!("sol/{name}: not in the folder, left out"));
+            continue;
+        }
+        if allow_tle {
+            notes.push(format!(
+                "sol/{name}: right but allowed to exceed the time limit; left out (a wrong \
+                 solution expects one verdict)"
+            ));
+            continue;
+        }
+        if is_wrong {
+            let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
+            wrong.push(Wrong {
+                file: package::unique_name(name, &taken),
+                data: Data::File(src),
+                expect: "WA",
+                why: format!(
+                    "Library Checker sol/{name}, `wrong = true` (which says only \"not \
+                     accepted\": WA is a guess; correct wrong.toml if it fails otherwise)"
+                ),
+            });
+            continue;
+        }
+        let stem = case_name(&src.file_stem().expect("a file").to_string_lossy());
+        files.push(File {
+            rel: Path::new("solutions")
+                .join(slug)
+                .join(stem)
+                .join(format!("{slug}.cpp")),
+            data: Data::File(src),
+        });
+    }
+    (files, wrong)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_h_is_what_generate_py_writes() {
+        let mut p = BTreeMap::new();
+        p.insert("N_MAX".to_string(), toml::Value::Integer(500_000));
+        p.insert("EPS".to_string(), toml::Value::Float(0.5));
+        p.insert("NAME".to_string(), toml::Value::String("x".into()));
+        assert_eq!(
+            params_h(&p).unwrap(),
+            "#define EPS 0.5\n#define NAME \"x\"\n#define N_MAX (long long)500000\n"
+        );
+        p.insert("BAD".to_string(), toml::Value::Boolean(true));
+        assert!(params_h(&p).is_err());
+    }
+}

@@ -1,0 +1,74 @@
+//! What an import needs to make tests a package does not carry: its generators and reference
+//! solution, built with the `local` profile (each once) and run in the sandbox.
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use sandbox::{Executor, Limits, Program, Stdin};
+
+use crate::compile::Builder;
+use crate::judges::{Judges, LOCAL};
+use crate::problem::TOOL_LIMITS;
+use crate::workspace::FileKinds;
+
+/// A generated test's input or answer may be this large.
+const GENERATED_MAX: usize = 256 << 20;
+
+/// What the import needs to run the package's generators and main solution.
+pub struct Tools<'a> {
+    pub kinds: &'a FileKinds,
+    pub judges: &'a Judges,
+    pub builder: &'a Builder,
+    /// Made when a test has to be generated.
+    pub exec: &'a dyn Fn() -> Result<&'a dyn Executor>,
+}
+
+/// The package's programs, each built once.
+pub struct Programs<'a, 'x> {
+    pub tools: &'a Tools<'x>,
+    built: Vec<(String, Program)>,
+}
+
+impl<'a, 'x> Programs<'a, 'x> {
+    pub fn new(tools: &'a Tools<'x>) -> Self {
+        Programs {
+            tools,
+            built: Vec::new(),
+        }
+    }
+
+    /// The program built from `source`, once (`key` names it in messages).
+    pub fn build(&mut self, key: &str, source: &Path) -> Result<Program> {
+        if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
+            return Ok(p.clone());
+        }
+        let p = crate::compile::build_or_bail(
+            self.tools.builder,
+            self.tools.judges,
+            LOCAL,
+            source,
+            key,
+        )?;
+        self.built.push((key.to_string(), p.clone()));
+        Ok(p)
+    }
+
+    /// `program`'s output on `stdin`, under the limits of a problem's own programs; `what`
+    /// names it when it fails.
+    pub fn run(&self, program: &Program, stdin: &[u8], what: &str) -> Result<Vec<u8>> {
+        let exec = (self.tools.exec)()?;
+        let limits = Limits {
+            time: TOOL_LIMITS.time,
+            memory_bytes: TOOL_LIMITS.memory_bytes,
+        };
+        let out = exec.run(program, Stdin::Bytes(stdin), &limits, GENERATED_MAX)?;
+        if out.killed.is_some() || !out.exit.success() || out.output_overflow {
+            bail!(
+                "{what} failed ({}): {}",
+                out.exit.describe(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        Ok(out.stdout)
+    }
+}

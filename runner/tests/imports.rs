@@ -917,18 +917,18 @@ fn round_trip(slug: &str, check: bool) -> Result<(), String> {
     }
     let (a, b) = (package_core(&first), package_core(&second));
     if a != b {
-        let names = |v: &[(PathBuf, Vec<u8>)]| -> Vec<PathBuf> {
-            v.iter().map(|(p, _)| p.clone()).collect()
-        };
-        let differ: Vec<_> = a
+        let differ: Vec<String> = a
             .iter()
             .filter(|x| !b.contains(x))
-            .map(|(p, _)| p.display().to_string())
+            .chain(b.iter().filter(|x| !a.contains(x)))
+            .map(|(p, bytes)| format!("{}:\n{}", p.display(), String::from_utf8_lossy(bytes)))
             .collect();
         return Err(format!(
-            "{slug}: the package made from the import differs in {differ:?}\nfirst: {:?}\nsecond: {:?}",
-            names(&a),
-            names(&b)
+            "{slug}: the package made from the import differs ({} and {} files); what differs, \
+             first the first package's then the second's:\n{}",
+            a.len(),
+            b.len(),
+            differ.join("\n")
         ));
     }
     Ok(())

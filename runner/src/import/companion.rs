@@ -234,8 +234,22 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
         comments,
         ..Meta::default()
     };
-    let cases = p
-        .tests
+    let cases = samples(p);
+    let files = skeleton(ws, &slug);
+    Draft {
+        readme: readme(p, &meta),
+        slug,
+        meta,
+        cases,
+        files,
+        wrong: Vec::new(),
+        notes,
+    }
+}
+
+/// The payload's tests as `source = "sample"` cases.
+fn samples(p: &Payload) -> Vec<Case> {
+    p.tests
         .iter()
         .enumerate()
         .map(|(i, t)| Case {
@@ -249,11 +263,14 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
             input: Data::Bytes(t.input.clone().into_bytes()),
             output: Data::Bytes(t.output.clone().into_bytes()),
         })
-        .collect();
-    // The skeleton `runner new` writes (solution, validator, brute force, generator, wrong/),
-    // but for problem.toml, the README and the fixture, which come from the payload.
+        .collect()
+}
+
+/// The skeleton `runner new` writes (solution, validator, brute force, generator, wrong/), but
+/// for problem.toml, the README and the fixture, which come from the payload.
+fn skeleton(ws: &Workspace, slug: &str) -> Vec<File> {
     let own = ["problem.toml", "README.md"];
-    let files = scaffold::skeleton(ws, &slug, false)
+    scaffold::skeleton(ws, slug, false)
         .into_iter()
         .filter(|(path, _)| {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -267,16 +284,7 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
                 .to_path_buf(),
             data: Data::Bytes(text.into_bytes()),
         })
-        .collect();
-    Draft {
-        readme: readme(p, &meta),
-        slug,
-        meta,
-        cases,
-        files,
-        wrong: Vec::new(),
-        notes,
-    }
+        .collect()
 }
 
 fn readme(p: &Payload, meta: &Meta) -> String {

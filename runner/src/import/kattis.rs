@@ -682,6 +682,20 @@ fn readme(name: &str, pkg: &str, version: &str, source: &str, notes: &[String]) 
 }
 
 /// Reads the package at `pkg` as a problem called `slug` (default: the package's name).
+/// problem.yaml's memory and output limits (the format's defaults where it gives none), and
+/// the judge: `local`.
+fn limits_of(yaml: &Yaml, kind: &Kind) -> Meta {
+    let limits = &yaml["limits"];
+    let memory_mib = num(&limits["memory"]).unwrap_or(if kind.legacy { 1024.0 } else { 2048.0 });
+    let output_mib = num(&limits["output"]).unwrap_or(8.0);
+    Meta {
+        judge: crate::judges::LOCAL.into(),
+        memory_limit_kib: (memory_mib * 1024.0).round() as u64,
+        output_limit_kib: Some((output_mib * 1024.0).round() as u64),
+        ..Meta::default()
+    }
+}
+
 const SCORING: &str = "a scoring problem: it comes in as pass/fail over all its groups (no scores)";
 
 /// `shared`: the workspace's `problems/_shared/`.
@@ -717,17 +731,7 @@ pub fn read(
     let (time_limit_ms, measure, time_comment) = time_limit(&yaml, root, kind.legacy);
     let validation = output_validation(&mut r, &yaml, &kind)?;
     let validator_convention = input_validation(&mut r);
-    let mut cases = Vec::new();
-    for group in ["sample", "secret"] {
-        let dir = root.join("data").join(group);
-        collect_cases(&mut r, &dir, group, 0, kind.interactive, &mut cases)?;
-    }
-    if cases.is_empty() {
-        bail!(
-            "{}: no test case (data/sample, data/secret)",
-            root.display()
-        );
-    }
+    let cases = all_cases(&mut r, kind.interactive)?;
     invalid_inputs(&mut r);
     let (wrong, accepted) = submissions(&mut r)?;
     if accepted == 0 {
@@ -735,29 +739,24 @@ pub fn read(
             .push("no accepted submission the runner can build: write a solution".into());
     }
     statement(&mut r);
-    let limits = &yaml["limits"];
-    let memory_mib = num(&limits["memory"]).unwrap_or(if kind.legacy { 1024.0 } else { 2048.0 });
-    let output_mib = num(&limits["output"]).unwrap_or(8.0);
     let name = title(&yaml["name"]).unwrap_or_else(|| pkg.name.clone());
+    let comments = vec![
+        format!(
+            "From the Kattis / ICPC package `{}` (problem_format_version {}).",
+            pkg.name, kind.version
+        ),
+        time_comment,
+    ];
     let meta = Meta {
         title: name.clone(),
-        judge: crate::judges::LOCAL.into(),
         time_limit_ms,
-        memory_limit_kib: (memory_mib * 1024.0).round() as u64,
-        output_limit_kib: Some((output_mib * 1024.0).round() as u64),
         compare: validation.compare,
         checker_convention: validation.checker_convention,
         validator_convention,
         interactive: kind.interactive,
         interactor_convention: validation.interactor_convention,
-        comments: vec![
-            format!(
-                "From the Kattis / ICPC package `{}` (problem_format_version {}).",
-                pkg.name, kind.version
-            ),
-            time_comment,
-        ],
-        ..Meta::default()
+        comments,
+        ..limits_of(&yaml, &kind)
     };
     let source = words(&yaml["source"]).join(" ");
     let readme = readme(&name, &pkg.name, &kind.version, &source, &r.notes);
@@ -771,6 +770,22 @@ pub fn read(
         notes: r.notes,
     };
     Ok(Imported { draft, measure })
+}
+
+/// The cases of `data/sample` and `data/secret`; at least one.
+fn all_cases(r: &mut Reading, interactive: bool) -> Result<Vec<Case>> {
+    let mut cases = Vec::new();
+    for group in ["sample", "secret"] {
+        let dir = r.root.join("data").join(group);
+        collect_cases(r, &dir, group, 0, interactive, &mut cases)?;
+    }
+    if cases.is_empty() {
+        bail!(
+            "{}: no test case (data/sample, data/secret)",
+            r.root.display()
+        );
+    }
+    Ok(cases)
 }
 
 /// Every file under `dir` (symlinks followed), sorted.

@@ -210,7 +210,9 @@ pub fn package(
 struct Record {
     /// `compare = "lines"`, which the default validator's flags cannot say.
     compare: Option<&'static str>,
-    expect: String,
+    /// Submission path → verdict, sorted: the same package whatever order the wrong solutions
+    /// were listed in.
+    expect: std::collections::BTreeMap<String, Verdict>,
     programs: String,
 }
 
@@ -223,7 +225,10 @@ impl Record {
             self.compare
                 .map(|c| format!("compare = \"{c}\"\n"))
                 .unwrap_or_default(),
-            self.expect,
+            self.expect
+                .iter()
+                .map(|(rel, v)| format!("{} = \"{}\"\n", yaml_str(rel), v.as_str()))
+                .collect::<String>(),
             self.programs
         )
     }
@@ -387,12 +392,7 @@ fn submissions(
         match dir {
             Ok(dir) => {
                 let rel = submit(pkg, dir, &w.source);
-                let _ = writeln!(
-                    record.expect,
-                    "{} = \"{}\"",
-                    yaml_str(&rel),
-                    w.expect.as_str()
-                );
+                record.expect.insert(rel, w.expect);
             }
             Err(why) => pkg.notes.push(why),
         }

@@ -57,6 +57,28 @@ fn path_of(pattern: &str, i: usize) -> String {
     )
 }
 
+/// What is read of a package: where it is, what it is called, and what is found so far.
+struct Reading<'a, 'x> {
+    root: &'a Path,
+    xml_path: &'a Path,
+    problem: roxmltree::Node<'x, 'x>,
+    slug: String,
+    /// `problems/<slug>`.
+    dir: PathBuf,
+    files: Vec<File>,
+    notes: Vec<String>,
+}
+
+/// The testset judged (`tests`, else the first) and what problem.xml says of it.
+struct Testset<'x> {
+    node: roxmltree::Node<'x, 'x>,
+    name: String,
+    time_limit_ms: u64,
+    memory_bytes: u64,
+    input_pattern: String,
+    answer_pattern: String,
+}
+
 /// Reads the Polygon package `pkg` as a problem called `slug` (default: its short name).
 pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
     let root = &pkg.root;
@@ -78,8 +100,15 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
         None => slugify(&short)
             .with_context(|| format!("`{short}` gives no slug: name one with --slug"))?,
     };
-    let dir = Path::new("problems").join(&slug);
-    let mut notes = Vec::new();
+    let mut r = Reading {
+        root,
+        xml_path: &xml_path,
+        problem,
+        dir: Path::new("problems").join(&slug),
+        slug,
+        files: Vec::new(),
+        notes: Vec::new(),
+    };
     let title = child(problem, "names")
         .and_then(|names| {
             let all: Vec<_> = children(names, "name").collect();
@@ -90,281 +119,19 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
                 .map(str::to_string)
         })
         .unwrap_or_else(|| short.clone());
-    let judging = child(problem, "judging")
-        .with_context(|| format!("{}: no <judging>", xml_path.display()))?;
-    for (attr, what) in [("input-file", "input"), ("output-file", "output")] {
-        if let Some(f) = judging.attribute(attr).filter(|f| !f.is_empty()) {
-            bail!(
-                "{}: the {what} is the file `{f}`: the runner gives programs stdin and stdout only",
-                xml_path.display()
-            );
-        }
-    }
-    let testsets: Vec<_> = children(judging, "testset").collect();
-    let testset = testsets
-        .iter()
-        .find(|t| t.attribute("name") == Some("tests"))
-        .or(testsets.first())
-        .with_context(|| format!("{}: no <testset>", xml_path.display()))?;
-    let set_name = testset.attribute("name").unwrap_or("tests").to_string();
-    for other in testsets
-        .iter()
-        .filter(|t| t.attribute("name") != Some(&set_name))
-    {
-        notes.push(format!(
-            "testset `{}`: left out (the runner judges the `{set_name}` testset)",
-            other.attribute("name").unwrap_or("?")
-        ));
-    }
-    let time_limit_ms: u64 = text_of(child(*testset, "time-limit"))
-        .and_then(|t| t.parse().ok())
-        .with_context(|| format!("{}: no <time-limit>", xml_path.display()))?;
-    let memory_bytes: u64 = text_of(child(*testset, "memory-limit"))
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(256 << 20);
-    let input_pattern =
-        text_of(child(*testset, "input-path-pattern")).unwrap_or_else(|| "tests/%02d".into());
-    let answer_pattern =
-        text_of(child(*testset, "answer-path-pattern")).unwrap_or_else(|| "tests/%02d.a".into());
-
-    let assets = child(problem, "assets");
-    let source_of = |n: roxmltree::Node| -> Option<PathBuf> {
-        child(n, "source")
-            .and_then(|s| s.attribute("path"))
-            .map(|p| root.join(p))
-    };
-    // testlib.h: the package's own, beside its checker, validator and generators.
-    let testlib = [root.join("files/testlib.h"), root.join("testlib.h")]
-        .into_iter()
-        .find(|p| p.is_file());
-
-    // Solutions.
-    let mut main: Option<PathBuf> = None;
-    let mut files: Vec<File> = Vec::new();
-    let mut wrong: Vec<Wrong> = Vec::new();
-    if let Some(solutions) = assets.and_then(|a| child(a, "solutions")) {
-        for s in children(solutions, "solution") {
-            let tag = s.attribute("tag").unwrap_or("");
-            let Some(src) = source_of(s) else { continue };
-            let shown = src.strip_prefix(root).unwrap_or(&src).display().to_string();
-            let program = match package::program(&src, tools.kinds) {
-                Ok(p) => p,
-                Err(why) => {
-                    notes.push(format!("{shown} ({tag}): left out ({why})"));
-                    continue;
-                }
-            };
-            let expect = match tag {
-                "main" | "accepted" => None,
-                "wrong-answer" => Some("WA"),
-                "presentation-error" => Some("PE"),
-                "time-limit-exceeded" => Some("TLE"),
-                "memory-limit-exceeded" => Some("MLE"),
-                "failed" => Some("RE"),
-                _ => {
-                    notes.push(format!(
-                        "{shown}: tagged `{tag}`, left out (the runner's wrong solutions expect one verdict)"
-                    ));
-                    continue;
-                }
-            };
-            let name = src
-                .file_name()
-                .expect("a file")
-                .to_string_lossy()
-                .into_owned();
-            match expect {
-                None => {
-                    if tag == "main" {
-                        main = Some(src.clone());
-                    }
-                    let stem = case_name(&src.file_stem().expect("a file").to_string_lossy());
-                    files.push(File {
-                        rel: Path::new("solutions")
-                            .join(&slug)
-                            .join(stem)
-                            .join(format!("{slug}.{}", program.ext())),
-                        data: Data::File(src.clone()),
-                    });
-                }
-                Some(expect) => {
-                    let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
-                    wrong.push(Wrong {
-                        file: package::unique_name(&name, &taken),
-                        data: Data::File(src.clone()),
-                        expect,
-                        why: format!("Polygon solution {shown}, tagged {tag}"),
-                    });
-                }
-            }
-        }
-    }
-
-    // Checker and validator, with the package's testlib.h beside them.
-    let mut compare = None;
-    let mut need_testlib = false;
-    if let Some(checker) = assets.and_then(|a| child(a, "checker")) {
-        let kind = checker.attribute("type").unwrap_or("testlib");
-        if kind != "testlib" {
-            bail!(
-                "{}: a checker of type `{kind}`: the runner calls testlib checkers",
-                xml_path.display()
-            );
-        }
-        let src = source_of(checker)
-            .filter(|p| p.is_file())
-            .or_else(|| Some(root.join("check.cpp")).filter(|p| p.is_file()))
-            .with_context(|| format!("{}: the checker's source is missing", xml_path.display()))?;
-        let ext = src
-            .extension()
-            .map(|e| e.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        files.push(File {
-            rel: dir.join(format!("checker.{ext}")),
-            data: Data::File(src),
-        });
-        compare = Some("\"checker\"".to_string());
-        need_testlib = true;
-        if let Some(name) = checker.attribute("name") {
-            notes.push(format!(
-                "the checker is the package's own source (Polygon calls it `{name}`)"
-            ));
-        }
-    }
-    let validators: Vec<_> = assets
-        .and_then(|a| child(a, "validators"))
-        .map(|v| children(v, "validator").collect())
-        .unwrap_or_default();
-    if let Some(v) = validators.first() {
-        if let Some(src) = source_of(*v).filter(|p| p.is_file()) {
-            let ext = src
-                .extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            files.push(File {
-                rel: dir.join(format!("validate.{ext}")),
-                data: Data::File(src),
-            });
-            need_testlib = true;
-        }
-        if validators.len() > 1 {
-            notes.push(format!(
-                "{} validators: the runner runs the first",
-                validators.len()
-            ));
-        }
-    }
-    if need_testlib {
-        let t = testlib.clone().with_context(|| {
-            format!(
-                "{}: no testlib.h in the package (files/testlib.h)",
-                root.display()
-            )
-        })?;
-        files.push(File {
-            rel: dir.join("testlib.h"),
-            data: Data::File(t),
-        });
-    }
-
-    // Tests.
-    let tests: Vec<_> = child(*testset, "tests")
-        .map(|t| children(t, "test").collect())
-        .unwrap_or_default();
-    let mut generator = Generator::new(root, tools, problem, main.as_deref());
-    let mut cases = Vec::new();
-    let mut generated = 0;
-    if tests.iter().any(|t| {
-        t.attribute("points")
-            .is_some_and(|p| p.parse::<f64>().is_ok_and(|p| p > 0.0))
-    }) {
-        notes.push("a problem with points: it comes in as pass/fail over all its tests".into());
-    }
-    for (i, t) in tests.iter().enumerate() {
-        let n = i + 1;
-        let input_rel = path_of(&input_pattern, n);
-        let answer_rel = path_of(&answer_pattern, n);
-        let input_path = root.join(&input_rel);
-        let answer_path = root.join(&answer_rel);
-        let input = if input_path.is_file() {
-            Data::File(input_path.clone())
-        } else if t.attribute("method") == Some("generated") {
-            let cmd = t.attribute("cmd").unwrap_or("");
-            generated += 1;
-            Data::Bytes(generator.input(cmd).with_context(|| {
-                format!(
-                    "test {n} (`{cmd}`): {input_rel} is not in the package and cannot be generated"
-                )
-            })?)
-        } else {
-            bail!(
-                "{}: test {n}'s input {input_rel} is missing",
-                root.display()
-            );
-        };
-        let output = if answer_path.is_file() {
-            Data::File(answer_path)
-        } else {
-            Data::Bytes(
-                generator
-                    .answer(&input)
-                    .with_context(|| format!("test {n}: {answer_rel} is not in the package"))?,
-            )
-        };
-        let sample = t.attribute("sample") == Some("true");
-        let group = t
-            .attribute("group")
-            .map(|g| format!(", group {g}"))
-            .unwrap_or_default();
-        cases.push(Case {
-            name: format!("{}.{n:02}", case_name(&set_name)),
-            source: if sample { "sample" } else { "reference" },
-            note: Some(format!(
-                "Polygon {input_rel} ({}{group})",
-                t.attribute("method").unwrap_or("manual")
-            )),
-            input,
-            output,
-        });
-    }
-    if generated > 0 {
-        notes.push(format!(
-            "{generated} test(s) generated here by the package's generator, their answers by \
-             its main solution, as Polygon makes them"
-        ));
-    }
-    if let Some(d) = root.join("statements").read_dir().ok().and_then(|rd| {
-        let mut v: Vec<PathBuf> = rd
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                p.is_dir()
-                    && !p
-                        .file_name()
-                        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-            })
-            .collect();
-        v.sort();
-        v.iter()
-            .find(|p| p.ends_with("english"))
-            .or(v.first())
-            .cloned()
-    }) {
-        for f in package::entries(&d).into_iter().filter(|f| f.is_file()) {
-            files.push(File {
-                rel: dir.join("statement").join(f.file_name().expect("a file")),
-                data: Data::File(f),
-            });
-        }
-    }
+    let testset = r.testset()?;
+    let (wrong, main) = r.solutions(tools)?;
+    let compare = r.checker_and_validator()?;
+    let cases = r.tests(&testset, tools, main.as_deref())?;
+    r.statements();
     let url = problem.attribute("url").map(str::to_string);
     let meta = Meta {
         title: title.clone(),
         judge: LOCAL.into(),
         id: None,
         url: url.clone(),
-        time_limit_ms,
-        memory_limit_kib: memory_bytes / 1024,
+        time_limit_ms: testset.time_limit_ms,
+        memory_limit_kib: testset.memory_bytes / 1024,
         output_limit_kib: None,
         compare,
         comments: vec![format!(
@@ -373,7 +140,20 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
         )],
         ..Meta::default()
     };
-    let readme = format!(
+    let readme = readme(&title, &short, url.as_deref(), &r.notes);
+    Ok(Draft {
+        slug: r.slug,
+        meta,
+        readme,
+        cases,
+        files: r.files,
+        wrong,
+        notes: r.notes,
+    })
+}
+
+fn readme(title: &str, short: &str, url: Option<&str>, notes: &[String]) -> String {
+    format!(
         "# {title}\n\nImported from the Polygon package `{short}`{}. The statement is in \
          `statement/`, as the package had it.\n\n{}",
         url.map(|u| format!(" (<{u}>)")).unwrap_or_default(),
@@ -385,16 +165,314 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
                 notes.iter().map(|n| format!("- {n}\n")).collect::<String>()
             )
         }
-    );
-    Ok(Draft {
-        slug,
-        meta,
-        readme,
-        cases,
-        files,
-        wrong,
-        notes,
-    })
+    )
+}
+
+impl<'x> Reading<'_, 'x> {
+    fn source_of(&self, n: roxmltree::Node) -> Option<PathBuf> {
+        child(n, "source")
+            .and_then(|s| s.attribute("path"))
+            .map(|p| self.root.join(p))
+    }
+
+    fn assets(&self) -> Option<roxmltree::Node<'x, 'x>> {
+        child(self.problem, "assets")
+    }
+
+    /// The testset judged; the input and output must be stdin and stdout.
+    fn testset(&mut self) -> Result<Testset<'x>> {
+        let xml_path = self.xml_path;
+        let judging = child(self.problem, "judging")
+            .with_context(|| format!("{}: no <judging>", xml_path.display()))?;
+        for (attr, what) in [("input-file", "input"), ("output-file", "output")] {
+            if let Some(f) = judging.attribute(attr).filter(|f| !f.is_empty()) {
+                bail!(
+                    "{}: the {what} is the file `{f}`: the runner gives programs stdin and stdout only",
+                    xml_path.display()
+                );
+            }
+        }
+        let testsets: Vec<_> = children(judging, "testset").collect();
+        let testset = *testsets
+            .iter()
+            .find(|t| t.attribute("name") == Some("tests"))
+            .or(testsets.first())
+            .with_context(|| format!("{}: no <testset>", xml_path.display()))?;
+        let name = testset.attribute("name").unwrap_or("tests").to_string();
+        for other in testsets
+            .iter()
+            .filter(|t| t.attribute("name") != Some(&name))
+        {
+            self.notes.push(format!(
+                "testset `{}`: left out (the runner judges the `{name}` testset)",
+                other.attribute("name").unwrap_or("?")
+            ));
+        }
+        Ok(Testset {
+            node: testset,
+            time_limit_ms: text_of(child(testset, "time-limit"))
+                .and_then(|t| t.parse().ok())
+                .with_context(|| format!("{}: no <time-limit>", xml_path.display()))?,
+            memory_bytes: text_of(child(testset, "memory-limit"))
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(256 << 20),
+            input_pattern: text_of(child(testset, "input-path-pattern"))
+                .unwrap_or_else(|| "tests/%02d".into()),
+            answer_pattern: text_of(child(testset, "answer-path-pattern"))
+                .unwrap_or_else(|| "tests/%02d.a".into()),
+            name,
+        })
+    }
+
+    /// The solutions by their tags: main and accepted ones as solutions, the others as wrong
+    /// solutions. Returns the wrong solutions and the main solution's source.
+    fn solutions(&mut self, tools: &Tools) -> Result<(Vec<Wrong>, Option<PathBuf>)> {
+        let mut main = None;
+        let mut wrong: Vec<Wrong> = Vec::new();
+        let Some(solutions) = self.assets().and_then(|a| child(a, "solutions")) else {
+            return Ok((wrong, main));
+        };
+        for s in children(solutions, "solution") {
+            let tag = s.attribute("tag").unwrap_or("");
+            let Some(src) = self.source_of(s) else {
+                continue;
+            };
+            let shown = src
+                .strip_prefix(self.root)
+                .unwrap_or(&src)
+                .display()
+                .to_string();
+            let program = match package::program(&src, tools.kinds) {
+                Ok(p) => p,
+                Err(why) => {
+                    self.notes
+                        .push(format!("{shown} ({tag}): left out ({why})"));
+                    continue;
+                }
+            };
+            let expect = match tag {
+                "main" | "accepted" => None,
+                "wrong-answer" => Some("WA"),
+                "presentation-error" => Some("PE"),
+                "time-limit-exceeded" => Some("TLE"),
+                "memory-limit-exceeded" => Some("MLE"),
+                "failed" => Some("RE"),
+                _ => {
+                    self.notes.push(format!(
+                        "{shown}: tagged `{tag}`, left out (the runner's wrong solutions expect one verdict)"
+                    ));
+                    continue;
+                }
+            };
+            let Some(expect) = expect else {
+                if tag == "main" {
+                    main = Some(src.clone());
+                }
+                let stem = case_name(&src.file_stem().expect("a file").to_string_lossy());
+                let slug = &self.slug;
+                self.files.push(File {
+                    rel: Path::new("solutions")
+                        .join(slug)
+                        .join(stem)
+                        .join(format!("{slug}.{}", program.ext())),
+                    data: Data::File(src.clone()),
+                });
+                continue;
+            };
+            let name = src.file_name().expect("a file").to_string_lossy();
+            let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
+            wrong.push(Wrong {
+                file: package::unique_name(&name, &taken),
+                data: Data::File(src.clone()),
+                expect,
+                why: format!("Polygon solution {shown}, tagged {tag}"),
+            });
+        }
+        Ok((wrong, main))
+    }
+
+    /// `program` as `problems/<slug>/NAME.<ext>`.
+    fn add_as(&mut self, src: PathBuf, name: &str) {
+        let ext = src
+            .extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        self.files.push(File {
+            rel: self.dir.join(format!("{name}.{ext}")),
+            data: Data::File(src),
+        });
+    }
+
+    /// The testlib checker and the first validator, with the package's testlib.h beside them;
+    /// the compare mode (`checker` when there is a checker).
+    fn checker_and_validator(&mut self) -> Result<Option<String>> {
+        let (root, xml_path) = (self.root, self.xml_path);
+        let mut compare = None;
+        let mut need_testlib = false;
+        if let Some(checker) = self.assets().and_then(|a| child(a, "checker")) {
+            let kind = checker.attribute("type").unwrap_or("testlib");
+            if kind != "testlib" {
+                bail!(
+                    "{}: a checker of type `{kind}`: the runner calls testlib checkers",
+                    xml_path.display()
+                );
+            }
+            let src = self
+                .source_of(checker)
+                .filter(|p| p.is_file())
+                .or_else(|| Some(root.join("check.cpp")).filter(|p| p.is_file()))
+                .with_context(|| {
+                    format!("{}: the checker's source is missing", xml_path.display())
+                })?;
+            self.add_as(src, "checker");
+            compare = Some("\"checker\"".to_string());
+            need_testlib = true;
+            if let Some(name) = checker.attribute("name") {
+                self.notes.push(format!(
+                    "the checker is the package's own source (Polygon calls it `{name}`)"
+                ));
+            }
+        }
+        let validators: Vec<_> = self
+            .assets()
+            .and_then(|a| child(a, "validators"))
+            .map(|v| children(v, "validator").collect())
+            .unwrap_or_default();
+        if let Some(v) = validators.first() {
+            if let Some(src) = self.source_of(*v).filter(|p| p.is_file()) {
+                self.add_as(src, "validate");
+                need_testlib = true;
+            }
+            if validators.len() > 1 {
+                self.notes.push(format!(
+                    "{} validators: the runner runs the first",
+                    validators.len()
+                ));
+            }
+        }
+        if need_testlib {
+            // testlib.h: the package's own, beside its checker, validator and generators.
+            let t = [root.join("files/testlib.h"), root.join("testlib.h")]
+                .into_iter()
+                .find(|p| p.is_file())
+                .with_context(|| {
+                    format!(
+                        "{}: no testlib.h in the package (files/testlib.h)",
+                        root.display()
+                    )
+                })?;
+            self.files.push(File {
+                rel: self.dir.join("testlib.h"),
+                data: Data::File(t),
+            });
+        }
+        Ok(compare)
+    }
+
+    /// The testset's tests as cases: the package's files, or generated (the input by its
+    /// generator, the answer by the main solution) where the package has none.
+    fn tests(&mut self, set: &Testset, tools: &Tools, main: Option<&Path>) -> Result<Vec<Case>> {
+        let root = self.root;
+        let tests: Vec<_> = child(set.node, "tests")
+            .map(|t| children(t, "test").collect())
+            .unwrap_or_default();
+        let mut generator = Generator::new(root, tools, self.problem, main);
+        let mut cases = Vec::new();
+        let mut generated = 0;
+        if tests.iter().any(|t| {
+            t.attribute("points")
+                .is_some_and(|p| p.parse::<f64>().is_ok_and(|p| p > 0.0))
+        }) {
+            self.notes
+                .push("a problem with points: it comes in as pass/fail over all its tests".into());
+        }
+        for (i, t) in tests.iter().enumerate() {
+            let n = i + 1;
+            let input_rel = path_of(&set.input_pattern, n);
+            let answer_rel = path_of(&set.answer_pattern, n);
+            let input_path = root.join(&input_rel);
+            let answer_path = root.join(&answer_rel);
+            let input = if input_path.is_file() {
+                Data::File(input_path.clone())
+            } else if t.attribute("method") == Some("generated") {
+                let cmd = t.attribute("cmd").unwrap_or("");
+                generated += 1;
+                Data::Bytes(generator.input(cmd).with_context(|| {
+                    format!(
+                        "test {n} (`{cmd}`): {input_rel} is not in the package and cannot be generated"
+                    )
+                })?)
+            } else {
+                bail!(
+                    "{}: test {n}'s input {input_rel} is missing",
+                    root.display()
+                );
+            };
+            let output = if answer_path.is_file() {
+                Data::File(answer_path)
+            } else {
+                Data::Bytes(
+                    generator
+                        .answer(&input)
+                        .with_context(|| format!("test {n}: {answer_rel} is not in the package"))?,
+                )
+            };
+            let sample = t.attribute("sample") == Some("true");
+            let group = t
+                .attribute("group")
+                .map(|g| format!(", group {g}"))
+                .unwrap_or_default();
+            cases.push(Case {
+                name: format!("{}.{n:02}", case_name(&set.name)),
+                source: if sample { "sample" } else { "reference" },
+                note: Some(format!(
+                    "Polygon {input_rel} ({}{group})",
+                    t.attribute("method").unwrap_or("manual")
+                )),
+                input,
+                output,
+            });
+        }
+        if generated > 0 {
+            self.notes.push(format!(
+                "{generated} test(s) generated here by the package's generator, their answers by \
+                 its main solution, as Polygon makes them"
+            ));
+        }
+        Ok(cases)
+    }
+
+    /// The statements of one language (English first) as `statement/`.
+    fn statements(&mut self) {
+        let Some(d) = self.root.join("statements").read_dir().ok().and_then(|rd| {
+            let mut v: Vec<PathBuf> = rd
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.is_dir()
+                        && !p
+                            .file_name()
+                            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+                })
+                .collect();
+            v.sort();
+            v.iter()
+                .find(|p| p.ends_with("english"))
+                .or(v.first())
+                .cloned()
+        }) else {
+            return;
+        };
+        for f in package::entries(&d).into_iter().filter(|f| f.is_file()) {
+            self.files.push(File {
+                rel: self
+                    .dir
+                    .join("statement")
+                    .join(f.file_name().expect("a file")),
+                data: Data::File(f),
+            });
+        }
+    }
 }
 
 /// Runs the package's generators and main solution, each built once, when tests are missing.

@@ -338,6 +338,10 @@ impl RunReport {
     }
 }
 
+/// For each program judged on cases in their order: the first verdict other than AC and the
+/// case that got it; `None`: every case accepted it.
+pub type FirstRejections = std::collections::BTreeMap<PathBuf, Option<(Verdict, String)>>;
+
 /// The problem's own programs that judge a case, built.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Tools<'a> {

@@ -270,6 +270,9 @@ const DIFF_PY: &str = "#!/usr/bin/env python3\nimport sys\nfor line in sys.stdin
 const DIFF_INT: &str = "#include <stdio.h>\nint main(void) { int a, b; while (scanf(\"%d%d\", &a, &b) == 2) printf(\"%d\\n\", a > b ? a - b : b - a); return 0; }\n";
 const DIFF_SLOW: &str = "#include <stdio.h>\nint main(void) { long long a, b; while (scanf(\"%lld%lld\", &a, &b) == 2) { long long x = 0; while (x != a - b && x != b - a) x++; printf(\"%lld\\n\", x); } return 0; }\n";
 const DIFF_CRASH: &str = "#include <stdlib.h>\nint main(void) { abort(); }\n";
+/// Touches 512 MiB, twice the package's limit, as problemtools' `hello` memory_limit.cc: Kattis
+/// calls it a run-time error, the runner MLE.
+const DIFF_HOG: &str = "#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  size_t n = (size_t)512 << 20;\n  char *p = malloc(n);\n  if (!p) abort();\n  p[0] = 0;\n  for (size_t i = 1; i < n; i++) p[i] = 23 * p[i - 1] + 42;\n  printf(\"%d\\n\", p[n - 1]);\n  return 0;\n}\n";
 /// A Kattis input validator: exit 42 valid, 43 invalid.
 const DIFF_VALIDATOR: &str = "#!/usr/bin/env python3\nimport re, sys\nn = 0\nfor line in sys.stdin:\n    if not re.fullmatch(r'(0|[1-9][0-9]*) (0|[1-9][0-9]*)\\n', line):\n        print('not two integers: %r' % line, file=sys.stderr)\n        sys.exit(43)\n    n += 1\nsys.exit(42 if 1 <= n <= 40 else 43)\n";
 /// A Kattis output validator (`validate input answer feedback_dir < output`), with a header of
@@ -309,6 +312,7 @@ fn different_legacy() -> (tempfile::TempDir, PathBuf) {
             ("submissions/wrong_answer/different_int.c", DIFF_INT),
             ("submissions/time_limit_exceeded/linear_search.c", DIFF_SLOW),
             ("submissions/run_time_error/crash.c", DIFF_CRASH),
+            ("submissions/run_time_error/memory_hog.c", DIFF_HOG),
         ],
     );
     // A case reused by a second group through a symlink, as oddecho does.
@@ -326,7 +330,15 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
     let said = stdout(&out);
     assert!(
         said.contains(
-            "imported `different` as problem `different`: 4 cases, 2 solutions, 3 wrong solutions"
+            "imported `different` as problem `different`: 4 cases, 2 solutions, 4 wrong solutions"
+        ),
+        "{said}"
+    );
+    // Kattis' run_time_error takes in a memory limit exceeded: the import judges it and expects
+    // the verdict of the class it gets first.
+    assert!(
+        said.contains(
+            "wrong/memory_hog.c: expects MLE, the verdict of its class (RE, MLE) it gets first"
         ),
         "{said}"
     );
@@ -373,6 +385,7 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
         ("different_int.c", "WA"),
         ("linear_search.c", "TLE"),
         ("crash.c", "RE"),
+        ("memory_hog.c", "MLE"),
     ] {
         assert!(
             wrong.contains(&format!("file = \"{file}\"\nexpect = \"{expect}\"")),
@@ -384,11 +397,11 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
     let out = ws.runner(&["different"]);
     assert_code(&out, 0);
     assert!(
-        stdout(&out).contains("wrong solutions: 3/3 got their verdict"),
+        stdout(&out).contains("wrong solutions: 4/4 got their verdict"),
         "{}",
         text(&out)
     );
-    assert_eq!(last_line(&out), "11 passed, 0 failed", "{}", text(&out));
+    assert_eq!(last_line(&out), "12 passed, 0 failed", "{}", text(&out));
 
     // The Kattis input validator (exit 42) answers as the runner's (exit 0).
     ws.write("bad.in", "1 -2\n");

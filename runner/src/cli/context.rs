@@ -20,8 +20,11 @@ use crate::judges::LOCAL;
 use crate::judges::{Judges, Profile};
 use crate::problem::{self, Problem, WrongProgram};
 use crate::report::{self, Progress, ReportOptions};
-use crate::run::{self, Checker, ExecOptions, Planned, Role, RunReport, Subject, Tally};
+use crate::run::{
+    self, Checker, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally,
+};
 use crate::scan::Scan;
+use crate::verdict::Verdict;
 use crate::workspace::{FileKinds, Workspace};
 use crate::{holes, lint};
 use sandbox::{Limits, Sandbox};
@@ -292,6 +295,45 @@ impl Context {
         drop(progress);
         self.print_notes();
         Ok(report)
+    }
+
+    /// Each of `sources` judged as a solution (on every case, not stopping at a wrong
+    /// solution's verdict) with `judge`'s profile: the first verdict other than AC, in the
+    /// order of `cases`, and the case that got it (`(build)` for CE); `None`: all accepted.
+    /// A case after a standing TLE is not run, so the first rejection is among those run.
+    pub fn first_rejections(
+        &self,
+        problem: &Problem,
+        cases: Vec<Case>,
+        sources: &[PathBuf],
+        judge: &str,
+    ) -> Result<FirstRejections> {
+        let mut subjects = Vec::new();
+        for source in sources {
+            subjects.push(Subject {
+                source: source.clone(),
+                role: Role::Solution,
+                why: None,
+                limits: None,
+                profile: self.profile_for(judge, source)?,
+            });
+        }
+        let report = self.execute(vec![Planned::new(problem.clone(), cases, subjects)])?;
+        let mut firsts = FirstRejections::new();
+        for p in &report.problems {
+            for s in &p.subjects {
+                let first = if s.build.program.is_err() {
+                    Some((Verdict::CompileError, "(build)".to_string()))
+                } else {
+                    s.outcomes.iter().zip(&p.planned.cases).find_map(|(o, c)| {
+                        let o = o.as_ref()?;
+                        (o.verdict != Verdict::Accepted).then(|| (o.verdict, c.name.clone()))
+                    })
+                };
+                firsts.insert(s.subject.source.clone(), first);
+            }
+        }
+        Ok(firsts)
     }
 
     /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.

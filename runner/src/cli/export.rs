@@ -3,7 +3,7 @@
 //! The wrong solutions are judged first on the package's cases, in their order, so that each
 //! goes under the category of the verdict Kattis will give it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
@@ -12,8 +12,6 @@ use crate::exit;
 use crate::import::kattis_export::{self, Exported, FirstRejections};
 use crate::judges::LOCAL;
 use crate::problem::Problem;
-use crate::run::{Planned, Role, Subject};
-use crate::verdict::Verdict;
 
 pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     let problems = cx.discover()?;
@@ -48,33 +46,7 @@ fn first_rejections(
     problem: &Problem,
     cases: &[Exported],
 ) -> Result<FirstRejections> {
-    let mut subjects = Vec::new();
-    for w in &problem.wrong {
-        subjects.push(Subject {
-            source: w.source.clone(),
-            // As a solution, so that it runs on every case (a wrong solution stops at the
-            // first case that gets its expected verdict).
-            role: Role::Solution,
-            why: None,
-            limits: None,
-            profile: cx.profile_for(LOCAL, &w.source)?,
-        });
-    }
+    let sources: Vec<PathBuf> = problem.wrong.iter().map(|w| w.source.clone()).collect();
     let cases = cases.iter().map(|e| e.case.clone()).collect();
-    let report = cx.execute(vec![Planned::new(problem.clone(), cases, subjects)])?;
-    let mut firsts = FirstRejections::new();
-    for p in &report.problems {
-        for s in &p.subjects {
-            let first = if s.build.program.is_err() {
-                Some((Verdict::CompileError, "(build)".to_string()))
-            } else {
-                s.outcomes.iter().zip(&p.planned.cases).find_map(|(o, c)| {
-                    let o = o.as_ref()?;
-                    (o.verdict != Verdict::Accepted).then(|| (o.verdict, c.name.clone()))
-                })
-            };
-            firsts.insert(s.subject.source.clone(), first);
-        }
-    }
-    Ok(firsts)
+    cx.first_rejections(problem, cases, &sources, LOCAL)
 }

@@ -2,7 +2,7 @@
 //! problem of the workspace ([`crate::import`]); when a Kattis package gives no time limit, it is
 //! measured on the accepted submissions, as problemtools computes it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context as _, Result};
 
@@ -22,27 +22,7 @@ pub fn import(
     time_limit_ms: Option<u64>,
 ) -> Result<u8> {
     let pkg = Package::open(path)?;
-    let (mut d, mut measure) = match pkg.kind {
-        Kind::Kattis => {
-            let i = kattis::read(&pkg, &cx.kinds, slug, &cx.ws.problems_dir().join(SHARED))?;
-            (i.draft, i.measure)
-        }
-        Kind::Polygon | Kind::LibraryChecker => {
-            let exec = || -> Result<&dyn sandbox::Executor> { Ok(cx.sandbox()?) };
-            let tools = tools::Tools {
-                kinds: &cx.kinds,
-                judges: &cx.judges,
-                builder: &cx.builder,
-                exec: &exec,
-            };
-            let draft = if pkg.kind == Kind::Polygon {
-                polygon::read(&pkg, &tools, slug)?
-            } else {
-                library_checker::read(&pkg, &tools, slug)?
-            };
-            (draft, None)
-        }
-    };
+    let (mut d, mut measure) = read(cx, &pkg, slug)?;
     if let Some(ms) = time_limit_ms {
         d.meta.time_limit_ms = ms;
         d.meta.comments.retain(|c| !c.starts_with("time limit:"));
@@ -89,11 +69,87 @@ pub fn import(
             return Ok(code);
         }
     }
+    settle_classes(cx, &d)?;
     print(&format!(
         "next: cargo run -p runner -- {}   # every solution and wrong solution on every case\n",
         d.slug
     ))?;
     Ok(exit::PASSED)
+}
+
+/// The wrong solutions whose package gave only a class of verdicts (a Kattis category, Library
+/// Checker's "not accepted"), judged on every case in order: each expects, in wrong.toml, the
+/// verdict of its class it gets first (Kattis judges by the first rejection). One whose first
+/// rejection is outside its class, or that every case accepts, keeps its entry and is named.
+fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
+    let open: Vec<&draft::Wrong> = d.wrong.iter().filter(|w| w.class.is_some()).collect();
+    if open.is_empty() {
+        return Ok(());
+    }
+    let problems = cx.discover()?;
+    let (problem, cases) = cx.load_one(&problems, &d.slug, &[])?;
+    let wrong_dir = problem.dir.join("wrong");
+    let sources: Vec<PathBuf> = open.iter().map(|w| wrong_dir.join(&w.file)).collect();
+    let firsts = cx.first_rejections(&problem, cases, &sources, &problem.meta.judge)?;
+    let toml_path = wrong_dir.join("wrong.toml");
+    let mut toml = std::fs::read_to_string(&toml_path)?;
+    let mut said = String::new();
+    for (w, source) in open.iter().zip(&sources) {
+        let class = w.class.expect("filtered");
+        let entry = |v: &str| {
+            format!(
+                "file = {}\nexpect = {}\n",
+                draft::toml_str(&w.file),
+                draft::toml_str(v)
+            )
+        };
+        match firsts.get(source).cloned().flatten() {
+            Some((v, case)) if class.contains(&v.as_str()) => {
+                if v.as_str() != w.expect {
+                    toml = toml.replace(&entry(w.expect), &entry(v.as_str()));
+                    said.push_str(&format!(
+                        "  wrong/{}: expects {v}, the verdict of its class ({}) it gets first (case `{case}`)\n",
+                        w.file,
+                        class.join(", ")
+                    ));
+                }
+            }
+            Some((v, case)) => said.push_str(&format!(
+                "  warning: wrong/{} gets {v} first (case `{case}`), outside its class ({}): it keeps {}\n",
+                w.file,
+                class.join(", "),
+                w.expect
+            )),
+            None => said.push_str(&format!(
+                "  warning: wrong/{}: every case accepts it; it keeps {}\n",
+                w.file, w.expect
+            )),
+        }
+    }
+    std::fs::write(&toml_path, toml)
+        .with_context(|| format!("cannot write {}", toml_path.display()))?;
+    print(&said)
+}
+
+/// The package as a draft, and how its time limit is to be measured when it gives none.
+fn read(cx: &Context, pkg: &Package, slug: Option<&str>) -> Result<(Draft, Option<Measure>)> {
+    if pkg.kind == Kind::Kattis {
+        let i = kattis::read(pkg, &cx.kinds, slug, &cx.ws.problems_dir().join(SHARED))?;
+        return Ok((i.draft, i.measure));
+    }
+    let exec = || -> Result<&dyn sandbox::Executor> { Ok(cx.sandbox()?) };
+    let tools = tools::Tools {
+        kinds: &cx.kinds,
+        judges: &cx.judges,
+        builder: &cx.builder,
+        exec: &exec,
+    };
+    let draft = if pkg.kind == Kind::Polygon {
+        polygon::read(pkg, &tools, slug)?
+    } else {
+        library_checker::read(pkg, &tools, slug)?
+    };
+    Ok((draft, None))
 }
 
 fn plural(n: usize) -> &'static str {
@@ -157,8 +213,8 @@ fn measure_time_limit(cx: &Context, d: &Draft, m: Measure) -> Result<u8> {
     );
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     let mut out = format!(
-        "time limit: {limit} ms: the slowest accepted run took {:.3} s of CPU, × {} rounded up \
-         to {} s, as problemtools computes it\n",
+        "time limit: {limit} ms: the slowest accepted run took {:.3} s of CPU, × {}, rounded up \
+         to a multiple of {} s, as problemtools computes it\n",
         slowest.as_secs_f64(),
         m.multiplier,
         m.resolution

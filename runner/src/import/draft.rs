@@ -89,6 +89,10 @@ pub struct Wrong {
     /// `WA`, `TLE`, `RE`, …
     pub expect: &'static str,
     pub why: String,
+    /// When the package says only a class of verdicts (a Kattis category, Library Checker's
+    /// "not accepted"): the runner's verdicts in it. `runner import` judges the wrong solution
+    /// and expects the one of them it gets first.
+    pub class: Option<&'static [&'static str]>,
 }
 
 /// A problem to write.

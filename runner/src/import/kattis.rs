@@ -359,6 +359,18 @@ struct Validation {
     interactor_convention: Option<&'static str>,
 }
 
+/// The programs of the output validators' folder. 2023-07 and later: `output_validator/` is
+/// the program; problemtools (and its own examples) also take it as a folder holding one
+/// program, as legacy `output_validators/`.
+fn validator_candidates(vdir: &Path) -> Vec<PathBuf> {
+    let holds_a_program = package::entries(vdir).iter().any(|f| f.is_file());
+    if vdir.is_file() || (vdir.ends_with("output_validator") && holds_a_program) {
+        vec![vdir.to_path_buf()]
+    } else {
+        package::entries(vdir)
+    }
+}
+
 /// The output validator's flags: problem.yaml's `validator_flags` (legacy), and those of
 /// `testdata.yaml` / `test_group.yaml` (2023-07 and later).
 fn output_flags(root: &Path, yaml: &Yaml) -> Result<Vec<String>> {
@@ -401,11 +413,7 @@ fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Valida
             r.root.display()
         )
     })?;
-    let candidates = if vdir.is_file() || vdir.ends_with("output_validator") {
-        vec![vdir.clone()]
-    } else {
-        package::entries(&vdir)
-    };
+    let candidates = validator_candidates(&vdir);
     let [one] = candidates.as_slice() else {
         bail!(
             "{}: {} output validators: the runner takes one; nothing was written",
@@ -625,19 +633,26 @@ fn wrong_one(
         .file_name()
         .expect("a file")
         .to_string_lossy();
-    let (expect, why) = match exact.and_then(|v| known_verdict(v)) {
-        Some(v) => (v, format!("Kattis {key}; {EXPECTATIONS} says {v}")),
-        None if category == "RE" => (
-            category,
-            format!("Kattis {key} (Kattis counts a memory limit as a run-time error: the runner says MLE)"),
-        ),
-        None => (category, format!("Kattis {key}")),
+    let (expect, why, class) = match exact.and_then(|v| known_verdict(v)) {
+        Some(v) => (v, format!("Kattis {key}; {EXPECTATIONS} says {v}"), None),
+        None => (category, format!("Kattis {key}"), Some(class_of(category))),
     };
     Wrong {
         file: package::unique_name(&file_name, &taken),
         data: Data::File(program.source.clone()),
         expect,
         why,
+        class,
+    }
+}
+
+/// The runner's verdicts a Kattis category takes in: a run-time error is also a memory limit
+/// exceeded there, a time limit exceeded also a solution that waits forever (ILE).
+fn class_of(category: &str) -> &'static [&'static str] {
+    match category {
+        "TLE" => &["TLE", "ILE"],
+        "RE" => &["RE", "MLE"],
+        _ => &["WA", "PE"],
     }
 }
 
@@ -954,6 +969,30 @@ mod tests {
             "{ float = { abs = 1e-3 } }"
         );
         assert!(notes.iter().any(|n| n.contains("case-insensitively")));
+    }
+
+    #[test]
+    fn an_output_validator_folder_is_the_program_or_holds_programs() {
+        let dir = tempfile::tempdir().unwrap();
+        let put = |rel: &str| {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        };
+        // 2023-07 as the format says: the folder is the program.
+        put("a/output_validator/validate.c");
+        let a = dir.path().join("a/output_validator");
+        assert_eq!(validator_candidates(&a), [a.clone()]);
+        // As problemtools' own `guess` example has it: one program in a folder of it.
+        put("b/output_validator/guess_validator/validate.cc");
+        put("b/output_validator/guess_validator/validate.h");
+        let b = dir.path().join("b/output_validator");
+        assert_eq!(validator_candidates(&b), [b.join("guess_validator")]);
+        // Legacy: each entry of output_validators/ is a program.
+        put("c/output_validators/one/v.c");
+        put("c/output_validators/two.py");
+        let c = dir.path().join("c/output_validators");
+        assert_eq!(validator_candidates(&c), [c.join("one"), c.join("two.py")]);
     }
 
     #[test]

@@ -143,9 +143,7 @@ pub fn cases_of(problem: &Problem, cases: &[Case], notes: &mut Vec<String>) -> V
     out
 }
 
-/// For each wrong solution judged on the package's cases in their order: the first verdict
-/// other than AC and the case that got it; `None`: every case accepted it.
-pub type FirstRejections = std::collections::BTreeMap<PathBuf, Option<(Verdict, String)>>;
+pub use crate::run::FirstRejections;
 
 /// Everything the package of `problem` holds, with `cases` (from [`cases_of`]) as its data.
 ///

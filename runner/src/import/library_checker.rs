@@ -336,10 +336,8 @@ fn solutions(
                 file: package::unique_name(name, &taken),
                 data: Data::File(src),
                 expect: "WA",
-                why: format!(
-                    "Library Checker sol/{name}, `wrong = true` (which says only \"not \
-                     accepted\": WA is a guess; correct wrong.toml if it fails otherwise)"
-                ),
+                why: format!("Library Checker sol/{name}, `wrong = true` (not accepted)"),
+                class: Some(&["WA", "PE", "TLE", "MLE", "RE", "OLE", "ILE"]),
             });
             continue;
         }

@@ -286,6 +286,7 @@ impl<'x> Reading<'_, 'x> {
                 data: Data::File(src.clone()),
                 expect,
                 why: format!("Polygon solution {shown}, tagged {tag}"),
+                class: None,
             });
         }
         Ok((wrong, main))

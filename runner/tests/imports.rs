@@ -956,7 +956,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 #[test]
-fn every_problem_exports_to_a_package_verifyproblem_accepts_and_comes_back_the_same() {
+fn the_problems_export_to_packages_verifyproblem_accepts_and_come_back_the_same() {
     let check = verifyproblem_installed();
     if !check {
         eprintln!(
@@ -971,6 +971,14 @@ fn every_problem_exports_to_a_package_verifyproblem_accepts_and_comes_back_the_s
         .collect();
     slugs.sort();
     assert!(slugs.len() >= 14, "{slugs:?}");
+    // Every problem in CI; by default four that between them have every kind of program the
+    // export wraps (a checker, an interactor, the shared validator reader, default compare) and
+    // a wrong solution filed by the verdict it gets first, not its expected one (HDU 1524's).
+    if std::env::var_os("RUNNER_EXPORT_ALL").is_none() {
+        let some = ["hdu1524-chess-game", "nim", "nim-interactive", "nim-move"];
+        slugs.retain(|s| some.contains(&s.as_str()));
+        eprintln!("exporting {slugs:?} (RUNNER_EXPORT_ALL=1: every problem)");
+    }
     let queue = std::sync::Mutex::new(slugs);
     let failures = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {

@@ -982,7 +982,7 @@ mod tests {
         // 2023-07 as the format says: the folder is the program.
         put("a/output_validator/validate.c");
         let a = dir.path().join("a/output_validator");
-        assert_eq!(validator_candidates(&a), [a.clone()]);
+        assert_eq!(validator_candidates(&a), std::slice::from_ref(&a));
         // As problemtools' own `guess` example has it: one program in a folder of it.
         put("b/output_validator/guess_validator/validate.cc");
         put("b/output_validator/guess_validator/validate.h");

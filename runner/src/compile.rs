@@ -550,6 +550,12 @@ impl Builder {
         let tmp = tmp.keep();
         let builds = self.cache_dir.join("build");
         let dir = builds.join(key);
+        if self.cached(&dir).is_some() {
+            // Another runner built the same source meanwhile, and its entry holds: keep it. Put
+            // ours in its place and that runner, about to start its program, would find none.
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Ok(dir);
+        }
         if dir.exists() {
             // A stale entry: set it aside, then put the new one in its place.
             let old = builds.join(format!(".{key}-stale-{}", std::process::id()));
@@ -651,6 +657,44 @@ mod tests {
             .collect();
         let argv = expand(&t, Path::new("s.rs"), Path::new("o"));
         assert_eq!(argv, ["rustc", "s.rs", "-o", "o", "--x=o"]);
+    }
+
+    #[test]
+    fn a_second_runner_finishing_the_same_build_keeps_the_first_ones_entry() {
+        // Two runners (two builders on one cache) compile the same source at once: the first
+        // stores its entry and starts its program; the second, finishing later, must not take
+        // that entry away (it once replaced it, and the first found no program to start).
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("ok.c");
+        std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
+        let first = Builder::new(dir.path().join("cache"));
+        let p = profile(Some(GCC), &["{out}"]);
+        let built = first.build(&src, &p).unwrap();
+        let prog = PathBuf::from(&built.program.unwrap().argv[0]);
+        let entry = prog.parent().unwrap().to_path_buf();
+        let key = entry.file_name().unwrap().to_str().unwrap().to_string();
+        std::fs::write(entry.join("marker"), "the first runner's").unwrap();
+
+        let second = Builder::new(dir.path().join("cache"));
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("prog"), "the second runner's").unwrap();
+        let manifest = read_manifest(&entry).unwrap();
+        let stored = second.store(tmp, &manifest, &key).unwrap();
+        assert_eq!(stored, entry);
+        assert!(
+            entry.join("marker").is_file(),
+            "the first runner's entry was replaced"
+        );
+        assert_ne!(std::fs::read(&prog).unwrap(), b"the second runner's");
+
+        // An entry that does not hold (here: its program is gone) is replaced.
+        std::fs::remove_file(&prog).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("prog"), "rebuilt").unwrap();
+        let third = Builder::new(dir.path().join("cache"));
+        third.store(tmp, &manifest, &key).unwrap();
+        assert!(!entry.join("marker").exists());
+        assert_eq!(std::fs::read(&prog).unwrap(), b"rebuilt");
     }
 
     #[test]

@@ -31,6 +31,9 @@ pub const PROCESS_LIMIT: u32 = 64;
 /// The C source, compiled once into the cache.
 const SOURCE: &str = include_str!("launch.c");
 
+/// The launcher `build.rs` compiled from [`SOURCE`] (empty when it could not).
+const PREBUILT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/launch"));
+
 /// What the launcher applies to the program before exec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rlimits {
@@ -249,14 +252,24 @@ impl Launcher {
             cmd.arg("--cpu").arg(v.to_string()).arg(dir);
         }
         let mut live = launchers();
-        let child = cmd
-            .stdin(Stdio::from(theirs))
+        cmd.stdin(Stdio::from(theirs))
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .env_clear()
             .env("PATH", search_path())
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        // A launcher just written (`place_prebuilt`) may for a moment still be open for writing
+        // in a child another thread forked before it execs: ETXTBSY then, briefly.
+        let mut tries = 0;
+        let child = loop {
+            match cmd.spawn() {
+                Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && tries < 100 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                other => break other?,
+            }
+        };
         live.insert(child.id());
         drop(live);
         let mut launcher = Launcher {
@@ -418,6 +431,9 @@ pub fn build(cache_dir: &Path) -> anyhow::Result<PathBuf> {
     }
     std::fs::create_dir_all(cache_dir)
         .with_context(|| format!("cannot create {}", cache_dir.display()))?;
+    if !PREBUILT.is_empty() {
+        return place_prebuilt(&launcher);
+    }
     let dir = tempfile::tempdir_in(cache_dir)?;
     let src = dir.path().join("launch.c");
     std::fs::write(&src, SOURCE)?;
@@ -439,6 +455,25 @@ pub fn build(cache_dir: &Path) -> anyhow::Result<PathBuf> {
         last = Some(String::from_utf8_lossy(&o.stderr).into_owned());
     }
     anyhow::bail!("cannot build the launcher:\n{}", last.unwrap_or_default())
+}
+
+/// Writes the launcher `build.rs` made to `launcher`, whole or not at all: a temporary file
+/// beside it, renamed into place (a runner building the same file at once renames the same
+/// bytes).
+fn place_prebuilt(launcher: &Path) -> anyhow::Result<PathBuf> {
+    use std::io::Write as _;
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = launcher.parent().unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write the launcher into {}", dir.display()))?;
+    file.write_all(PREBUILT)?;
+    file.as_file()
+        .set_permissions(std::fs::Permissions::from_mode(0o755))?;
+    // Closed before it is renamed: a file still open for writing cannot be executed (ETXTBSY).
+    let path = file.into_temp_path();
+    path.persist(launcher)
+        .with_context(|| format!("cannot write {}", launcher.display()))?;
+    Ok(launcher.to_path_buf())
 }
 
 #[cfg(test)]

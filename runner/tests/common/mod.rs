@@ -118,6 +118,15 @@ pub fn pids(path: &Path) -> Vec<i32> {
 }
 
 /// The workspace of this repository.
+/// Whether the deep version of the sweeps over the repository's own problems runs: CI sets
+/// `RUNNER_FULL_TESTS=1` (every problem exported and checked by problemtools, 300 stress seeds
+/// per problem); a plain `cargo test` runs the same checks over less (README, "The project's
+/// tests").
+#[allow(dead_code)]
+pub fn full_tests() -> bool {
+    std::env::var_os("RUNNER_FULL_TESTS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()

@@ -1,9 +1,8 @@
 //! `runner mutants`: a planted weak fixture set lets a mutant through; the case that was
 //! missing kills it; an equivalent mutant marked in mutants.toml is not reported again.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 
 /// Problem `t`: n (0 ≤ n ≤ 100) → `big` when n ≥ 10, else `small`. The solution, in C.
 const SOLUTION: &str = "#include <stdio.h>\nint main(void) {\n    int n;\n    while (scanf(\"%d\", &n) == 1)\n        puts(n >= 10 ? \"big\" : \"small\");\n    return 0;\n}\n";

@@ -4,9 +4,8 @@
 //! elsewhere needs (no brute force for formula-only fixtures, `source = "reference"`, a default
 //! memory limit, headers beside a solution).
 
-mod common;
 
-use common::*;
+use crate::common::*;
 
 /// A stand-in for testlib.h, brought by the test (the runner ships no testlib): just what the
 /// checker below uses, with testlib's documented contract. `registerTestlibCmd(argc, argv)` opens

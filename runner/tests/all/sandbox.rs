@@ -5,7 +5,6 @@
 //! an ordinary user too (nobody, 65534, through `setpriv`), and some also in a cgroup v2 subtree
 //! delegated to that user; they say so when they skip a setting.
 
-mod common;
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -13,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 
 const HEAD: &str = "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <fcntl.h>\n#include <errno.h>\n#include <poll.h>\n#include <sched.h>\n#include <mqueue.h>\n#include <sys/prctl.h>\n#include <sys/socket.h>\n#include <sys/stat.h>\n#include <sys/mman.h>\n#include <sys/wait.h>\n#include <sys/ipc.h>\n#include <sys/msg.h>\n#include <sys/sem.h>\n#include <sys/shm.h>\n#include <sys/inotify.h>\n#include <sys/syscall.h>\n#include <sys/xattr.h>\n#include <linux/keyctl.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n";
 

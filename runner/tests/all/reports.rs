@@ -1,7 +1,6 @@
 //! Reports for machines: the JSON Lines stream, the JUnit file, `--partition`, `--failed` and
 //! `judge --watch`, through the real binary.
 
-mod common;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
@@ -10,7 +9,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 /// The lines of a JSON Lines output, each parsed.

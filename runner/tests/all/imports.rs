@@ -1,7 +1,6 @@
 //! Problems from elsewhere: `runner listen` (Competitive Companion), `runner import` (Kattis and
 //! Polygon packages) and `runner export --kattis`, each into or out of a temporary workspace.
 
-mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -9,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{assert_code, full_tests, last_line, repo_root, stderr, stdout, text, Ws};
+use crate::common::{assert_code, full_tests, last_line, repo_root, stderr, stdout, text, Ws};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,12 +1,11 @@
 //! Checks of the project's own problems: every fixture case within the brute force's reach agrees
 //! with it, every problem survives a bounded stress, and a planted bug is caught with a diff.
 
-mod common;
 
 use std::process::Output;
 
 use assert_cmd::Command;
-use common::*;
+use crate::common::*;
 
 fn runner(args: &[&str]) -> Output {
     Command::cargo_bin("runner")

@@ -3,9 +3,8 @@
 //! a clear error, a missing compiler fails only its own language, and `submit` refuses what the
 //! judge would reject and packs what it would accept.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use sha2::{Digest, Sha256};
 
 /// A problem `slug` of `judge`: input `n`, output `2n`.

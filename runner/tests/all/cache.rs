@@ -1,9 +1,8 @@
 //! The verdict cache: a second run reuses what nothing changed, and each thing a verdict depends
 //! on invalidates it.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 
 const TWICE_C: &str = "#include <stdio.h>\nint main(void) { long n; if (scanf(\"%ld\", &n) != 1) return 1; printf(\"%ld\\n\", 2 * n); return 0; }\n";

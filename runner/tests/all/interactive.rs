@@ -7,9 +7,8 @@
 //! The game: guess the hidden number x (1..=100, the case's input) in at most 7 guesses; the
 //! interactor answers each guess with `<` (x is smaller), `>` (x is larger) or `=` and then ends.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 
 /// The testlib interactor of `guess`, in C: `interactor INPUT OUTPUT`; exit 0 OK, 1 WA, 2 PE,
 /// 3 FAIL; it writes the number of guesses to OUTPUT.

@@ -1,11 +1,10 @@
 //! The real runner binary against deliberately misbehaving programs: each gets its own verdict,
 //! in bounded time, and no process is left behind.
 
-mod common;
 
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 
 const READ_N: &str = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n";
 
@@ -205,7 +204,7 @@ fn a_forked_child_does_not_outlive_the_run() {
     ]);
     assert_code(&out, 0);
     assert!(t.elapsed() < Duration::from_secs(20));
-    let pids = common::pids(&pids);
+    let pids = crate::common::pids(&pids);
     assert_eq!(pids.len(), 2, "{}", text(&out));
     for pid in pids {
         assert!(!alive(pid), "process {pid} outlived the runner");
@@ -279,10 +278,10 @@ fn ctrl_c_kills_everything_and_exits_130() {
         .spawn()
         .unwrap();
     let t = Instant::now();
-    while common::pids(&pids).is_empty() && t.elapsed() < Duration::from_secs(30) {
+    while crate::common::pids(&pids).is_empty() && t.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(50));
     }
-    let victims = common::pids(&pids);
+    let victims = crate::common::pids(&pids);
     assert!(!victims.is_empty(), "the program never started");
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let status = child.wait().unwrap();

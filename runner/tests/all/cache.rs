@@ -1,7 +1,6 @@
 //! The verdict cache: a second run reuses what nothing changed, and each thing a verdict depends
 //! on invalidates it.
 
-
 use crate::common::*;
 use serde_json::Value;
 

@@ -1,7 +1,6 @@
 //! Malformed fixtures and manifests are clear errors (exit 2, file:line:col); scaffolding, wrong
 //! solutions and stress work end to end in a temporary workspace.
 
-
 use crate::common::*;
 
 const TWICE_RS: &str = "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    for t in s.split_ascii_whitespace() {\n        let n: u64 = t.parse().unwrap();\n        println!(\"{}\", 2 * n);\n    }\n}\n";

@@ -1,14 +1,13 @@
 //! Problems from elsewhere: `runner listen` (Competitive Companion), `runner import` (Kattis and
 //! Polygon packages) and `runner export --kattis`, each into or out of a temporary workspace.
 
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{assert_code, full_tests, last_line, repo_root, stderr, stdout, text, Ws};
+use crate::common::{assert_code, last_line, repo_root, stderr, stdout, swept_problems, text, Ws};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -962,23 +961,10 @@ fn the_problems_export_to_packages_verifyproblem_accepts_and_come_back_the_same(
             "verifyproblem (problemtools) is not on PATH: the packages are not checked by it"
         );
     }
-    let mut slugs: Vec<String> = std::fs::read_dir(repo_root().join("problems"))
-        .unwrap()
-        .flatten()
-        .filter(|e| e.path().join("problem.toml").is_file())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    slugs.sort();
-    assert!(slugs.len() >= 14, "{slugs:?}");
-    // Every problem in CI (RUNNER_FULL_TESTS=1); by default three that between them have every
-    // kind of program the export wraps (a checker, an interactor, the shared validator reader,
-    // default compare) and a wrong solution filed by the verdict it gets first, not its
-    // expected one (HDU 1524's).
-    if !full_tests() {
-        let some = ["hdu1524-chess-game", "nim-interactive", "nim-move"];
-        slugs.retain(|s| some.contains(&s.as_str()));
-        eprintln!("exporting {slugs:?} (RUNNER_FULL_TESTS=1: every problem)");
-    }
+    // Every problem in CI (RUNNER_FULL_TESTS=1); by default the three of QUICK_PROBLEMS, which
+    // between them have every kind of program the export wraps and a wrong solution filed by the
+    // verdict it gets first, not its expected one (HDU 1524's).
+    let slugs = swept_problems();
     let queue = std::sync::Mutex::new(slugs);
     let failures = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {

@@ -7,7 +7,6 @@
 //! The game: guess the hidden number x (1..=100, the case's input) in at most 7 guesses; the
 //! interactor answers each guess with `<` (x is smaller), `>` (x is larger) or `=` and then ends.
 
-
 use crate::common::*;
 
 /// The testlib interactor of `guess`, in C: `interactor INPUT OUTPUT`; exit 0 OK, 1 WA, 2 PE,

@@ -3,7 +3,6 @@
 //! a clear error, a missing compiler fails only its own language, and `submit` refuses what the
 //! judge would reject and packs what it would accept.
 
-
 use crate::common::*;
 use sha2::{Digest, Sha256};
 

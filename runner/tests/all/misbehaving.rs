@@ -1,7 +1,6 @@
 //! The real runner binary against deliberately misbehaving programs: each gets its own verdict,
 //! in bounded time, and no process is left behind.
 
-
 use std::time::{Duration, Instant};
 
 use crate::common::*;

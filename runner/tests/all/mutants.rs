@@ -1,7 +1,6 @@
 //! `runner mutants`: a planted weak fixture set lets a mutant through; the case that was
 //! missing kills it; an equivalent mutant marked in mutants.toml is not reported again.
 
-
 use crate::common::*;
 
 /// Problem `t`: n (0 ≤ n ≤ 100) → `big` when n ≥ 10, else `small`. The solution, in C.

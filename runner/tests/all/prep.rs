@@ -2,7 +2,6 @@
 //! anything runs; validators, checkers and float tolerances; the time-limit margin; the path of
 //! someone adding a problem (`new`, `run`, `list`, `verify`'s summary).
 
-
 use crate::common::*;
 
 const TWICE_RS: &str = "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    for t in s.split_ascii_whitespace() {\n        let n: u64 = t.parse().unwrap();\n        println!(\"{}\", 2 * n);\n    }\n}\n";

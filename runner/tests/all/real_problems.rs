@@ -4,7 +4,6 @@
 //! elsewhere needs (no brute force for formula-only fixtures, `source = "reference"`, a default
 //! memory limit, headers beside a solution).
 
-
 use crate::common::*;
 
 /// A stand-in for testlib.h, brought by the test (the runner ships no testlib): just what the

@@ -1,11 +1,12 @@
 //! Checks of the project's own problems: every fixture case within the brute force's reach agrees
 //! with it, every problem survives a bounded stress, and a planted bug is caught with a diff.
-
+//! "Every problem" with `RUNNER_FULL_TESTS=1` (CI); a plain `cargo test` sweeps the three of
+//! `QUICK_PROBLEMS`.
 
 use std::process::Output;
 
-use assert_cmd::Command;
 use crate::common::*;
+use assert_cmd::Command;
 
 fn runner(args: &[&str]) -> Output {
     Command::cargo_bin("runner")
@@ -20,23 +21,15 @@ fn runner(args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn slugs() -> Vec<String> {
-    let mut slugs: Vec<String> = std::fs::read_dir(repo_root().join("problems"))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.path().join("problem.toml").is_file())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    slugs.sort();
-    slugs
-}
-
 #[test]
 fn every_fixture_agrees_with_the_brute_force() {
-    let out = runner(&["verify"]);
+    let slugs = swept_problems();
+    let mut args = vec!["verify"];
+    args.extend(slugs.iter().map(String::as_str));
+    let out = runner(&args);
     assert_code(&out, 0);
     let s = stdout(&out);
-    for slug in slugs() {
+    for slug in &slugs {
         assert!(
             s.contains(&format!("PASS {slug} ")),
             "{slug} not verified:\n{s}"
@@ -49,7 +42,7 @@ fn every_problem_survives_a_bounded_stress() {
     // 300 seeds each in CI (RUNNER_FULL_TESTS=1), 30 by default: the same sizes, the same
     // first seeds.
     let count = if full_tests() { "300" } else { "30" };
-    for slug in slugs() {
+    for slug in swept_problems() {
         let out = runner(&["stress", &slug, "--count", count, "--seed", "1"]);
         assert_code(&out, 0);
         assert!(

@@ -1,15 +1,14 @@
 //! Reports for machines: the JSON Lines stream, the JUnit file, `--partition`, `--failed` and
 //! `judge --watch`, through the real binary.
 
-
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use crate::common::*;
+use assert_cmd::Command;
 use serde_json::Value;
 
 /// The lines of a JSON Lines output, each parsed.

@@ -5,7 +5,6 @@
 //! an ordinary user too (nobody, 65534, through `setpriv`), and some also in a cgroup v2 subtree
 //! delegated to that user; they say so when they skip a setting.
 
-
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};

@@ -119,12 +119,35 @@ pub fn pids(path: &Path) -> Vec<i32> {
 
 /// The workspace of this repository.
 /// Whether the deep version of the sweeps over the repository's own problems runs: CI sets
-/// `RUNNER_FULL_TESTS=1` (every problem exported and checked by problemtools, 300 stress seeds
-/// per problem); a plain `cargo test` runs the same checks over less (README, "The project's
-/// tests").
-#[allow(dead_code)]
+/// `RUNNER_FULL_TESTS=1` (every problem verified, stressed with 300 seeds, exported and checked
+/// by problemtools); a plain `cargo test` runs the same checks over [`QUICK_PROBLEMS`] (README,
+/// "The project's tests").
 pub fn full_tests() -> bool {
     std::env::var_os("RUNNER_FULL_TESTS").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// The problems a plain `cargo test` sweeps: between them every kind of program (a checker, an
+/// interactor, C++ ports, the shared validator reader, a wrong solution that must TLE, one
+/// filed by the verdict it gets first on export rather than its expected one: HDU 1524's).
+pub const QUICK_PROBLEMS: [&str; 3] = ["hdu1524-chess-game", "nim-interactive", "nim-move"];
+
+/// The repository's problems the sweeps cover: every one with `RUNNER_FULL_TESTS=1`, else
+/// [`QUICK_PROBLEMS`] (said on stderr).
+pub fn swept_problems() -> Vec<String> {
+    let mut slugs: Vec<String> = std::fs::read_dir(repo_root().join("problems"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().join("problem.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    slugs.sort();
+    assert!(slugs.len() >= 14, "{slugs:?}");
+    if !full_tests() {
+        slugs.retain(|s| QUICK_PROBLEMS.contains(&s.as_str()));
+        assert_eq!(slugs.len(), QUICK_PROBLEMS.len(), "{slugs:?}");
+        eprintln!("sweeping {slugs:?} (RUNNER_FULL_TESTS=1: every problem)");
+    }
+    slugs
 }
 
 pub fn repo_root() -> PathBuf {

@@ -684,7 +684,7 @@ fn group_escape(child: &str, parent: &str, second: &str) -> String {
                prctl(PR_SET_NAME, "{parent}");
                for (;;) pause();
            }}
-           prctl(PR_SET_NAME, "{second}"); sleep(1);
+           prctl(PR_SET_NAME, "{second}"); usleep(300000);
            printf("%ld\n", 2 * n);"#
     )
 }
@@ -725,7 +725,8 @@ fn leaving_the_process_group_does_not_escape_the_end_of_a_case() {
     problem(
         &ws,
         "t",
-        500,
+        // 200 ms: the wall-clock backstop that ends case a comes at 1.4 s.
+        200,
         65536,
         &[("a", "1\\n", "2\\n"), ("b", "2\\n", "4\\n")],
     );

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{assert_code, last_line, repo_root, stderr, stdout, swept_problems, text, Ws};
+use crate::common::{
+    assert_code, full_tests, last_line, repo_root, stderr, stdout, swept_problems, text, Ws,
+};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -965,10 +967,14 @@ fn the_problems_export_to_packages_verifyproblem_accepts_and_come_back_the_same(
     // between them have every kind of program the export wraps and a wrong solution filed by the
     // verdict it gets first, not its expected one (HDU 1524's).
     let slugs = swept_problems();
+    // By default one worker per problem: an interactive problem's round trip mostly waits (its
+    // no-flush wrong solution idles 250 ms per case before its ILE), and the others fill that
+    // time. Every problem (CI): two at a time.
+    let workers = if full_tests() { 2 } else { slugs.len() };
     let queue = std::sync::Mutex::new(slugs);
     let failures = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
-        for _ in 0..2 {
+        for _ in 0..workers {
             s.spawn(|| loop {
                 let Some(slug) = queue.lock().unwrap().pop() else {
                     break;

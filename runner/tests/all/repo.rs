@@ -23,7 +23,7 @@ fn runner(args: &[&str]) -> Output {
 
 #[test]
 fn every_fixture_agrees_with_the_brute_force() {
-    let slugs = swept_problems();
+    let slugs = swept_problems(&QUICK_PROBLEMS);
     let mut args = vec!["verify"];
     args.extend(slugs.iter().map(String::as_str));
     let out = runner(&args);
@@ -42,7 +42,7 @@ fn every_problem_survives_a_bounded_stress() {
     // 300 seeds each in CI (RUNNER_FULL_TESTS=1), 30 by default: the same sizes, the same
     // first seeds.
     let count = if full_tests() { "300" } else { "30" };
-    for slug in swept_problems() {
+    for slug in swept_problems(&QUICK_PROBLEMS) {
         let out = runner(&["stress", &slug, "--count", count, "--seed", "1"]);
         assert_code(&out, 0);
         assert!(

@@ -721,6 +721,16 @@ fn alive_during_the_second_case(
 
 #[test]
 fn leaving_the_process_group_does_not_escape_the_end_of_a_case() {
+    // Each setting in a thread of its own, with its own workspace and process names: the runs
+    // mostly wait for the backstop.
+    std::thread::scope(|scope| {
+        for who in settings("leaving_the_process_group", false) {
+            scope.spawn(move || group_escape_is_ended(who));
+        }
+    });
+}
+
+fn group_escape_is_ended(who: Who) {
     let ws = Ws::twice();
     problem(
         &ws,
@@ -736,49 +746,47 @@ fn leaving_the_process_group_does_not_escape_the_end_of_a_case() {
         &c_program(&group_escape(&child, &parent, &second)),
     );
     let path = ws.path("escape.c");
-    for who in settings("leaving_the_process_group", false) {
-        let t = Instant::now();
-        let cmd = runner_command(
-            &ws,
-            who,
-            None,
-            &["-j", "1", "judge", "t", path.to_str().unwrap()],
-        );
-        let (alive, s) = alive_during_the_second_case(cmd, &[&child, &parent], &second);
-        // The wall-clock backstop ends case a (TLE), and with it both processes.
-        assert!(s.contains("case a: TLE (killed after"), "{who:?}:\n{s}");
-        assert_eq!(
-            alive,
-            Some(false),
-            "{who:?}: case a's processes outlived it:\n{s}"
-        );
-        assert!(
-            t.elapsed() < Duration::from_secs(30),
-            "{who:?}: {:?}",
-            t.elapsed()
-        );
-        assert!(processes_named(&child).is_empty() && processes_named(&parent).is_empty());
-        // Control: without the sandbox the child outlives its case (until the run ends).
-        let cmd = runner_command(
-            &ws,
-            who,
-            None,
-            &[
-                "--no-sandbox",
-                "-j",
-                "1",
-                "judge",
-                "t",
-                path.to_str().unwrap(),
-            ],
-        );
-        let (alive, s) = alive_during_the_second_case(cmd, &[&child], &second);
-        assert_eq!(alive, Some(true), "{who:?} --no-sandbox:\n{s}");
-        assert!(
-            eventually(5, || processes_named(&child).is_empty()),
-            "{who:?}: the run ended and left its escapee"
-        );
-    }
+    let t = Instant::now();
+    let cmd = runner_command(
+        &ws,
+        who,
+        None,
+        &["-j", "1", "judge", "t", path.to_str().unwrap()],
+    );
+    let (alive, s) = alive_during_the_second_case(cmd, &[&child, &parent], &second);
+    // The wall-clock backstop ends case a (TLE), and with it both processes.
+    assert!(s.contains("case a: TLE (killed after"), "{who:?}:\n{s}");
+    assert_eq!(
+        alive,
+        Some(false),
+        "{who:?}: case a's processes outlived it:\n{s}"
+    );
+    assert!(
+        t.elapsed() < Duration::from_secs(30),
+        "{who:?}: {:?}",
+        t.elapsed()
+    );
+    assert!(processes_named(&child).is_empty() && processes_named(&parent).is_empty());
+    // Control: without the sandbox the child outlives its case (until the run ends).
+    let cmd = runner_command(
+        &ws,
+        who,
+        None,
+        &[
+            "--no-sandbox",
+            "-j",
+            "1",
+            "judge",
+            "t",
+            path.to_str().unwrap(),
+        ],
+    );
+    let (alive, s) = alive_during_the_second_case(cmd, &[&child], &second);
+    assert_eq!(alive, Some(true), "{who:?} --no-sandbox:\n{s}");
+    assert!(
+        eventually(5, || processes_named(&child).is_empty()),
+        "{who:?}: the run ended and left its escapee"
+    );
 }
 
 #[test]

@@ -1001,18 +1001,20 @@ fn files_in_tmp_are_counted() {
 #[test]
 fn cpu_of_children_never_reaped_is_counted() {
     // Two children spin while the program sleeps 1.2 s and answers, under a 300 ms limit (the
-    // wall-clock backstop is 1.6 s).
+    // wall-clock backstop is 1.6 s). The control sleeps 0.4 s: its children's 0.8 CPU-seconds
+    // are already well over the limit, and uncounted.
     let ws = Ws::twice();
     problem(&ws, "t", 300, 65536, &[("small", "3\\n", "6\\n")]);
     let name = marker("spin");
-    ws.write(
-        "spin.c",
-        &c_program(&format!(
+    let spin = |sleep_us: u32| {
+        c_program(&format!(
             r#"for (int i = 0; i < 2; i++) if (fork() == 0) {{ prctl(PR_SET_NAME, "{name}"); for (;;) {{}} }}
-               usleep(1200000);
+               usleep({sleep_us});
                scanf("%ld", &n); printf("%ld\n", 2 * n);"#
-        )),
-    );
+        ))
+    };
+    ws.write("spin.c", &spin(1_200_000));
+    ws.write("spin_control.c", &spin(400_000));
     for who in settings("cpu_of_children", true) {
         let d = delegation_for(who);
         let out = judge_as(&ws, who, d.as_ref(), "t", "spin.c", &[]);
@@ -1022,7 +1024,14 @@ fn cpu_of_children_never_reaped_is_counted() {
             "{who:?}: {}",
             text(&out)
         );
-        let out = judge_as(&ws, who, d.as_ref(), "t", "spin.c", &["--no-sandbox"]);
+        let out = judge_as(
+            &ws,
+            who,
+            d.as_ref(),
+            "t",
+            "spin_control.c",
+            &["--no-sandbox"],
+        );
         assert!(
             stdout(&out).contains("1/1 AC"),
             "{who:?} --no-sandbox: the control was not accepted:\n{}",

@@ -126,10 +126,10 @@ pub fn full_tests() -> bool {
     std::env::var_os("RUNNER_FULL_TESTS").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
-/// The problems a plain `cargo test` sweeps: between them every kind of program (a checker, an
-/// interactor, C++ ports, the shared validator reader, a wrong solution that must TLE, one
-/// filed by the verdict it gets first on export rather than its expected one: HDU 1524's).
-pub const QUICK_PROBLEMS: [&str; 3] = ["hdu1524-chess-game", "nim-interactive", "nim-move"];
+/// The problems a plain `cargo test` verifies and stresses: between them every kind of program
+/// (a checker and a wrong solution that must TLE: nim-move; an interactor: nim-interactive; a
+/// C++ port and the shared validator reader: POJ 1704).
+pub const QUICK_PROBLEMS: [&str; 3] = ["nim-interactive", "nim-move", "poj1704-georgia-and-bob"];
 
 /// The repository's problems a sweep covers: every one with `RUNNER_FULL_TESTS=1`, else
 /// `quick` (said on stderr).

@@ -223,47 +223,6 @@ fn writing_after_the_interactor_ended_is_no_broken_pipe() {
     assert_eq!(v, "AC", "{record}");
 }
 
-/// testlib.h as an interactor uses it, a stand-in with testlib's contract:
-/// `registerInteraction(argc, argv)` opens `inf` = argv[1] and `tout` = argv[2]; `ouf` is stdin
-/// (the solution's output); `quitf` exits 0 `_ok`, 1 `_wa`, 2 `_pe`, 3 `_fail`.
-const TESTLIB_H: &str = r#"#pragma once
-#include <cstdarg>
-#include <cstdio>
-#include <cstdlib>
-enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3 };
-inline void quitf(TResult r, const char *fmt, ...) {
-    static const char *names[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
-    va_list ap;
-    va_start(ap, fmt);
-    std::fprintf(stderr, "%s ", names[r]);
-    std::vfprintf(stderr, fmt, ap);
-    std::fprintf(stderr, "\n");
-    va_end(ap);
-    std::exit(r);
-}
-struct InStream {
-    FILE *f;
-    TResult on_error;
-    long long readLong() {
-        long long x;
-        if (std::fscanf(f, "%lld", &x) != 1) quitf(on_error, "Expected int64");
-        return x;
-    }
-};
-InStream inf, ouf;
-FILE *tout;
-inline void registerInteraction(int argc, char *argv[]) {
-    if (argc < 3) quitf(_fail, "usage: interactor <input-file> <output-file>");
-    inf.f = std::fopen(argv[1], "r");
-    inf.on_error = _fail;
-    if (!inf.f) quitf(_fail, "cannot open %s", argv[1]);
-    tout = std::fopen(argv[2], "w");
-    if (!tout) quitf(_fail, "cannot open %s", argv[2]);
-    ouf.f = stdin;
-    ouf.on_error = _pe;
-}
-"#;
-
 /// The same game by a testlib interactor in C++: it always lets the solution finish and writes
 /// the number of guesses to `tout`; the problem's checker then decides (at most 7 guesses).
 const INTERACTOR_CPP: &str = r#"#include "testlib.h"

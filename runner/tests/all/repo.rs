@@ -3,30 +3,14 @@
 //! "Every problem" with `RUNNER_FULL_TESTS=1` (CI); a plain `cargo test` sweeps the three of
 //! `QUICK_PROBLEMS`.
 
-use std::process::Output;
-
 use crate::common::*;
-use assert_cmd::Command;
-
-fn runner(args: &[&str]) -> Output {
-    Command::cargo_bin("runner")
-        .unwrap()
-        .arg("--root")
-        .arg(repo_root())
-        .args(["--color", "never"])
-        .args(args)
-        .env_remove("CI")
-        .timeout(std::time::Duration::from_secs(900))
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn every_fixture_agrees_with_the_brute_force() {
     let slugs = swept_problems(&QUICK_PROBLEMS);
     let mut args = vec!["verify"];
     args.extend(slugs.iter().map(String::as_str));
-    let out = runner(&args);
+    let out = repo_runner(&args);
     assert_code(&out, 0);
     let s = stdout(&out);
     for slug in &slugs {
@@ -43,7 +27,7 @@ fn every_problem_survives_a_bounded_stress() {
     // first seeds.
     let count = if full_tests() { "300" } else { "30" };
     for slug in swept_problems(&QUICK_PROBLEMS) {
-        let out = runner(&["stress", &slug, "--count", count, "--seed", "1"]);
+        let out = repo_runner(&["stress", &slug, "--count", count, "--seed", "1"]);
         assert_code(&out, 0);
         assert!(
             stdout(&out).contains(&format!("agrees with the brute force on all {count}")),
@@ -63,7 +47,7 @@ fn swapped_words_in_cet4_are_caught_with_a_diff() {
         .replace("K_I_K_I", "Cici");
     let copy = dir.path().join("swapped.rs");
     std::fs::write(&copy, source).unwrap();
-    let out = runner(&["judge", "hdu1847-cet4", copy.to_str().unwrap()]);
+    let out = repo_runner(&["judge", "hdu1847-cet4", copy.to_str().unwrap()]);
     assert_code(&out, 1);
     let s = stdout(&out);
     assert!(s.contains("case sample: WA"), "{s}");
@@ -87,7 +71,7 @@ fn nim_move_accepts_a_right_move_that_differs_from_the_jury_answer() {
     let file = dir.path().join("sample.in");
     std::fs::write(&file, input).unwrap();
     let solution = root.join("solutions/src/bin/nim-move.rs");
-    let out = runner(&[
+    let out = repo_runner(&[
         "run",
         "nim-move",
         "--program",
@@ -101,7 +85,7 @@ fn nim_move_accepts_a_right_move_that_differs_from_the_jury_answer() {
         "the solution's moves are the jury's: nothing is shown"
     );
     assert_eq!(answer.lines().last(), Some("4 4"), "{answer}");
-    let out = runner(&[
+    let out = repo_runner(&[
         "judge",
         "nim-move",
         solution.to_str().unwrap(),

@@ -8,7 +8,6 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::common::*;
-use assert_cmd::Command;
 use serde_json::Value;
 
 /// The lines of a JSON Lines output, each parsed.
@@ -333,19 +332,6 @@ fn json_and_junit_of_a_run_with_ac_wa_tle_and_ce() {
         Some("WA: first difference: line 1, token 1: expected \"1\", got \"2\"")
     );
     assert!(failure.text().unwrap().contains("+2"), "{xml}");
-}
-
-fn repo_runner(args: &[&str]) -> Output {
-    Command::cargo_bin("runner")
-        .unwrap()
-        .arg("--root")
-        .arg(repo_root())
-        .args(["--color", "never"])
-        .args(args)
-        .env_remove("CI")
-        .timeout(Duration::from_secs(600))
-        .output()
-        .unwrap()
 }
 
 /// Every case line's key and every wrong-solution line's key, with the shard's program of each.

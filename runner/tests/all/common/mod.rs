@@ -150,6 +150,20 @@ pub fn swept_problems(quick: &[&str]) -> Vec<String> {
     slugs
 }
 
+/// The runner on this repository itself (`--root`), without colours or CI's settings.
+pub fn repo_runner(args: &[&str]) -> Output {
+    Command::cargo_bin("runner")
+        .unwrap()
+        .arg("--root")
+        .arg(repo_root())
+        .args(["--color", "never"])
+        .args(args)
+        .env_remove("CI")
+        .timeout(std::time::Duration::from_secs(900))
+        .output()
+        .unwrap()
+}
+
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -180,3 +194,69 @@ pub fn marker(prefix: &str) -> String {
     let s = format!("{prefix}{:x}{n}", std::process::id());
     s.chars().take(15).collect()
 }
+
+/// A stand-in for testlib.h, brought by the tests (the runner ships no testlib): just what their
+/// checkers and interactor use, with testlib's documented contract. `registerTestlibCmd(argc,
+/// argv)` (a checker) opens
+/// `inf` = argv[1] (the input), `ouf` = argv[2] (the contestant's output) and `ans` = argv[3] (the
+/// jury's answer); `quitf` exits 0 `_ok`, 1 `_wa`, 2 `_pe`, 3 `_fail`; a read that fails on `ouf`
+/// is `_pe` ("Unexpected end of file - int64 expected"), on `inf` or `ans` `_fail`.
+/// `registerInteraction(argc, argv)` (an interactor) opens `inf` = argv[1] and `tout` = argv[2]
+/// for writing; `ouf` is then stdin (the solution's output).
+pub const TESTLIB_H: &str = r#"#pragma once
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3 };
+static const char *testlib_names[] = {"ok", "wrong answer", "wrong output format", "FAIL"};
+inline void quitf(TResult r, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    std::fprintf(stderr, "%s ", testlib_names[r]);
+    std::vfprintf(stderr, fmt, ap);
+    std::fprintf(stderr, "\n");
+    va_end(ap);
+    std::exit(r);
+}
+struct InStream {
+    FILE *f;
+    TResult on_error;
+    void open(const char *path, TResult e) {
+        on_error = e;
+        f = std::fopen(path, "r");
+        if (!f) quitf(_fail, "cannot open %s", path);
+    }
+    long long readLong() {
+        long long x;
+        if (std::fscanf(f, "%lld", &x) != 1) {
+            int c;
+            do c = std::fgetc(f); while (c == ' ' || c == '\n' || c == '\r' || c == '\t');
+            if (c == EOF) quitf(on_error, "Unexpected end of file - int64 expected");
+            quitf(on_error, "Expected int64, but \"%c...\" found", c);
+        }
+        return x;
+    }
+    bool seekEof() {
+        int c;
+        do c = std::fgetc(f); while (c == ' ' || c == '\n' || c == '\r' || c == '\t');
+        return c == EOF;
+    }
+};
+InStream inf, ouf, ans;
+FILE *tout;
+inline void registerTestlibCmd(int argc, char *argv[]) {
+    if (argc < 4) quitf(_fail, "usage: checker <input-file> <output-file> <answer-file>");
+    inf.open(argv[1], _fail);
+    ouf.open(argv[2], _pe);
+    ans.open(argv[3], _fail);
+}
+inline void registerInteraction(int argc, char *argv[]) {
+    if (argc < 3) quitf(_fail, "usage: interactor <input-file> <output-file>");
+    inf.open(argv[1], _fail);
+    tout = std::fopen(argv[2], "w");
+    if (!tout) quitf(_fail, "cannot open %s", argv[2]);
+    ouf.f = stdin;
+    ouf.on_error = _pe;
+}
+"#;

@@ -417,6 +417,11 @@ pub fn search_path() -> OsString {
 
 /// Builds the launcher into `cache_dir` once (later calls find it there) and returns its path.
 pub fn build(cache_dir: &Path) -> anyhow::Result<PathBuf> {
+    build_from(cache_dir, PREBUILT)
+}
+
+/// [`build`], with the launcher `build.rs` made (`prebuilt`; empty: gcc builds it here).
+fn build_from(cache_dir: &Path, prebuilt: &[u8]) -> anyhow::Result<PathBuf> {
     let hash = {
         use sha2::{Digest, Sha256};
         let d = Sha256::digest(SOURCE.as_bytes());
@@ -431,8 +436,8 @@ pub fn build(cache_dir: &Path) -> anyhow::Result<PathBuf> {
     }
     std::fs::create_dir_all(cache_dir)
         .with_context(|| format!("cannot create {}", cache_dir.display()))?;
-    if !PREBUILT.is_empty() {
-        return place_prebuilt(&launcher);
+    if !prebuilt.is_empty() {
+        return place_prebuilt(&launcher, prebuilt);
     }
     let dir = tempfile::tempdir_in(cache_dir)?;
     let src = dir.path().join("launch.c");
@@ -460,13 +465,13 @@ pub fn build(cache_dir: &Path) -> anyhow::Result<PathBuf> {
 /// Writes the launcher `build.rs` made to `launcher`, whole or not at all: a temporary file
 /// beside it, renamed into place (a runner building the same file at once renames the same
 /// bytes).
-fn place_prebuilt(launcher: &Path) -> anyhow::Result<PathBuf> {
+fn place_prebuilt(launcher: &Path, prebuilt: &[u8]) -> anyhow::Result<PathBuf> {
     use std::io::Write as _;
     use std::os::unix::fs::PermissionsExt as _;
     let dir = launcher.parent().unwrap_or(Path::new("."));
     let mut file = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write the launcher into {}", dir.display()))?;
-    file.write_all(PREBUILT)?;
+    file.write_all(prebuilt)?;
     file.as_file()
         .set_permissions(std::fs::Permissions::from_mode(0o755))?;
     // Closed before it is renamed: a file still open for writing cannot be executed (ETXTBSY).
@@ -479,6 +484,39 @@ fn place_prebuilt(launcher: &Path) -> anyhow::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Starts the launcher at `path` without a sandbox and asks it for nothing: it must say it
+    /// is ready.
+    fn starts(path: &Path) -> bool {
+        Launcher::start(path, None, &Cgroups::default()).is_ok()
+    }
+
+    #[test]
+    fn the_launcher_build_rs_made_is_written_whole_and_gcc_builds_it_when_it_could_not() {
+        assert!(
+            !PREBUILT.is_empty(),
+            "build.rs did not build the launcher (is gcc here?)"
+        );
+        let cache = tempfile::tempdir().unwrap();
+        let written = build_from(&cache.path().join("a"), PREBUILT).unwrap();
+        assert_eq!(std::fs::read(&written).unwrap(), PREBUILT);
+        assert!(starts(&written));
+        // A second call finds it there.
+        assert_eq!(build_from(&cache.path().join("a"), b"").unwrap(), written);
+        // Without the prebuilt one (build.rs found no gcc), gcc builds it here, under the same
+        // name: the same source.
+        let compiled = build_from(&cache.path().join("b"), b"").unwrap();
+        assert_eq!(compiled.file_name(), written.file_name());
+        assert!(starts(&compiled));
+        // Nothing else is left in the cache folders (no temporary file or directory).
+        for dir in ["a", "b"] {
+            let names: Vec<_> = std::fs::read_dir(cache.path().join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(names.len(), 1, "{dir}: {names:?}");
+        }
+    }
 
     #[test]
     fn request_layout_matches_launch_c() {

@@ -4,32 +4,23 @@
 //! workspaces). Without a working gcc here the launcher is left empty and the runner builds it
 //! itself when it first runs, with gcc's message if that fails too.
 
-use std::path::PathBuf;
-use std::process::Command;
+#[path = "src/gcc_launcher.rs"]
+mod gcc_launcher;
+
+use std::path::{Path, PathBuf};
 
 fn main() {
     println!("cargo:rerun-if-changed=src/launch.c");
+    println!("cargo:rerun-if-changed=src/gcc_launcher.rs");
     let out =
         PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("launch");
     let _ = std::fs::remove_file(&out);
-    // Static when the C library allows it: the smaller the launcher, the truer the memory (the
-    // same two tries as `launcher::build`).
-    for extra in [&["-static"][..], &[]] {
-        let built = Command::new("gcc")
-            .args(["-O2", "-o"])
-            .arg(&out)
-            .arg("src/launch.c")
-            .args(extra)
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false);
-        if built {
-            return;
-        }
+    if let Err(why) = gcc_launcher::compile(Path::new("src/launch.c"), &out) {
+        let _ = std::fs::remove_file(&out);
+        std::fs::write(&out, b"").expect("cannot write into OUT_DIR");
+        println!(
+            "cargo:warning=the sandbox's launcher (sandbox/src/launch.c) was not built here, the runner will try again on its first run: {}",
+            why.lines().next().unwrap_or_default()
+        );
     }
-    let _ = std::fs::remove_file(&out);
-    std::fs::write(&out, b"").expect("cannot write into OUT_DIR");
-    println!(
-        "cargo:warning=gcc could not build the sandbox's launcher (sandbox/src/launch.c); the runner will try again on its first run"
-    );
 }

@@ -443,23 +443,9 @@ fn build_from(cache_dir: &Path, prebuilt: &[u8]) -> anyhow::Result<PathBuf> {
     let src = dir.path().join("launch.c");
     std::fs::write(&src, SOURCE)?;
     let out = dir.path().join("launch");
-    // Static when the C library allows it: the smaller the launcher, the truer the memory.
-    let mut last = None;
-    for extra in [&["-static"][..], &[]] {
-        let o = Command::new("gcc")
-            .args(["-O2", "-o"])
-            .arg(&out)
-            .arg(&src)
-            .args(extra)
-            .output()
-            .context("cannot run gcc to build the launcher: is gcc installed?")?;
-        if o.status.success() {
-            std::fs::rename(&out, &launcher)?;
-            return Ok(launcher);
-        }
-        last = Some(String::from_utf8_lossy(&o.stderr).into_owned());
-    }
-    anyhow::bail!("cannot build the launcher:\n{}", last.unwrap_or_default())
+    crate::gcc_launcher::compile(&src, &out).map_err(anyhow::Error::msg)?;
+    std::fs::rename(&out, &launcher)?;
+    Ok(launcher)
 }
 
 /// Writes the launcher `build.rs` made to `launcher`, whole or not at all: a temporary file

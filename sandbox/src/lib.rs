@@ -10,6 +10,7 @@
 //! `cgroup`, `launcher`.
 
 mod cgroup;
+mod gcc_launcher;
 mod interact;
 mod launcher;
 mod program;

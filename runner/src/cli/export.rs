@@ -9,9 +9,10 @@ use anyhow::Result;
 
 use super::context::{find_problem, print, Context};
 use crate::exit;
-use crate::import::kattis_export::{self, Exported, FirstRejections};
+use crate::import::kattis_export::{self, Exported};
 use crate::judges::LOCAL;
 use crate::problem::Problem;
+use crate::run::FirstRejections;
 
 pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     let problems = cx.discover()?;

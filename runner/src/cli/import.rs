@@ -82,31 +82,28 @@ pub fn import(
 /// verdict of its class it gets first (Kattis judges by the first rejection). One whose first
 /// rejection is outside its class, or that every case accepts, keeps its entry and is named.
 fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
-    let open: Vec<&draft::Wrong> = d.wrong.iter().filter(|w| w.class.is_some()).collect();
-    if open.is_empty() {
+    if d.wrong.iter().all(|w| w.class.is_none()) {
         return Ok(());
     }
     let problems = cx.discover()?;
     let (problem, cases) = cx.load_one(&problems, &d.slug, &[])?;
     let wrong_dir = problem.dir.join("wrong");
-    let sources: Vec<PathBuf> = open.iter().map(|w| wrong_dir.join(&w.file)).collect();
+    let source = |w: &draft::Wrong| wrong_dir.join(&w.file);
+    let sources: Vec<PathBuf> = d
+        .wrong
+        .iter()
+        .filter(|w| w.class.is_some())
+        .map(source)
+        .collect();
     let firsts = cx.first_rejections(&problem, cases, &sources, &problem.meta.judge)?;
-    let toml_path = wrong_dir.join("wrong.toml");
-    let mut toml = std::fs::read_to_string(&toml_path)?;
+    let mut settled = d.wrong.clone();
     let mut said = String::new();
-    for (w, source) in open.iter().zip(&sources) {
-        let class = w.class.expect("filtered");
-        let entry = |v: &str| {
-            format!(
-                "file = {}\nexpect = {}\n",
-                draft::toml_str(&w.file),
-                draft::toml_str(v)
-            )
-        };
-        match firsts.get(source).cloned().flatten() {
+    for w in settled.iter_mut() {
+        let Some(class) = w.class else { continue };
+        match firsts.get(&source(w)).cloned().flatten() {
             Some((v, case)) if class.contains(&v.as_str()) => {
                 if v.as_str() != w.expect {
-                    toml = toml.replace(&entry(w.expect), &entry(v.as_str()));
+                    w.expect = v.as_str();
                     said.push_str(&format!(
                         "  wrong/{}: expects {v}, the verdict of its class ({}) it gets first (case `{case}`)\n",
                         w.file,
@@ -126,7 +123,9 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
             )),
         }
     }
-    std::fs::write(&toml_path, toml)
+    // wrong.toml as the import wrote it a moment ago, with the settled verdicts.
+    let toml_path = wrong_dir.join("wrong.toml");
+    std::fs::write(&toml_path, draft::wrong_toml(&settled))
         .with_context(|| format!("cannot write {}", toml_path.display()))?;
     print(&said)
 }

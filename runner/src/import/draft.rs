@@ -202,7 +202,8 @@ fn fixture(slug: &str, cases: &[Case], header: &str) -> Result<(String, Vec<File
     Ok((t, files))
 }
 
-fn wrong_toml(wrong: &[Wrong]) -> String {
+/// `wrong/wrong.toml` for `wrong`.
+pub fn wrong_toml(wrong: &[Wrong]) -> String {
     let mut t = String::from(
         "# Wrong solutions: each must get its verdict on some case (see the README's \"Wrong solutions\").\n",
     );

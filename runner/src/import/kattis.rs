@@ -696,7 +696,6 @@ fn readme(name: &str, pkg: &str, version: &str, source: &str, notes: &[String]) 
     t
 }
 
-/// Reads the package at `pkg` as a problem called `slug` (default: the package's name).
 /// problem.yaml's memory and output limits (the format's defaults where it gives none), and
 /// the judge: `local`.
 fn limits_of(yaml: &Yaml, kind: &Kind) -> Meta {
@@ -713,6 +712,7 @@ fn limits_of(yaml: &Yaml, kind: &Kind) -> Meta {
 
 const SCORING: &str = "a scoring problem: it comes in as pass/fail over all its groups (no scores)";
 
+/// Reads the package at `pkg` as a problem called `slug` (default: the package's name).
 /// `shared`: the workspace's `problems/_shared/`.
 pub fn read(
     pkg: &Package,

@@ -32,6 +32,7 @@ use super::kattis::EXPECTATIONS;
 use crate::compare::CompareMode;
 use crate::fixture::{Case, Content, Source};
 use crate::problem::{Convention, Problem, WrongProgram as Wrong};
+use crate::run::FirstRejections;
 use crate::verdict::Verdict;
 use crate::workspace::FileKinds;
 
@@ -142,8 +143,6 @@ pub fn cases_of(problem: &Problem, cases: &[Case], notes: &mut Vec<String>) -> V
     out.sort_by(|a, b| a.rel.cmp(&b.rel));
     out
 }
-
-pub use crate::run::FirstRejections;
 
 /// Everything the package of `problem` holds, with `cases` (from [`cases_of`]) as its data.
 ///

@@ -137,6 +137,12 @@ pub fn decide(
 /// Each worker thread keeps one directory for its games and rewrites the files in place (same
 /// paths, same inodes): the sandbox then keeps them bound from one game to the next instead of
 /// making its /box again, which would cost more than a short game.
+///
+/// The directory is only the runner's user's (mode 0700): no other local user can read the
+/// jury's answer or leave a file in it. The interactor's writable file or directory is never
+/// written here in the sandbox: the launcher gives it a capped tmpfs of its own instead, read
+/// back and emptied after every game ([`sandbox::Left`]); without the sandbox the interactor
+/// (then the runner's user) writes here, and the same cap is checked after the game.
 struct Files {
     input: PathBuf,
     answer: PathBuf,
@@ -159,6 +165,7 @@ fn rewrite(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
         .create(true)
         .truncate(true)
         .mode(mode)
+        .custom_flags(libc::O_NOFOLLOW)
         .open(path)?;
     f.write_all(bytes)?;
     f.set_permissions(std::fs::Permissions::from_mode(mode))
@@ -172,29 +179,30 @@ impl Files {
             if d.is_none() {
                 let made = tempfile::Builder::new()
                     .prefix("runner-interactor-")
+                    .permissions(std::fs::Permissions::from_mode(0o700))
                     .tempdir()?;
-                // Reachable by the interactor, which runs as another user in the sandbox.
-                std::fs::set_permissions(made.path(), std::fs::Permissions::from_mode(0o755))?;
+                std::fs::set_permissions(made.path(), std::fs::Permissions::from_mode(0o700))?;
                 *d = Some(made);
             }
             Ok(d.as_ref().expect("made").path().to_path_buf())
         })?;
         let (input_path, answer_path) = (dir.join("input"), dir.join("answer"));
+        // Readable by the programs (another user in the sandbox, which shows them these files
+        // alone); no one else can open the directory.
         rewrite(&input_path, input, 0o644)?;
         rewrite(&answer_path, answer, 0o644)?;
-        // Written by the interactor, as that other user.
         let out = match convention {
             Convention::Testlib => {
                 let out = dir.join("output");
-                rewrite(&out, b"", 0o666)?;
+                rewrite(&out, b"", 0o600)?;
                 out
             }
             Convention::Kattis => {
                 let out = dir.join("feedback");
-                if out.is_dir() {
+                if out.symlink_metadata().is_ok_and(|m| m.is_dir()) {
                     for e in std::fs::read_dir(&out)? {
                         let path = e?.path();
-                        if path.is_dir() {
+                        if path.symlink_metadata()?.is_dir() {
                             std::fs::remove_dir_all(&path)?;
                         } else {
                             std::fs::remove_file(&path)?;
@@ -203,7 +211,7 @@ impl Files {
                 } else {
                     std::fs::create_dir(&out)?;
                 }
-                std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777))?;
+                std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o700))?;
                 out
             }
         };
@@ -239,22 +247,41 @@ impl Files {
         }
         p
     }
+}
 
-    /// What the interactor said in words: Kattis' `judgemessage.txt`, else its stderr.
-    fn message(&self, convention: Convention, interactor: &RunOutput) -> String {
-        let text = match convention {
-            Convention::Kattis => read_own(&self.out.join("judgemessage.txt")).unwrap_or_default(),
-            Convention::Testlib => Vec::new(),
-        };
-        let text = if text.is_empty() {
-            &interactor.stderr
-        } else {
-            &text
-        };
-        let s = diff::escape(text, false);
-        let lines: Vec<&str> = s.trim().lines().collect();
-        lines[..lines.len().min(20)].join("\n")
+/// What the interactor said in words: Kattis' `judgemessage.txt`, else its stderr.
+fn message(convention: Convention, interactor: &RunOutput, left: &sandbox::Left) -> String {
+    let text = match convention {
+        Convention::Kattis => left.file("judgemessage.txt").unwrap_or_default(),
+        Convention::Testlib => &[],
+    };
+    let text = if text.is_empty() {
+        &interactor.stderr
+    } else {
+        text
+    };
+    let s = diff::escape(text, false);
+    let lines: Vec<&str> = s.trim().lines().collect();
+    lines[..lines.len().min(20)].join("\n")
+}
+
+/// Why what the interactor left in its files is a judge error: it filled them to the cap, or
+/// they could not be read back.
+fn left_failure(left: &sandbox::Left, convention: Convention) -> Option<String> {
+    let what = match convention {
+        Convention::Testlib => "its output file",
+        Convention::Kattis => "its feedback directory",
+    };
+    if left.full {
+        return Some(format!(
+            "the interactor wrote more than {what} may hold ({} MiB, {} files): judge error",
+            sandbox::WRITABLE_CAP >> 20,
+            sandbox::WRITABLE_ENTRIES
+        ));
     }
+    left.error
+        .as_ref()
+        .map(|e| format!("cannot read back {what}: {e}"))
 }
 
 /// Plays `case` between `solution` and the problem's `interactor`, and judges it (then, under
@@ -379,33 +406,26 @@ fn play_passes(
             Ok(game) => game,
             Err(e) => return (Outcome::cannot_start(&e), None),
         };
+        let left = game.left.first().cloned().unwrap_or_default();
+        if let Some(why) = left_failure(&left, convention) {
+            return (judge_error(why), game.transcript);
+        }
         let (mut verdict, detail) = decide(&game, limits, convention);
-        let message = files.message(convention, &game.interactor);
-        let mut detail = join(detail, message);
+        let mut detail = join(detail, message(convention, &game.interactor, &left));
         if verdict == Verdict::Accepted && convention == Convention::Testlib {
             if let Some(checker) = checker {
-                let output = read_own(&files.out).unwrap_or_default();
-                let r = crate::checker::check(exec, checker, &input, answer, &output);
+                let r = crate::checker::check(exec, checker, &input, answer, &left.bytes);
                 verdict = r.verdict;
                 detail = join(detail, r.message);
             }
         }
-        let next = files.out.join("nextpass.in");
-        if verdict == Verdict::Accepted
-            && convention == Convention::Kattis
-            && next.symlink_metadata().is_ok()
-        {
+        let next = left.file("nextpass.in");
+        if verdict == Verdict::Accepted && convention == Convention::Kattis && next.is_some() {
             if pass == MAX_PASSES {
                 let why = format!("the validator asked for pass {}", pass + 1);
                 return (judge_error(why), game.transcript);
             }
-            match read_own(&next) {
-                Ok(bytes) => input = bytes,
-                Err(e) => {
-                    let why = format!("cannot read nextpass.in: {e}");
-                    return (judge_error(why), game.transcript);
-                }
-            }
+            input = next.unwrap_or_default().to_vec();
             pass += 1;
             continue;
         }
@@ -451,23 +471,6 @@ fn one_game(
         &settle,
         (!direct).then_some(TRANSCRIPT_CAP),
     )
-}
-
-/// A file the interactor wrote, read without following a symbolic link (it runs as another
-/// user and could leave one pointing anywhere the runner can read), at most 64 MiB.
-fn read_own(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read as _;
-    use std::os::unix::fs::OpenOptionsExt;
-    let f = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)?;
-    if !f.metadata()?.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
-    let mut v = Vec::new();
-    f.take(CHECKER_OUTPUT_LIMIT).read_to_end(&mut v)?;
-    Ok(v)
 }
 
 fn join(detail: Option<String>, message: String) -> Option<String> {

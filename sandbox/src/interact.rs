@@ -23,6 +23,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::time::{Duration, Instant};
 
 use crate::launcher::{Launcher, Reply, Usage};
+use crate::left::{collect, Left};
 use crate::program::{
     decide_kill, wall_limit, Exit, Kill, Limits, Observation, Program, RunOutput,
 };
@@ -136,6 +137,9 @@ pub struct Interaction {
     pub solution_stopped: bool,
     /// The dialogue, when the game was relayed (see [`play`]).
     pub transcript: Option<Transcript>,
+    /// What the interactor left in the files it may write, read back and emptied after the
+    /// game ([`crate::left`]).
+    pub left: Vec<Left>,
 }
 
 /// One side while the game goes on.
@@ -234,6 +238,7 @@ pub(crate) fn play(
         forget_group(p.run.pid);
     }
     result?;
+    let left = collect(players[1].launcher, players[1].party.program);
     let [s, i] = players;
     let finish = |p: Player| {
         let (usage, at) = p.ended.expect("the game ends after both exit reports");
@@ -260,6 +265,7 @@ pub(crate) fn play(
         first: game.first.unwrap_or(Side::Solution),
         solution_stopped: game.solution_stopped,
         transcript: relay.then_some(game.transcript),
+        left,
     }))
 }
 

@@ -11,7 +11,8 @@
  *  stdin is a SOCK_SEQPACKET socket to the runner; every message is one record.
  *  request  = struct request, then argc NUL-terminated strings (argv), then envc NUL-terminated
  *             strings (envp), then 2 × expose strings (host file or directory, path in /box:
- *             bound read-only, or writable when its name starts with `rw-`); with exactly 3
+ *             bound read-only; when its name starts with `rw-`, a writable file or directory
+ *             on a capped tmpfs of its own instead, see mount_writable); with exactly 3
  *             file descriptors attached (SCM_RIGHTS): the program's stdin, stdout and stderr.
  *  kill     = any shorter message (4 bytes): while a program runs, kill everything it started;
  *             between cases it is ignored (it came too late).
@@ -785,6 +786,46 @@ static int remake_tmp(uint64_t size) {
     return e;
 }
 
+/* A writable entry (`/box/rw-NAME`: an interactor's output file, a Kattis validator's feedback
+ * directory) is never the host's file: it is a tmpfs of its own of RW_BYTES and RW_INODES at
+ * most, in this mount namespace only (a directory: the tmpfs itself, mode 0777; a file: the one
+ * file of a tmpfs at `/box/.rw-N`, bound there). Nothing a program writes there reaches the
+ * host's disk or any other user, it cannot write more than the cap (ENOSPC), and it is gone
+ * with the mount. The runner reads it back through /proc/FORKER/root and empties it after every
+ * case; a case finds it as made, or /box is made again (`rw_clean`). */
+#define RW_BYTES (64ull << 20)
+#define RW_INODES 256
+
+static int mount_writable(const char *target, int is_dir, uint32_t i) {
+    char options[96];
+    snprintf(options, sizeof options, "size=%llu,nr_inodes=%d,mode=%s",
+             (unsigned long long)RW_BYTES, RW_INODES, is_dir ? "0777" : "0755");
+    if (is_dir)
+        return mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) == 0 ? 0 : errno;
+    char rel[32], dir[4096], file[4096];
+    snprintf(rel, sizeof rel, "/box/.rw-%u", (unsigned)i);
+    path_in_root(dir, sizeof dir, rel);
+    if (mkdir(dir, 0755) != 0) return errno;
+    if (mount("tmpfs", dir, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) return errno;
+    snprintf(file, sizeof file, "%s/f", dir);
+    int fd = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd < 0) return errno;
+    int e = fchmod(fd, 0666) == 0 ? 0 : errno;
+    close(fd);
+    if (e) return e;
+    return mount(file, target, NULL, MS_BIND, NULL) == 0 ? 0 : errno;
+}
+
+/* Whether the writable entry at `box_path` is as `mount_writable` made it: a tmpfs with no
+ * block in use and no inode but its root (and its file). */
+static int rw_clean(const char *box_path, int is_dir) {
+    char target[4096];
+    struct statfs s;
+    path_in_root(target, sizeof target, box_path);
+    if (statfs(target, &s) != 0 || s.f_type != 0x01021994 /* TMPFS_MAGIC */) return 0;
+    return s.f_blocks == s.f_bfree && s.f_files - s.f_ffree <= (is_dir ? 1u : 2u);
+}
+
 /* Once per case: /tmp of the case's size, the program's files in /box. */
 static int prepare_case(const struct request *req) {
     uint32_t count = req->expose;
@@ -804,7 +845,8 @@ static int prepare_case(const struct request *req) {
             return ENAMETOOLONG;
         if (stat(host_file, &st[i]) != 0) return errno;
         same = same && strcmp(bound[i][0], host_file) == 0 && strcmp(bound[i][1], box_path) == 0 &&
-               bound_dev[i] == st[i].st_dev && bound_ino[i] == st[i].st_ino;
+               bound_dev[i] == st[i].st_dev && bound_ino[i] == st[i].st_ino &&
+               (strncmp(box_path + 5, "rw-", 3) != 0 || rw_clean(box_path, S_ISDIR(st[i].st_mode)));
     }
     if (!same) {
         /* A fresh /box: the binds of the last one go with it. */
@@ -816,8 +858,8 @@ static int prepare_case(const struct request *req) {
             const char *host_file = expose_out[2 * i], *box_path = expose_out[2 * i + 1];
             char target[4096];
             path_in_root(target, sizeof target, box_path);
-            /* `/box/rw-NAME`: a file or directory the program may write (an interactor's
-             * output file, a Kattis validator's feedback directory); everything else read-only. */
+            /* `/box/rw-NAME`: a file or directory the program may write, on a tmpfs of its
+             * own (`mount_writable`); everything else is the host's, read-only. */
             int writable = strncmp(box_path + 5, "rw-", 3) == 0;
             if (S_ISDIR(st[i].st_mode)) {
                 if (mkdir(target, 0755) != 0) return errno;
@@ -826,9 +868,11 @@ static int prepare_case(const struct request *req) {
                 if (fd < 0) return errno;
                 close(fd);
             }
-            if (writable ? mount(host_file, target, NULL, MS_BIND, NULL) != 0
-                         : bind_readonly(host_file, target, 0) != 0)
+            if (writable) {
+                if ((e = mount_writable(target, S_ISDIR(st[i].st_mode), i))) return e;
+            } else if (bind_readonly(host_file, target, 0) != 0) {
                 return errno;
+            }
             strcpy(bound[i][0], host_file);
             strcpy(bound[i][1], box_path);
             bound_dev[i] = st[i].st_dev;

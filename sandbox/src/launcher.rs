@@ -213,6 +213,9 @@ pub struct Launcher {
     pub sandbox: Result<(), Option<io::Error>>,
     /// The process that forks the programs (the sandbox's PID 1), as seen here.
     pub forker: i32,
+    /// The sandbox's root as the launcher was given it, absolute (the launcher's files there,
+    /// in its own mount namespace, are seen through `/proc/FORKER/root/ROOT`).
+    pub root: Option<PathBuf>,
     /// `READY_*` flags, as the last reply said.
     pub flags: std::cell::Cell<i32>,
     /// The CPU cgroup's counter (v1 `cpuacct.usage`, v2 `cpu.stat`), when it has one.
@@ -277,6 +280,7 @@ impl Launcher {
             child,
             sandbox: Err(None),
             forker: 0,
+            root: sandbox_root.and_then(|r| std::path::absolute(r).ok()),
             flags: std::cell::Cell::new(0),
             cpu_counter: None,
             gone: std::cell::Cell::new(false),

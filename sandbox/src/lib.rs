@@ -13,6 +13,7 @@ mod cgroup;
 mod gcc_launcher;
 mod interact;
 mod launcher;
+mod left;
 mod program;
 mod single;
 
@@ -23,6 +24,7 @@ pub use program::{
 pub use single::{init, interrupt, interrupted, reap_orphans};
 
 pub use interact::{Exchange, Interaction, Party, Side, Transcript, IDLE};
+pub use left::{Left, WRITABLE_CAP, WRITABLE_ENTRIES};
 
 use std::io;
 use std::os::fd::AsRawFd;

@@ -21,7 +21,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -406,6 +406,20 @@ pub(crate) fn rlimits(launcher: &Launcher, program: &Program, limits: &Limits) -
     }
 }
 
+/// Where the sandbox shows `program`'s file `argv[i]`: `/box/I-NAME`, or `/box/rw-I-NAME` for
+/// one it may write.
+pub(crate) fn box_path(program: &Program, i: usize) -> String {
+    let name = Path::new(&program.argv[i])
+        .file_name()
+        .map_or("file".into(), |n| n.to_string_lossy().replace('/', "_"));
+    let rw = if program.writable.contains(&i) {
+        "rw-"
+    } else {
+        ""
+    };
+    format!("/box/{rw}{i}-{name}")
+}
+
 /// Starts `program` through `launcher` with `stdio` as its stdin, stdout and stderr (closed
 /// here once sent): the started program, or why it could not start (the inner error).
 pub(crate) fn begin(
@@ -424,15 +438,7 @@ pub(crate) fn begin(
         // may write are named `rw-…` there.
         for &i in program.files.iter().chain(&program.writable) {
             let host = PathBuf::from(&argv[i]);
-            let name = host
-                .file_name()
-                .map_or("file".into(), |n| n.to_string_lossy().replace('/', "_"));
-            let rw = if program.writable.contains(&i) {
-                "rw-"
-            } else {
-                ""
-            };
-            let in_box = format!("/box/{rw}{i}-{name}");
+            let in_box = box_path(program, i);
             argv[i] = in_box.clone().into();
             expose.push(Expose { host, in_box });
         }

@@ -125,7 +125,7 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
     }
     // wrong.toml as the import wrote it a moment ago, with the settled verdicts.
     let toml_path = wrong_dir.join("wrong.toml");
-    std::fs::write(&toml_path, draft::wrong_toml(&settled))
+    std::fs::write(&toml_path, draft::wrong_toml(&settled)?)
         .with_context(|| format!("cannot write {}", toml_path.display()))?;
     print(&said)
 }

@@ -58,6 +58,28 @@ pub struct Batch {
     pub size: u64,
 }
 
+/// The time limits a payload may give, in ms: 1 ms … 1 h.
+pub const TIME_LIMIT_MS: (f64, f64) = (1.0, 3_600_000.0);
+/// The memory limits a payload may give, in MB: 1 MiB … 1 TiB.
+pub const MEMORY_LIMIT_MB: (f64, f64) = (1.0, 1_048_576.0);
+
+/// `value` of the payload's `field` is a number in `range` (bounds included), or the reason it
+/// is not (naming the field).
+fn in_range(field: &str, value: f64, range: (f64, f64), unit: &str) -> Result<(), String> {
+    if value.is_finite() && (range.0..=range.1).contains(&value) {
+        return Ok(());
+    }
+    let shown = if value.abs() < 1e9 {
+        format!("{value}")
+    } else {
+        format!("{value:e}")
+    };
+    Err(format!(
+        "`{field}` {shown} is out of range ({} … {} {unit})",
+        range.0, range.1
+    ))
+}
+
 /// Parses and checks a payload; `Err` is the reason it cannot be used.
 pub fn parse(body: &[u8]) -> Result<Payload, String> {
     let p: Payload = serde_json::from_slice(body)
@@ -65,18 +87,8 @@ pub fn parse(body: &[u8]) -> Result<Payload, String> {
     if p.name.trim().is_empty() {
         return Err("`name` is empty".into());
     }
-    if !(p.time_limit.is_finite() && p.time_limit > 0.0) {
-        return Err(format!(
-            "`timeLimit` {} is not a positive number of ms",
-            p.time_limit
-        ));
-    }
-    if !(p.memory_limit.is_finite() && p.memory_limit > 0.0) {
-        return Err(format!(
-            "`memoryLimit` {} is not a positive number of MB",
-            p.memory_limit
-        ));
-    }
+    in_range("timeLimit", p.time_limit, TIME_LIMIT_MS, "ms")?;
+    in_range("memoryLimit", p.memory_limit, MEMORY_LIMIT_MB, "MB")?;
     if p.tests.is_empty() {
         return Err(format!(
             "`{}` has no sample test: a problem needs at least one case (add it with `runner new`)",
@@ -288,15 +300,20 @@ fn skeleton(ws: &Workspace, slug: &str) -> Vec<File> {
 }
 
 fn readme(p: &Payload, meta: &Meta) -> String {
+    let line = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect()
+    };
     format!(
         "# {title}\n\nStatement: <{url}>{group}\n\nLimits (C/C++): {time} ms, {mem} KiB.{inter}\n\n\
          ## Statement in brief\n\nTODO\n\n## Input and output\n\nTODO\n\n## Analysis\n\nTODO\n",
-        title = meta.title,
-        url = p.url.trim(),
+        title = line(&meta.title),
+        url = line(p.url.trim()),
         group = if p.group.is_empty() {
             String::new()
         } else {
-            format!(" ({})", p.group)
+            format!(" ({})", line(&p.group))
         },
         time = meta.time_limit_ms,
         mem = meta.memory_limit_kib,
@@ -409,6 +426,26 @@ mod tests {
         let file = r#"{"name":"x","url":"u","memoryLimit":1,"timeLimit":1,"tests":[{"input":"","output":""}],"input":{"type":"file","fileName":"in.txt"}}"#;
         assert!(bad(file).contains("stdin and stdout only"), "{}", bad(file));
         let zero = r#"{"name":"x","url":"u","memoryLimit":1,"timeLimit":0,"tests":[{"input":"","output":""}]}"#;
-        assert!(bad(zero).contains("timeLimit"));
+        assert!(
+            bad(zero).contains("`timeLimit` 0 is out of range"),
+            "{}",
+            bad(zero)
+        );
+        let huge = r#"{"name":"x","url":"u","memoryLimit":1e300,"timeLimit":1000,"tests":[{"input":"","output":""}]}"#;
+        assert!(
+            bad(huge).contains("`memoryLimit` 1e300 is out of range"),
+            "{}",
+            bad(huge)
+        );
+        let negative = r#"{"name":"x","url":"u","memoryLimit":256,"timeLimit":-5,"tests":[{"input":"","output":""}]}"#;
+        assert!(
+            bad(negative).contains("`timeLimit` -5 is out of range"),
+            "{}",
+            bad(negative)
+        );
+        let over = r#"{"name":"x","url":"u","memoryLimit":256,"timeLimit":3600001,"tests":[{"input":"","output":""}]}"#;
+        assert!(bad(over).contains("`timeLimit`"), "{}", bad(over));
+        let edge = r#"{"name":"x","url":"u","memoryLimit":1048576,"timeLimit":3600000,"tests":[{"input":"","output":""}]}"#;
+        assert!(parse(edge.as_bytes()).is_ok());
     }
 }

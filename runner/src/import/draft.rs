@@ -110,60 +110,136 @@ pub struct Draft {
     pub notes: Vec<String>,
 }
 
-/// `s` as a TOML basic string on one line (`"1 2\n"`), as the repository's fixtures write them.
-pub fn toml_str(s: &str) -> String {
-    let mut t = String::with_capacity(s.len() + 2);
-    t.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => t.push_str("\\\""),
-            '\\' => t.push_str("\\\\"),
-            '\n' => t.push_str("\\n"),
-            '\r' => t.push_str("\\r"),
-            '\t' => t.push_str("\\t"),
-            c if c.is_control() => t.push_str(&format!("\\u{:04X}", c as u32)),
-            c => t.push(c),
-        }
+/// `text` as TOML comment lines (`# …`): one per line of it, every control character a space,
+/// so that nothing in it (a newline from a payload) can end the comment and start a key.
+pub fn comment_lines(text: &str) -> String {
+    let mut t = String::new();
+    for line in text.split(['\n', '\r']) {
+        let clean: String = line
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        t.push_str(format!("# {clean}").trim_end());
+        t.push('\n');
     }
-    t.push('"');
     t
 }
 
-impl Meta {
-    pub fn to_toml(&self) -> String {
-        let mut t = String::new();
-        for c in &self.comments {
-            t.push_str(&format!("# {c}\n"));
+/// A TOML document written key by key: every key is one of the runner's own (a bare name in
+/// the code, never text from outside), every string value is encoded by the `toml` crate's
+/// writer (`toml_writer`) as one basic string (`"1 2\n"`, as the repository's fixtures write
+/// them: every newline and control character escaped), and the document is parsed back and
+/// compared with what was meant before it is written ([`Doc::checked`]).
+#[derive(Default)]
+struct Doc {
+    text: String,
+    /// What the text must parse back to: the top table, then the rows of array tables.
+    top: toml::Table,
+    rows: Vec<(&'static str, toml::Table)>,
+}
+
+impl Doc {
+    fn comments(&mut self, text: &str) {
+        self.text.push_str(&comment_lines(text));
+    }
+
+    fn array_table(&mut self, name: &'static str) {
+        self.text.push_str(&format!("\n[[{name}]]\n"));
+        self.rows.push((name, toml::Table::new()));
+    }
+
+    fn meant(&mut self, key: &'static str, value: toml::Value) {
+        let table = match self.rows.last_mut() {
+            Some((_, row)) => row,
+            None => &mut self.top,
+        };
+        table.insert(key.to_string(), value);
+    }
+
+    fn str(&mut self, key: &'static str, value: &str) {
+        use toml_writer::TomlWrite as _;
+        let mut encoded = String::new();
+        let _ = encoded.value(toml_writer::TomlStringBuilder::new(value).as_basic());
+        self.text.push_str(&format!("{key} = {encoded}\n"));
+        self.meant(key, toml::Value::String(value.to_string()));
+    }
+
+    fn int(&mut self, key: &'static str, value: u64) {
+        self.text.push_str(&format!("{key} = {value}\n"));
+        let v = i64::try_from(value).map_or(toml::Value::Float(value as f64), toml::Value::Integer);
+        self.meant(key, v);
+    }
+
+    /// `value`, the text of one TOML value (`{ float = { abs = 1e-6 } }`): refused unless it
+    /// is exactly one, on one line.
+    fn raw_value(&mut self, key: &'static str, value: &str) -> Result<()> {
+        let line = format!("{key} = {value}\n");
+        let parsed = toml::from_str::<toml::Table>(&line)
+            .ok()
+            .filter(|t| t.len() == 1 && !value.contains(['\n', '\r']))
+            .and_then(|mut t| t.remove(key))
+            .with_context(|| format!("`{key} = {value}` is not one TOML value"))?;
+        self.text.push_str(&line);
+        self.meant(key, parsed);
+        Ok(())
+    }
+
+    /// The text, once it parses back to exactly the keys and values written.
+    fn checked(self, what: &str) -> Result<String> {
+        let mut meant = self.top;
+        for (name, row) in self.rows {
+            let rows = meant
+                .entry(name)
+                .or_insert_with(|| toml::Value::Array(Vec::new()));
+            if let toml::Value::Array(a) = rows {
+                a.push(toml::Value::Table(row));
+            }
         }
-        t.push_str(&format!("title = {}\n", toml_str(&self.title)));
-        t.push_str(&format!("judge = {}\n", toml_str(&self.judge)));
+        let parsed: toml::Table = toml::from_str(&self.text)
+            .with_context(|| format!("the {what} made does not parse back: nothing was written"))?;
+        if parsed != meant {
+            bail!("the {what} made does not parse back to what was meant: nothing was written");
+        }
+        Ok(self.text)
+    }
+}
+
+impl Meta {
+    /// problem.toml's text: the comments, then the keys. `compare` must be one TOML value.
+    pub fn to_toml(&self) -> Result<String> {
+        let mut d = Doc::default();
+        for c in &self.comments {
+            d.comments(c);
+        }
+        d.str("title", &self.title);
+        d.str("judge", &self.judge);
         if let Some(id) = &self.id {
-            t.push_str(&format!("id = {}\n", toml_str(id)));
+            d.str("id", id);
         }
         if let Some(url) = &self.url {
-            t.push_str(&format!("url = {}\n", toml_str(url)));
+            d.str("url", url);
         }
-        t.push_str(&format!("time_limit_ms = {}\n", self.time_limit_ms));
-        t.push_str(&format!("memory_limit_kib = {}\n", self.memory_limit_kib));
+        d.int("time_limit_ms", self.time_limit_ms);
+        d.int("memory_limit_kib", self.memory_limit_kib);
         if let Some(o) = self.output_limit_kib {
-            t.push_str(&format!("output_limit_kib = {o}\n"));
+            d.int("output_limit_kib", o);
         }
         if let Some(c) = &self.compare {
-            t.push_str(&format!("compare = {c}\n"));
+            d.raw_value("compare", c)?;
         }
         if let Some(c) = self.checker_convention {
-            t.push_str(&format!("checker_convention = {}\n", toml_str(c)));
+            d.str("checker_convention", c);
         }
         if let Some(c) = self.validator_convention {
-            t.push_str(&format!("validator_convention = {}\n", toml_str(c)));
+            d.str("validator_convention", c);
         }
         if self.interactive {
-            t.push_str("interactive = true\n");
+            d.raw_value("interactive", "true")?;
         }
         if let Some(c) = self.interactor_convention {
-            t.push_str(&format!("interactor_convention = {}\n", toml_str(c)));
+            d.str("interactor_convention", c);
         }
-        t
+        d.checked("problem.toml")
     }
 }
 
@@ -177,20 +253,28 @@ fn inline_text(data: &Data) -> Result<Option<String>> {
 
 /// The fixture file's text, and the files it reads (relative to the workspace root).
 fn fixture(slug: &str, cases: &[Case], header: &str) -> Result<(String, Vec<File>)> {
-    let mut t = String::from(header);
+    let mut d = Doc::default();
+    // The header is the runner's own comment text (its lines may start with `#` already).
+    for line in header.lines() {
+        d.comments(line.strip_prefix('#').unwrap_or(line).trim_start());
+    }
     let mut files = Vec::new();
     for c in cases {
-        t.push_str(&format!("\n[[case]]\nname = {}\n", toml_str(&c.name)));
-        t.push_str(&format!("source = {}\n", toml_str(c.source)));
+        d.array_table("case");
+        d.str("name", &c.name);
+        d.str("source", c.source);
         if let Some(note) = &c.note {
-            t.push_str(&format!("note = {}\n", toml_str(note)));
+            d.str("note", note);
         }
-        for (data, key, ext) in [(&c.input, "input", "in"), (&c.output, "output", "out")] {
+        for (data, key, file_key, ext) in [
+            (&c.input, "input", "input_file", "in"),
+            (&c.output, "output", "output_file", "out"),
+        ] {
             match inline_text(data)? {
-                Some(text) => t.push_str(&format!("{key} = {}\n", toml_str(&text))),
+                Some(text) => d.str(key, &text),
                 None => {
                     let rel = format!("{slug}/{}.{ext}", c.name);
-                    t.push_str(&format!("{key}_file = {}\n", toml_str(&rel)));
+                    d.str(file_key, &rel);
                     files.push(File {
                         rel: Path::new("fixtures").join(&rel),
                         data: data.clone(),
@@ -199,23 +283,22 @@ fn fixture(slug: &str, cases: &[Case], header: &str) -> Result<(String, Vec<File
             }
         }
     }
-    Ok((t, files))
+    Ok((d.checked("fixture")?, files))
 }
 
 /// `wrong/wrong.toml` for `wrong`.
-pub fn wrong_toml(wrong: &[Wrong]) -> String {
-    let mut t = String::from(
-        "# Wrong solutions: each must get its verdict on some case (see the README's \"Wrong solutions\").\n",
+pub fn wrong_toml(wrong: &[Wrong]) -> Result<String> {
+    let mut d = Doc::default();
+    d.comments(
+        "Wrong solutions: each must get its verdict on some case (see the README's \"Wrong solutions\").",
     );
     for w in wrong {
-        t.push_str(&format!(
-            "\n[[program]]\nfile = {}\nexpect = {}\nwhy = {}\n",
-            toml_str(&w.file),
-            toml_str(w.expect),
-            toml_str(&w.why)
-        ));
+        d.array_table("program");
+        d.str("file", &w.file);
+        d.str("expect", w.expect);
+        d.str("why", &w.why);
     }
-    t
+    d.checked("wrong.toml")
 }
 
 /// Every file `draft` makes, relative to the workspace root, with its bytes.
@@ -224,7 +307,7 @@ pub fn files(draft: &Draft, fixture_header: &str) -> Result<Vec<File>> {
     let mut all = vec![
         File {
             rel: dir.join("problem.toml"),
-            data: Data::Bytes(draft.meta.to_toml().into_bytes()),
+            data: Data::Bytes(draft.meta.to_toml()?.into_bytes()),
         },
         File {
             rel: dir.join("README.md"),
@@ -240,7 +323,7 @@ pub fn files(draft: &Draft, fixture_header: &str) -> Result<Vec<File>> {
     if !draft.wrong.is_empty() {
         all.push(File {
             rel: dir.join("wrong").join("wrong.toml"),
-            data: Data::Bytes(wrong_toml(&draft.wrong).into_bytes()),
+            data: Data::Bytes(wrong_toml(&draft.wrong)?.into_bytes()),
         });
         for w in &draft.wrong {
             all.push(File {
@@ -398,13 +481,60 @@ mod tests {
         let written = write(&ws, &draft("t"), "").unwrap();
         assert_eq!(written.len(), 5, "{written:?}");
         let fixture = std::fs::read_to_string(ws.fixtures_dir().join("t.toml")).unwrap();
-        assert!(fixture.contains("input = \"1 2\\n\""), "{fixture}");
-        assert!(fixture.contains("input_file = \"t/big.in\""), "{fixture}");
-        assert!(fixture.contains("output_file = \"t/big.out\""), "{fixture}");
-        let toml = std::fs::read_to_string(ws.problems_dir().join("t/problem.toml")).unwrap();
-        assert!(toml.contains(r#"title = "T \"quoted\"""#), "{toml}");
         let parsed: toml::Table = toml::from_str(&fixture).unwrap();
         assert_eq!(parsed["case"][0]["input"].as_str(), Some("1 2\n"));
+        assert_eq!(parsed["case"][1]["input_file"].as_str(), Some("t/big.in"));
+        assert_eq!(parsed["case"][1]["output_file"].as_str(), Some("t/big.out"));
+        assert!(parsed["case"][1].get("input").is_none(), "{fixture}");
+        let toml = std::fs::read_to_string(ws.problems_dir().join("t/problem.toml")).unwrap();
+        let toml: toml::Table = toml::from_str(&toml).unwrap();
+        assert_eq!(toml["title"].as_str(), Some("T \"quoted\""));
+    }
+
+    #[test]
+    fn text_from_outside_stays_data_in_every_file_written() {
+        let (_d, ws) = ws();
+        let mut d = draft("t");
+        d.meta.title = "x\"\ntime_limit_ms = 1\n[evil]\u{7f}\u{0}".into();
+        d.meta.url = Some("https://e.example/\r\njudge = \"HDU\"".into());
+        d.meta.comments = vec!["group\nmemory_limit_kib = 1\r[x]\u{1b}".into()];
+        d.meta.compare = Some("{ float = { abs = 1e-6 } }".into());
+        d.cases[0].name = "a\nb".into();
+        d.cases[0].note = Some("n\n[[case]]".into());
+        write(&ws, &d, "header\nkey = 1").unwrap();
+        let text = std::fs::read_to_string(ws.problems_dir().join("t/problem.toml")).unwrap();
+        let toml: toml::Table = toml::from_str(&text).unwrap();
+        let mut keys: Vec<&str> = toml.keys().map(|k| k.as_str()).collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            [
+                "compare",
+                "judge",
+                "memory_limit_kib",
+                "time_limit_ms",
+                "title",
+                "url"
+            ],
+            "{text}"
+        );
+        assert_eq!(toml["title"].as_str(), Some(d.meta.title.as_str()));
+        assert_eq!(toml["url"].as_str(), d.meta.url.as_deref());
+        assert_eq!(toml["time_limit_ms"].as_integer(), Some(1000));
+        assert_eq!(toml["memory_limit_kib"].as_integer(), Some(65536));
+        assert_eq!(toml["compare"]["float"]["abs"].as_float(), Some(1e-6));
+        assert!(
+            text.starts_with("# group\n# memory_limit_kib = 1\n# [x]\n"),
+            "{text}"
+        );
+        let text = std::fs::read_to_string(ws.fixtures_dir().join("t.toml")).unwrap();
+        let fixture: toml::Table = toml::from_str(&text).unwrap();
+        assert_eq!(fixture.keys().collect::<Vec<_>>(), ["case"], "{text}");
+        let cases = fixture["case"].as_array().unwrap();
+        assert_eq!(cases.len(), 2, "{text}");
+        assert_eq!(cases[0]["name"].as_str(), Some("a\nb"));
+        assert_eq!(cases[0]["note"].as_str(), Some("n\n[[case]]"));
+        assert_eq!(cases[0]["input"].as_str(), Some("1 2\n"));
     }
 
     #[test]

@@ -47,13 +47,21 @@ impl Listener {
         Listener { child, port, out }
     }
 
-    /// POSTs `body` to / and returns (status code, body).
+    /// POSTs `body` to / as the extension does (JSON, no Origin) and returns (status code,
+    /// body).
     fn post(&self, body: &[u8]) -> (u16, String) {
+        let (code, _, body) = self.send("POST", "Content-Type: application/json\r\n", body);
+        (code, body)
+    }
+
+    /// Sends a request with the `headers` given (each ending in CRLF) and `body`; (status code,
+    /// headers, body) of the answer.
+    fn send(&self, method: &str, headers: &str, body: &[u8]) -> (u16, String, String) {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
         write!(
             s,
-            "POST / HTTP/1.1\r\nHost: localhost:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            "{method} / HTTP/1.1\r\nHost: localhost:{}\r\n{headers}Content-Length: {}\r\n\r\n",
             self.port,
             body.len()
         )
@@ -66,11 +74,8 @@ impl Listener {
             .nth(1)
             .and_then(|c| c.parse().ok())
             .unwrap_or(0);
-        let body = reply
-            .split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string();
-        (code, body)
+        let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
+        (code, head.to_string(), body.to_string())
     }
 
     /// Waits for the listener to end (30 s at most); its exit code, stdout and stderr.
@@ -150,9 +155,15 @@ fn a_companion_payload_becomes_a_problem_whose_samples_pass_with_a_right_solutio
         assert!(toml.contains(line), "{line} not in\n{toml}");
     }
     let fixture = std::fs::read_to_string(ws.path("fixtures/hdu1848.toml")).unwrap();
-    assert!(fixture.contains("source = \"sample\""), "{fixture}");
-    assert!(
-        fixture.contains("input = \"1 1 1\\n1 4 1\\n0 0 0\\n\""),
+    let parsed: toml::Table = toml::from_str(&fixture).unwrap();
+    assert_eq!(
+        parsed["case"][0]["source"].as_str(),
+        Some("sample"),
+        "{fixture}"
+    );
+    assert_eq!(
+        parsed["case"][0]["input"].as_str(),
+        Some("1 1 1\n1 4 1\n0 0 0\n"),
         "{fixture}"
     );
     let readme = std::fs::read_to_string(ws.path("problems/hdu1848/README.md")).unwrap();
@@ -235,6 +246,192 @@ fn an_unusable_payload_or_an_existing_problem_changes_nothing_and_sigterm_stops_
         assert!(err.contains(line), "{line} not in stderr:\n{err}");
     }
     assert_eq!(snapshot(ws.dir.path()), before, "the workspace changed");
+}
+
+/// A payload of a problem of no judge of judges.toml, with these values spliced in.
+fn local_payload(name: &str, group: &str, time: &str, memory: &str) -> Vec<u8> {
+    serde_json::json!({
+        "name": name, "group": group, "url": "https://example.com/p/1",
+        "interactive": false, "testType": "single",
+        "tests": [{"input": "1 2\n", "output": "3\n"}],
+        "input": {"type": "stdin"}, "output": {"type": "stdout"},
+        "batch": {"id": "b", "size": 1},
+        "timeLimit": time.parse::<f64>().unwrap(),
+        "memoryLimit": memory.parse::<f64>().unwrap(),
+    })
+    .to_string()
+    .into_bytes()
+}
+
+#[test]
+fn listen_refuses_web_pages_other_types_and_absurd_limits_and_writes_nothing() {
+    let ws = Ws::empty();
+    let before = snapshot(ws.dir.path());
+    let l = Listener::start(&ws, &[]);
+    let hdu = std::fs::read(data("companion/hdu1848.json")).unwrap();
+    let json = "Content-Type: application/json\r\n";
+    // A web page's POST, as `fetch(…, {mode: "no-cors"})` sends it, JSON or not.
+    for (headers, code, says) in [
+        (
+            format!("Origin: https://evil.example\r\n{json}"),
+            403,
+            "https://evil.example",
+        ),
+        (
+            "Origin: null\r\nContent-Type: text/plain\r\n".into(),
+            403,
+            "web page \"null\"",
+        ),
+        (
+            "Content-Type: text/plain;charset=UTF-8\r\n".into(),
+            415,
+            "text/plain",
+        ),
+        ("".into(), 415, "(none)"),
+        (
+            "Content-Type: application/x-www-form-urlencoded\r\n".into(),
+            415,
+            "urlencoded",
+        ),
+    ] {
+        let (got, head, body) = l.send("POST", &headers, &hdu);
+        assert_eq!(got, code, "{headers}: {body}");
+        assert!(body.contains(says), "{headers}: {body}");
+        assert!(
+            !head.to_ascii_lowercase().contains("access-control"),
+            "{head}"
+        );
+    }
+    // A preflight from a page gets no CORS answer.
+    let (got, head, _) = l.send("OPTIONS", "Origin: https://evil.example\r\n", b"");
+    assert_eq!(got, 403);
+    assert!(
+        !head.to_ascii_lowercase().contains("access-control"),
+        "{head}"
+    );
+    // Numbers out of range: 400 naming the field.
+    for (time, memory, field) in [
+        ("1000", "1e300", "`memoryLimit` 1e300 is out of range"),
+        ("-5", "256", "`timeLimit` -5 is out of range"),
+        ("1e300", "256", "`timeLimit` 1e300 is out of range"),
+        ("1000", "0.5", "`memoryLimit` 0.5 is out of range"),
+        ("3600001", "256", "`timeLimit` 3600001 is out of range"),
+        ("1000", "1048577", "`memoryLimit` 1048577 is out of range"),
+    ] {
+        let (got, body) = l.post(&local_payload("N", "G", time, memory));
+        assert_eq!(got, 400, "{time} {memory}: {body}");
+        assert!(body.contains(field), "{body}");
+        assert!(body.contains("nothing was written"), "{body}");
+    }
+    // SAFETY: a plain kill(2) of the child this test started.
+    unsafe {
+        libc::kill(l.child.id() as i32, libc::SIGTERM);
+    }
+    let (_, out, err) = l.finish();
+    assert!(
+        err.contains("listen: 403 refused a request from the web page \"https://evil.example\""),
+        "{err}"
+    );
+    assert!(
+        err.contains("listen: 415 refused a POST of Content-Type \"text/plain"),
+        "{err}"
+    );
+    assert!(!out.contains("created problem"), "{out}");
+    assert_eq!(snapshot(ws.dir.path()), before, "the workspace changed");
+}
+
+#[test]
+fn the_extension_s_request_with_its_origin_creates_the_problem() {
+    let ws = Ws::empty();
+    let l = Listener::start(&ws, &[]);
+    let hdu = std::fs::read(data("companion/hdu1848.json")).unwrap();
+    // As Chrome sends it from the extension's background page.
+    let chrome = "Origin: chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl\r\n\
+                  Content-Type: application/json\r\nSec-Fetch-Site: none\r\n";
+    let (code, head, body) = l.send("POST", chrome, &hdu);
+    assert_eq!(code, 200, "{body}");
+    assert!(
+        !head.to_ascii_lowercase().contains("access-control"),
+        "{head}"
+    );
+    let poj = std::fs::read(data("companion/poj-contest-1.json")).unwrap();
+    let firefox = "Origin: moz-extension://0b9a2f1c-0000-4000-8000-000000000000\r\n\
+                   Content-Type: application/json; charset=utf-8\r\n";
+    let (code, _, body) = l.send("POST", firefox, &poj);
+    assert_eq!(code, 200, "{body}");
+    drop(l);
+    assert!(ws.path("problems/hdu1848/problem.toml").is_file());
+    assert!(ws.path("problems/poj1067/problem.toml").is_file());
+}
+
+#[test]
+fn newlines_in_a_payload_stay_data_in_the_files_it_makes() {
+    let ws = Ws::empty();
+    let l = Listener::start(&ws, &["--once"]);
+    let name = "Evil\"\ntime_limit_ms = 1\n[profile]\nx = 1";
+    let group = "G\njudge = \"HDU\"\r\nmemory_limit_kib = 1\n# ";
+    let (code, body) = l.post(&local_payload(name, group, "1000", "256"));
+    assert_eq!(code, 200, "{body}");
+    let (status, out, err) = l.finish();
+    assert_eq!(status, Some(0), "{out}\n{err}");
+    let slug = "evil-time-limit-ms-1-profile-x-1";
+    let written =
+        std::fs::read_to_string(ws.path(&format!("problems/{slug}/problem.toml"))).unwrap();
+    let toml: toml::Table = toml::from_str(&written).unwrap();
+    let mut keys: Vec<&str> = toml.keys().map(String::as_str).collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        ["judge", "memory_limit_kib", "time_limit_ms", "title", "url"],
+        "{written}"
+    );
+    assert_eq!(toml["title"].as_str(), Some(name), "{written}");
+    assert_eq!(toml["judge"].as_str(), Some("local"), "{written}");
+    assert_eq!(toml["time_limit_ms"].as_integer(), Some(1000), "{written}");
+    assert_eq!(
+        toml["memory_limit_kib"].as_integer(),
+        Some(262144),
+        "{written}"
+    );
+    let fixture = std::fs::read_to_string(ws.path(&format!("fixtures/{slug}.toml"))).unwrap();
+    let fixture: toml::Table = toml::from_str(&fixture).unwrap();
+    assert_eq!(fixture["case"].as_array().map(Vec::len), Some(1));
+    // The workspace still runs: the problem is listed with its limits.
+    let out = ws.runner(&["list"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains(slug), "{}", text(&out));
+}
+
+#[test]
+fn a_client_that_never_finishes_its_request_delays_no_other() {
+    let ws = Ws::empty();
+    let l = Listener::start(&ws, &[]);
+    // One stops in its headers, one in its body; neither sends more.
+    let mut slow_head = TcpStream::connect(("127.0.0.1", l.port)).unwrap();
+    slow_head
+        .write_all(b"POST / HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut slow_body = TcpStream::connect(("127.0.0.1", l.port)).unwrap();
+    slow_body
+        .write_all(
+            b"POST / HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        )
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let start = Instant::now();
+    let (code, body) = l.post(&std::fs::read(data("companion/hdu1848.json")).unwrap());
+    let took = start.elapsed();
+    assert_eq!(code, 200, "{body}");
+    // Served at once (the listener polls every 20 ms): the slow ones hold nothing up. Before,
+    // one connection was served at a time and this waited for the slow ones' timeouts.
+    assert!(took < Duration::from_secs(2), "the POST took {took:?}");
+    // The slow ones are answered 408 once their time is up (5 s), and closed.
+    for mut s in [slow_head, slow_body] {
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let mut reply = String::new();
+        s.read_to_string(&mut reply).unwrap();
+        assert!(reply.starts_with("HTTP/1.1 408"), "{reply}");
+    }
 }
 
 #[test]

@@ -284,6 +284,29 @@ fn left_failure(left: &sandbox::Left, convention: Convention) -> Option<String> 
         .map(|e| format!("cannot read back {what}: {e}"))
 }
 
+/// Plays a game against `interactor` on `input` with the person at the terminal as the
+/// solution (`runner run --human`): the interactor runs in the sandbox like in a judged game,
+/// its files as there. What it said, and its message.
+pub fn by_hand(
+    sandbox: &sandbox::Sandbox,
+    interactor: &Interactor,
+    input: &[u8],
+) -> std::io::Result<(Said, String)> {
+    let files = Files::new(input, b"", interactor.convention)?;
+    let program = files.program(interactor);
+    let (exit, left) = sandbox.run_attached(&program, &LIMITS)?;
+    let left = left.first().cloned().unwrap_or_default();
+    if let Some(why) = left_failure(&left, interactor.convention) {
+        return Ok((Said::Failed(why), String::new()));
+    }
+    let message = match interactor.convention {
+        Convention::Kattis => left.file("judgemessage.txt").unwrap_or_default(),
+        Convention::Testlib => &[],
+    };
+    let message = diff::escape(message, false).trim().to_string();
+    Ok((said_of_exit(interactor.convention, exit), message))
+}
+
 /// Plays `case` between `solution` and the problem's `interactor`, and judges it (then, under
 /// testlib's convention with a `checker`, the interactor's output is judged by the checker).
 pub fn run_case(

@@ -9,6 +9,7 @@
 //! sandbox's launchers), `interact` (games), `single` (one run), `program` (the vocabulary),
 //! `cgroup`, `launcher`.
 
+mod attached;
 mod cgroup;
 mod gcc_launcher;
 mod interact;
@@ -232,6 +233,29 @@ impl Sandbox {
 
     fn checkin(&self, l: Launcher) {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(l);
+    }
+
+    /// Runs `program` under `limits` with the runner's own stdin, stdout and stderr relayed to
+    /// it (a person at the terminal is its other side: `runner run --human`), in the sandbox
+    /// like any other: how it ended, and what it left in its writable files.
+    pub fn run_attached(
+        &self,
+        program: &Program,
+        limits: &Limits,
+    ) -> io::Result<(Exit, Vec<Left>)> {
+        let launcher = self.checkout()?;
+        match attached::run(&launcher, program, limits) {
+            Ok(result) => {
+                if !launcher.gone.get() {
+                    self.checkin(launcher);
+                }
+                result
+            }
+            Err(e) => {
+                launcher.kill();
+                Err(e)
+            }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use super::RunArgs;
 use crate::exit;
 use crate::interactive::Interactor;
 use crate::judges::LOCAL;
-use crate::problem::{Convention, Problem};
+use crate::problem::Problem;
 use crate::single::{self, Request};
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
@@ -138,7 +138,7 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
         ),
     };
     if a.human {
-        return by_hand(&interactor, &input);
+        return by_hand(cx, &interactor, &input);
     }
     let req = request(cx, problem, a, Vec::new())?;
     let solution = match cx
@@ -187,39 +187,16 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
     })
 }
 
-/// The interactor with the terminal as the other side (outside the sandbox: it is the problem's
-/// own program, and a person types into it); its verdict from its exit.
-fn by_hand(interactor: &Interactor, input: &[u8]) -> Result<u8> {
-    let dir = tempfile::tempdir()?;
-    let (input_path, answer, out) = (
-        dir.path().join("input"),
-        dir.path().join("answer"),
-        dir.path().join("out"),
-    );
-    std::fs::write(&input_path, input)?;
-    std::fs::write(&answer, b"")?;
-    let mut cmd = std::process::Command::new(&interactor.program.argv[0]);
-    cmd.args(&interactor.program.argv[1..]);
-    match interactor.convention {
-        Convention::Testlib => {
-            cmd.arg(&input_path).arg(&out).arg(&answer);
-        }
-        Convention::Kattis => {
-            std::fs::create_dir(&out)?;
-            cmd.arg(&input_path).arg(&answer).arg(&out);
-        }
-    }
+/// The interactor with the terminal as the other side, in the sandbox like in a judged game
+/// (it is the problem's program, and a person types into it); its verdict from its exit.
+fn by_hand(cx: &Context, interactor: &Interactor, input: &[u8]) -> Result<u8> {
     eprintln!("you play against the interactor: type your lines; its lines come back here");
-    let status = cmd.status().context("cannot start the interactor")?;
-    let exit = match (
-        status.code(),
-        std::os::unix::process::ExitStatusExt::signal(&status),
-    ) {
-        (Some(c), _) => sandbox::Exit::Code(c),
-        (None, Some(s)) => sandbox::Exit::Signal(s),
-        (None, None) => sandbox::Exit::Code(-1),
-    };
-    let said = crate::interactive::said_of_exit(interactor.convention, exit);
+    let (said, message) = crate::interactive::by_hand(cx.sandbox()?, interactor, input)
+        .context("cannot run the interactor")?;
+    cx.print_notes();
+    if !message.is_empty() {
+        eprintln!("{message}");
+    }
     eprintln!("the interactor says: {said:?}");
     Ok(if said == crate::interactive::Said::Accepted {
         exit::PASSED

@@ -348,3 +348,266 @@ fn a_kattis_output_validator_judges_with_42_and_43_and_plays_a_second_pass() {
     assert_eq!(v, "WA", "{record}");
     assert!(detail.contains("seven guesses and no luck"), "{detail}");
 }
+
+// ---------------------------------------------------------------- the interactor's files
+
+/// A Kattis validator that writes `files` × 8 MiB into its feedback directory (ignoring every
+/// error), then a judgement message, answers one line and accepts.
+const FLOODER_C: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    if (argc < 4) return 1;
+    static char block[1 << 20];
+    memset(block, 'x', sizeof block);
+    char path[4200];
+    for (int i = 0; i < FILES; i++) {
+        snprintf(path, sizeof path, "%s/flood-%d", argv[3], i);
+        FILE *f = fopen(path, "w");
+        if (!f) continue;
+        for (int k = 0; k < 8; k++) fwrite(block, 1, sizeof block, f);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/judgemessage.txt", argv[3]);
+    FILE *m = fopen(path, "w");
+    if (m) { fprintf(m, "flooded\n"); fclose(m); }
+    printf("go\n");
+    fflush(stdout);
+    char line[16];
+    if (scanf("%15s", line) != 1) return 43;
+    return 42;
+}
+"#;
+
+/// The runner's command on `ws` with `TMPDIR` set to `tmp`.
+fn runner_in(ws: &Ws, tmp: &std::path::Path, args: &[&str]) -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("runner"));
+    cmd.arg("--root")
+        .arg(ws.dir.path())
+        .args(["--color", "never"])
+        .args(args)
+        .env("TMPDIR", tmp)
+        .env_remove("CI");
+    cmd
+}
+
+/// Every regular file under `dir` and its size (symbolic links not followed).
+fn sizes(dir: &std::path::Path) -> Vec<(std::path::PathBuf, u64)> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let m = e.path().symlink_metadata().unwrap();
+        if m.is_dir() {
+            v.extend(sizes(&e.path()));
+        } else {
+            v.push((e.path(), m.len()));
+        }
+    }
+    v
+}
+
+/// A workspace with problem `flood` (Kattis convention, [`FLOODER_C`] writing `files` × 8 MiB)
+/// and a solution that answers it.
+fn flood(files: u32) -> Ws {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/flood/problem.toml",
+        "title = \"Flood\"\njudge = \"local\"\ntime_limit_ms = 2000\n\
+         interactive = true\ninteractor_convention = \"kattis\"\n",
+    );
+    ws.write(
+        "problems/flood/interactor.c",
+        &FLOODER_C.replace("FILES", &files.to_string()),
+    );
+    ws.write(
+        "fixtures/flood.toml",
+        "[[case]]\nname = \"one\"\nsource = \"hand\"\ninput = \"1\\n\"\n",
+    );
+    ws.write(
+        "answer.c",
+        "#include <stdio.h>\nint main(void){char l[16];if(scanf(\"%15s\",l)!=1)return 1;\
+         printf(\"ok\\n\");return 0;}\n",
+    );
+    ws
+}
+
+/// The verdict and detail of `flood`'s one case, judged with `extra` global flags.
+fn judge_flood(ws: &Ws, tmp: &std::path::Path, extra: &[&str]) -> (String, String) {
+    let answer = ws.path("answer.c");
+    let mut args = extra.to_vec();
+    args.extend(["--no-cache", "--format", "json", "judge", "flood"]);
+    args.push(answer.to_str().unwrap());
+    let out = runner_in(ws, tmp, &args).output().unwrap();
+    let record = stdout(&out)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["type"] == "case")
+        .unwrap_or_else(|| panic!("no case record:\n{}", text(&out)));
+    (
+        record["verdict"].as_str().unwrap_or_default().to_string(),
+        record["detail"].as_str().unwrap_or_default().to_string(),
+    )
+}
+
+#[test]
+fn an_interactor_that_writes_over_the_cap_is_je_and_leaves_nothing_on_disk() {
+    // 12 × 8 MiB = 96 MiB into a feedback directory that may hold 64 MiB.
+    let ws = flood(12);
+    let tmp = tempfile::tempdir().unwrap();
+    let (v, detail) = judge_flood(&ws, tmp.path(), &[]);
+    assert_eq!(v, "JE", "{detail}");
+    assert!(
+        detail.contains("the interactor wrote more than its feedback directory may hold (64 MiB"),
+        "{detail}"
+    );
+    // In the sandbox the bytes never reach the host (the feedback directory is a tmpfs of the
+    // launcher's, emptied after the game): nothing under TMPDIR, where the game's files are,
+    // holds more than a few bytes.
+    let left: u64 = sizes(tmp.path()).iter().map(|(_, n)| n).sum();
+    assert!(left < 4096, "{:?}", sizes(tmp.path()));
+    // Without the sandbox the validator writes the host's directory itself: the cap is checked
+    // after the game, the same verdict, and the files are removed.
+    let (v, detail) = judge_flood(&ws, tmp.path(), &["--no-sandbox"]);
+    assert_eq!(v, "JE", "{detail}");
+    assert!(detail.contains("may hold (64 MiB"), "{detail}");
+    let left: u64 = sizes(tmp.path()).iter().map(|(_, n)| n).sum();
+    assert!(left < 4096, "{:?}", sizes(tmp.path()));
+    // Under the cap (4 × 8 MiB) the same validator is obeyed: AC, and its message is read.
+    let ws = flood(4);
+    let (v, detail) = judge_flood(&ws, tmp.path(), &[]);
+    assert_eq!(v, "AC", "{detail}");
+}
+
+/// The testlib interactor of `guess`, spinning for 1.5 s of CPU time first (the test looks at
+/// the game's files meanwhile).
+fn slow_interactor() -> String {
+    INTERACTOR_C.replace(
+        "    FILE *in = fopen(argv[1], \"r\");",
+        "    while (clock() < CLOCKS_PER_SEC * 3 / 2) {}\n    FILE *in = fopen(argv[1], \"r\");",
+    )
+    .replace("#include <stdlib.h>", "#include <stdlib.h>\n#include <time.h>")
+}
+
+#[test]
+fn another_local_user_can_neither_read_nor_plant_the_game_s_files() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: only root can run a command as another user (65534) here");
+        return;
+    }
+    use std::os::unix::fs::PermissionsExt;
+    let ws = guess();
+    ws.write("problems/guess/interactor.c", &slow_interactor());
+    ws.write("search.c", &searcher(""));
+    // TMPDIR as /tmp is: anyone may enter it and make files there.
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let search = ws.path("search.c");
+    let child = runner_in(
+        &ws,
+        tmp.path(),
+        &["--no-cache", "judge", "guess", search.to_str().unwrap()],
+    )
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
+    let as_nobody = |script: &str| {
+        std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .args(["sh", "-c", script])
+            .output()
+            .unwrap()
+    };
+    // The game's directory, once the answer is in it.
+    let start = std::time::Instant::now();
+    let dir = loop {
+        let found = std::fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.join("answer").is_file());
+        if let Some(d) = found {
+            break d;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "no game dir"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mode = dir.metadata().unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "{}", dir.display());
+    // Nobody reaches TMPDIR itself (the check can fail: it works one level up)...
+    std::fs::write(tmp.path().join("open"), "x").unwrap();
+    std::fs::set_permissions(
+        tmp.path().join("open"),
+        std::fs::Permissions::from_mode(0o644),
+    )
+    .unwrap();
+    let control = as_nobody(&format!("cat {}/open", tmp.path().display()));
+    assert!(control.status.success(), "{}", text(&control));
+    // ...but not the answer, nor the place the interactor's output or a nextpass.in would be.
+    let d = dir.display();
+    for script in [
+        format!("cat {d}/answer"),
+        format!("ls {d}"),
+        format!("echo 1 > {d}/nextpass.in"),
+        format!("echo 1 > {d}/output"),
+    ] {
+        let out = as_nobody(&script);
+        assert!(!out.status.success(), "{script}: {}", text(&out));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("Permission denied"),
+            "{script}: {}",
+            text(&out)
+        );
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("AC"), "{}", text(&out));
+}
+
+#[test]
+fn human_plays_against_the_interactor_in_the_sandbox_where_it_cannot_write_the_host() {
+    let ws = guess();
+    let planted = ws.path("planted-by-the-interactor");
+    // The interactor first tries to write a file of the host (the workspace's folder).
+    ws.write(
+        "problems/guess/interactor.c",
+        &INTERACTOR_C.replace(
+            "    FILE *in = fopen(argv[1], \"r\");",
+            &format!(
+                "    FILE *p = fopen(\"{}\", \"w\");\n    if (p) {{ fputs(\"x\", p); fclose(p); }}\n    \
+                 FILE *in = fopen(argv[1], \"r\");",
+                planted.display()
+            ),
+        ),
+    );
+    ws.write("x37.txt", "37\n");
+    let human = |extra: &[&str]| {
+        let mut cmd = assert_cmd::Command::cargo_bin("runner").unwrap();
+        cmd.arg("--root")
+            .arg(ws.dir.path())
+            .args(["--color", "never"])
+            .args(extra)
+            .args(["run", "guess"])
+            .arg(ws.path("x37.txt"))
+            .arg("--human")
+            .write_stdin("50\n25\n37\n")
+            .timeout(std::time::Duration::from_secs(120));
+        cmd.output().unwrap()
+    };
+    let out = human(&[]);
+    assert_code(&out, 0);
+    assert_eq!(stdout(&out), "<\n>\n=\n", "{}", text(&out));
+    assert!(
+        stderr(&out).contains("the interactor says: Accepted"),
+        "{}",
+        text(&out)
+    );
+    assert!(!planted.exists(), "the interactor wrote a host file");
+    // Where the sandbox is off, the same interactor does write it: the check above can fail.
+    let out = human(&["--no-sandbox"]);
+    assert_code(&out, 0);
+    assert!(planted.exists(), "{}", text(&out));
+}

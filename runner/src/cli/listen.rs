@@ -8,7 +8,8 @@
 //! page's `Origin` (every POST has one), and a page cannot send `Content-Type: application/json`
 //! without the browser asking first (a preflight, which gets no CORS answer here). So a request
 //! whose `Origin` is not an extension's (`chrome-extension://…`, `moz-extension://…`) is refused
-//! (403), a POST that is not `application/json` too (415), and no answer carries
+//! (403), as is one for a `Host` other than localhost (a site whose name was made to resolve to
+//! 127.0.0.1: DNS rebinding), a POST that is not `application/json` too (415), and no answer carries
 //! `Access-Control-Allow-Origin`. Each connection is served on a thread of its own (at most
 //! [`MAX_CONNECTIONS`] at once; more are answered 503), and must send its whole request within
 //! [`READ_DEADLINE`] (else 408): a client that never finishes delays nobody. Bodies are bounded
@@ -205,6 +206,8 @@ struct Request {
     path: String,
     /// Every `Origin` header's value.
     origins: Vec<String>,
+    /// Every `Host` header's value.
+    hosts: Vec<String>,
     content_type: Option<String>,
     body: Vec<u8>,
 }
@@ -276,6 +279,7 @@ fn read_request(stream: &mut TcpStream, deadline: Instant) -> Result<Request, Re
         method,
         path,
         origins: Vec::new(),
+        hosts: Vec::new(),
         content_type: None,
         body: buf[head_end + 4..].to_vec(),
     };
@@ -295,6 +299,8 @@ fn read_request(stream: &mut TcpStream, deadline: Instant) -> Result<Request, Re
             return Err(Reply::new(411, "send the body with a Content-Length"));
         } else if name.eq_ignore_ascii_case("origin") {
             req.origins.push(value.to_string());
+        } else if name.eq_ignore_ascii_case("host") {
+            req.hosts.push(value.to_string());
         } else if name.eq_ignore_ascii_case("content-type") {
             req.content_type = Some(value.to_string());
         }
@@ -326,9 +332,27 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
-/// Why a request is refused before it is looked at: a web page's `Origin` (403), a POST that is
-/// not JSON (415).
+/// Whether `host` (a `Host` header) names this machine's loopback: a page of another site that
+/// had its name resolve to 127.0.0.1 (DNS rebinding) sends its own name.
+fn loopback_host(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    ["localhost", "127.0.0.1", "[::1]"]
+        .iter()
+        .any(|l| name.eq_ignore_ascii_case(l))
+}
+
+/// Why a request is refused before it is looked at: a web page's `Origin` or another site's
+/// `Host` (403), a POST that is not JSON (415).
 fn refusal(req: &Request) -> Option<Reply> {
+    if let Some(h) = req.hosts.iter().find(|h| !loopback_host(h)) {
+        return Some(Reply::new(
+            403,
+            format!("refused a request for the host {h:?}: only localhost is served here\n"),
+        ));
+    }
     if let Some(o) = req
         .origins
         .iter()

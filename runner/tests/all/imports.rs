@@ -57,12 +57,22 @@ impl Listener {
     /// Sends a request with the `headers` given (each ending in CRLF) and `body`; (status code,
     /// headers, body) of the answer.
     fn send(&self, method: &str, headers: &str, body: &[u8]) -> (u16, String, String) {
+        self.send_to(&format!("localhost:{}", self.port), method, headers, body)
+    }
+
+    /// [`Listener::send`] with that `Host` header.
+    fn send_to(
+        &self,
+        host: &str,
+        method: &str,
+        headers: &str,
+        body: &[u8],
+    ) -> (u16, String, String) {
         let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
         write!(
             s,
-            "{method} / HTTP/1.1\r\nHost: localhost:{}\r\n{headers}Content-Length: {}\r\n\r\n",
-            self.port,
+            "{method} / HTTP/1.1\r\nHost: {host}\r\n{headers}Content-Length: {}\r\n\r\n",
             body.len()
         )
         .unwrap();
@@ -231,7 +241,8 @@ fn an_unusable_payload_or_an_existing_problem_changes_nothing_and_sigterm_stops_
     assert!(body.contains("exists already"), "{body}");
     // A GET says what the listener is.
     let mut s = TcpStream::connect(("127.0.0.1", l.port)).unwrap();
-    s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    s.write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
     let mut reply = String::new();
     s.read_to_string(&mut reply).unwrap();
     assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
@@ -302,6 +313,16 @@ fn listen_refuses_web_pages_other_types_and_absurd_limits_and_writes_nothing() {
             "{head}"
         );
     }
+    // A page of another site whose name was made to resolve to 127.0.0.1 (DNS rebinding).
+    for host in ["evil.example:27121", "127.0.0.1.evil.example"] {
+        let (got, head, body) = l.send_to(host, "POST", json, &hdu);
+        assert_eq!(got, 403, "{host}: {body}");
+        assert!(body.contains("only localhost is served here"), "{body}");
+        assert!(
+            !head.to_ascii_lowercase().contains("access-control"),
+            "{head}"
+        );
+    }
     // A preflight from a page gets no CORS answer.
     let (got, head, _) = l.send("OPTIONS", "Origin: https://evil.example\r\n", b"");
     assert_eq!(got, 403);
@@ -357,7 +378,8 @@ fn the_extension_s_request_with_its_origin_creates_the_problem() {
     let poj = std::fs::read(data("companion/poj-contest-1.json")).unwrap();
     let firefox = "Origin: moz-extension://0b9a2f1c-0000-4000-8000-000000000000\r\n\
                    Content-Type: application/json; charset=utf-8\r\n";
-    let (code, _, body) = l.send("POST", firefox, &poj);
+    let host = format!("127.0.0.1:{}", l.port);
+    let (code, _, body) = l.send_to(&host, "POST", firefox, &poj);
     assert_eq!(code, 200, "{body}");
     drop(l);
     assert!(ws.path("problems/hdu1848/problem.toml").is_file());
@@ -409,7 +431,7 @@ fn a_client_that_never_finishes_its_request_delays_no_other() {
     // One stops in its headers, one in its body; neither sends more.
     let mut slow_head = TcpStream::connect(("127.0.0.1", l.port)).unwrap();
     slow_head
-        .write_all(b"POST / HTTP/1.1\r\nHost: x\r\n")
+        .write_all(b"POST / HTTP/1.1\r\nHost: localhost\r\n")
         .unwrap();
     let mut slow_body = TcpStream::connect(("127.0.0.1", l.port)).unwrap();
     slow_body

@@ -63,6 +63,11 @@ pub const TIME_LIMIT_MS: (f64, f64) = (1.0, 3_600_000.0);
 /// The memory limits a payload may give, in MB: 1 MiB … 1 TiB.
 pub const MEMORY_LIMIT_MB: (f64, f64) = (1.0, 1_048_576.0);
 
+/// The longest `name`, `group` and `url` taken, in characters.
+pub const MAX_TEXT: usize = 4096;
+/// The most sample tests a payload may hold.
+pub const MAX_TESTS: usize = 1000;
+
 /// `value` of the payload's `field` is a number in `range` (bounds included), or the reason it
 /// is not (naming the field).
 fn in_range(field: &str, value: f64, range: (f64, f64), unit: &str) -> Result<(), String> {
@@ -86,6 +91,19 @@ pub fn parse(body: &[u8]) -> Result<Payload, String> {
         .map_err(|e| format!("not a Competitive Companion payload: {e}"))?;
     if p.name.trim().is_empty() {
         return Err("`name` is empty".into());
+    }
+    for (field, text) in [("name", &p.name), ("group", &p.group), ("url", &p.url)] {
+        if text.chars().count() > MAX_TEXT {
+            return Err(format!(
+                "`{field}` is over {MAX_TEXT} characters: a page's title, group or URL is not"
+            ));
+        }
+    }
+    if p.tests.len() > MAX_TESTS {
+        return Err(format!(
+            "`tests` holds {} tests: a statement shows at most {MAX_TESTS} samples",
+            p.tests.len()
+        ));
     }
     in_range("timeLimit", p.time_limit, TIME_LIMIT_MS, "ms")?;
     in_range("memoryLimit", p.memory_limit, MEMORY_LIMIT_MB, "MB")?;
@@ -445,6 +463,24 @@ mod tests {
         );
         let over = r#"{"name":"x","url":"u","memoryLimit":256,"timeLimit":3600001,"tests":[{"input":"","output":""}]}"#;
         assert!(bad(over).contains("`timeLimit`"), "{}", bad(over));
+        let many = format!(
+            r#"{{"name":"x","url":"u","memoryLimit":256,"timeLimit":1000,"tests":[{}]}}"#,
+            vec![r#"{"input":"","output":""}"#; MAX_TESTS + 1].join(",")
+        );
+        assert!(
+            bad(&many).contains("`tests` holds 1001 tests"),
+            "{}",
+            bad(&many)
+        );
+        let long = format!(
+            r#"{{"name":"{}","url":"u","memoryLimit":256,"timeLimit":1000,"tests":[{{"input":"","output":""}}]}}"#,
+            "n".repeat(MAX_TEXT + 1)
+        );
+        assert!(
+            bad(&long).contains("`name` is over 4096 characters"),
+            "{}",
+            bad(&long)
+        );
         let edge = r#"{"name":"x","url":"u","memoryLimit":1048576,"timeLimit":3600000,"tests":[{"input":"","output":""}]}"#;
         assert!(parse(edge.as_bytes()).is_ok());
     }

@@ -91,6 +91,13 @@ pub struct Record {
     /// last lines, or all of it with `--transcript`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transcript: Option<String>,
+    /// The CPU time limit the program had on this case (a wrong solution that must TLE is
+    /// judged at twice the limit by `verify`); null in reports written before it was recorded.
+    #[serde(default)]
+    pub time_limit_ms: Option<u64>,
+    /// The memory limit the program had on this case.
+    #[serde(default)]
+    pub memory_limit_bytes: Option<u64>,
 }
 
 impl Record {
@@ -290,7 +297,12 @@ pub fn case_record(
         diff: None,
         stderr: None,
         transcript: None,
+        time_limit_ms: None,
+        memory_limit_bytes: None,
     };
+    let limits = subject.limits.unwrap_or(case.limits);
+    r.time_limit_ms = Some(limits.time.as_millis() as u64);
+    r.memory_limit_bytes = Some(limits.memory_bytes);
     let verdict = match happened {
         Happened::CompileError(message) => {
             r.detail = Some("compile error".into());
@@ -509,6 +521,8 @@ pub(crate) mod tests {
                 .then(|| "--- expected\n+++ actual\n@@ -1 +1 @@\n-6\n+7\n".into()),
             stderr: None,
             transcript: None,
+            time_limit_ms: Some(1000),
+            memory_limit_bytes: Some(256 << 20),
         }
     }
 

@@ -27,6 +27,9 @@ pub fn merge(reports: &[PathBuf], history_out: Option<&Path>, args: &ReportArgs)
     if let Some(path) = &args.junit {
         export::write_junit(path, &merged)?;
     }
+    if let Some(path) = &args.html {
+        export::write_html(path, &merged, &export::page_info())?;
+    }
     if let Some(path) = history_out {
         history::save(path, &merged)?;
     }

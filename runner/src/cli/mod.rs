@@ -292,7 +292,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Runs the command `cli` names, with one context built for it; returns the exit code.
-fn dispatch(cli: Cli) -> Result<u8> {
+fn dispatch(mut cli: Cli) -> Result<u8> {
     let judging_only = matches!(
         cli.command,
         Some(
@@ -309,14 +309,14 @@ fn dispatch(cli: Cli) -> Result<u8> {
     let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
         && (cli.reports.partition.is_some() || cli.reports.timings.is_some() || cli.reports.failed);
     if merging_with_selection {
-        bail!("merge takes --format and --junit; --partition, --timings and --failed choose what a run judges");
+        bail!("merge takes --format, --junit and --html; --partition, --timings and --failed choose what a run judges");
     }
     if let Some(Command::Merge { reports, history }) = &cli.command {
         return merge::merge(reports, history.as_deref(), &cli.reports);
     }
     if cli.reports.any() && judging_only {
         bail!(
-            "--format, --junit, --partition, --timings and --failed apply to judging \
+            "--format, --junit, --html, --partition, --timings and --failed apply to judging \
              (no command, `judge`, `verify`)"
         );
     }
@@ -324,6 +324,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
     if watching && (cli.reports.failed || cli.reports.partition.is_some()) {
         bail!("--watch judges every case: it does not go with --failed or --partition");
     }
+    cli.reports.watching = watching;
     let cx = Context::new(&cli.global, &cli.reports)?;
     match cli.command {
         None => judge::all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),

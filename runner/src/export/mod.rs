@@ -1,9 +1,10 @@
 //! What a judge run gives machines: the JSON Lines stream, the JUnit file, the history that
 //! `--failed` reads, and the choice of a plan's part (`--partition`, `--failed`).
 //!
-//! The exporters are pure functions of the records ([`json`], [`junit`]); [`Outputs`] is the glue
-//! the command line calls before, during and after a run.
+//! The exporters are pure functions of the records ([`json`], [`junit`], [`html`]); [`Outputs`] is
+//! the glue the command line calls before, during and after a run.
 
+pub mod html;
 pub mod json;
 pub mod junit;
 pub mod merge;
@@ -42,6 +43,15 @@ pub struct ReportArgs {
     #[arg(long, global = true, value_name = "PATH")]
     pub junit: Option<PathBuf>,
 
+    /// Also write the run as one self-contained HTML page to PATH: per problem, programs × cases
+    /// with each verdict and CPU time against the limit; a click on a cell shows its diff.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+
+    /// Set by `judge --watch`: the page reloads itself, as it is written again each round.
+    #[arg(skip)]
+    pub watching: bool,
+
     /// Run only shard K of N: count:K/N (balanced by expected cost; K/N means the same) or
     /// hash:K/N. A wrong solution goes to one shard with all its cases.
     #[arg(long, global = true, value_name = "K/N")]
@@ -62,6 +72,7 @@ impl ReportArgs {
     pub fn any(&self) -> bool {
         self.format != Format::Human
             || self.junit.is_some()
+            || self.html.is_some()
             || self.partition.is_some()
             || self.timings.is_some()
             || self.failed
@@ -194,6 +205,7 @@ impl Outputs {
             stream.finish(&records)?;
         }
         self.write_junit(&records)?;
+        self.write_html(&records, None)?;
         if !report.interrupted {
             history::save(&self.history, &records)?;
         }
@@ -215,6 +227,7 @@ impl Outputs {
         }
         out.flush()?;
         self.write_junit(&records)?;
+        self.write_html(&records, Some(why))?;
         Ok(crate::exit::PASSED)
     }
 
@@ -224,6 +237,83 @@ impl Outputs {
             None => Ok(()),
         }
     }
+
+    fn write_html(&self, records: &Records, nothing: Option<&str>) -> Result<()> {
+        let Some(path) = &self.args.html else {
+            return Ok(());
+        };
+        let mut info = page_info();
+        info.nothing = nothing.map(str::to_string);
+        info.reload_seconds = self.args.watching.then_some(RELOAD_SECONDS);
+        let mutants = self.history.with_file_name("mutants");
+        for slug in records.cases.iter().map(|r| &r.problem) {
+            if info.mutation.contains_key(slug) {
+                continue;
+            }
+            info.mutation
+                .insert(slug.clone(), mutation_scores(&mutants, slug));
+        }
+        write_html(path, records, &info)
+    }
+}
+
+/// How often a page that `--watch` rewrites reloads itself.
+pub const RELOAD_SECONDS: u32 = 2;
+
+/// The page's title (the command line) and time.
+pub fn page_info() -> html::PageInfo {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .map(|a| html::shell_quote(&a))
+        .collect();
+    html::PageInfo {
+        title: format!("runner {}", args.join(" ")).trim_end().to_string(),
+        generated_ms: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64),
+        ..html::PageInfo::default()
+    }
+}
+
+/// The scores `runner mutants` kept for `slug` in `dir` (`<slug>.score`, a line per solution
+/// file); none when it never ran.
+pub fn mutation_scores(dir: &Path, slug: &str) -> Vec<String> {
+    std::fs::read_to_string(dir.join(format!("{slug}.score")))
+        .map(|text| {
+            text.lines()
+                .filter(|l| l.starts_with("mutants of "))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Writes the page of `records` at `path`, whole or not at all (a page open in a browser that
+/// reloads it never sees half a file).
+pub fn write_html(path: &Path, records: &Records, info: &html::PageInfo) -> Result<()> {
+    let page = html::render(records, info);
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            dir
+        }
+        None => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write --html {}", path.display()))?;
+    tmp.write_all(page.as_bytes())
+        .and_then(|()| tmp.flush())
+        .with_context(|| format!("cannot write --html {}", path.display()))?;
+    // A report, not a secret: readable like the files the user's other tools write.
+    use std::os::unix::fs::PermissionsExt;
+    let _ = tmp
+        .as_file()
+        .set_permissions(std::fs::Permissions::from_mode(0o644));
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write --html {}", path.display()))?;
+    Ok(())
 }
 
 /// Writes `records` as a JUnit XML file at `path`.

@@ -41,7 +41,7 @@ fn human_counts(out: &Output) -> (usize, usize) {
     (p.parse().unwrap(), f.parse().unwrap())
 }
 
-const CASE_FIELDS: [&str; 18] = [
+const CASE_FIELDS: [&str; 20] = [
     "type",
     "schema",
     "problem",
@@ -60,13 +60,15 @@ const CASE_FIELDS: [&str; 18] = [
     "first_difference",
     "diff",
     "stderr",
+    "time_limit_ms",
+    "memory_limit_bytes",
 ];
 
 const C_HEAD: &str = "#include <stdio.h>\n";
 
 /// Problem `t` (n -> 2n, cases `small` 3 and `big` 5) with its solution and three wrong solutions
 /// that must get WA, TLE and CE; problem `u` whose solution gets WA and writes to stderr.
-fn mixed() -> Ws {
+pub(crate) fn mixed() -> Ws {
     let ws = Ws::twice();
     ws.write(
         "fixtures/t.toml",

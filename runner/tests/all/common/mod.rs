@@ -6,6 +6,8 @@ use std::process::Output;
 
 use assert_cmd::Command;
 
+pub mod cdp;
+
 pub struct Ws {
     pub dir: tempfile::TempDir,
 }

@@ -1,0 +1,247 @@
+//! `--html`: the invocation page, opened in a real headless Chromium (driven over the DevTools
+//! protocol, common/cdp.rs). Skipped with a reason where /usr/bin/chromium is missing; CI sets
+//! RUNNER_NEEDS_CHROMIUM so that there it fails instead.
+//!
+//! `RUNNER_HTML_SCREENSHOT=PATH` keeps the test's screenshot at PATH (scripts/screenshot-html
+//! makes docs/img/invocations.png so); otherwise it goes to the test's temporary folder.
+
+use serde_json::Value;
+
+use crate::common::cdp::{self, Browser};
+use crate::common::*;
+
+/// What a program prints to break out of the page: the page must show it as text.
+const HOSTILE: &str = r#"</script><img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>"#;
+
+/// The reports' workspace (t: all caught; u: a WA with stderr) and problem `h`: its solution is
+/// slow on case `slow` (60 ms of CPU time of 100 ms: over half the limit, still AC; the wall-clock
+/// backstop is 1.2 s away, for a loaded machine) and prints markup on case `xss` (WA).
+fn workspace() -> Ws {
+    let ws = crate::reports::mixed();
+    ws.write(
+        "problems/h/problem.toml",
+        "title = \"H\"\njudge = \"local\"\ntime_limit_ms = 100\nmemory_limit_kib = 65536\n",
+    );
+    ws.write(
+        "fixtures/h.toml",
+        "[[case]]\nname = \"slow\"\nsource = \"hand\"\ninput = \"1\\n\"\noutput = \"ok\\n\"\n\n\
+         [[case]]\nname = \"xss\"\nsource = \"hand\"\ninput = \"2\\n\"\noutput = \"safe\\n\"\n",
+    );
+    let hostile = HOSTILE.replace('\\', "\\\\").replace('"', "\\\"");
+    ws.write(
+        "solutions/c/h.c",
+        &format!(
+            "#include <stdio.h>\n#include <time.h>\n\
+             int main(void) {{ int n = 0; if (scanf(\"%d\", &n) != 1) return 1;\n\
+             if (n == 1) {{ volatile long i = 0; while (clock() < CLOCKS_PER_SEC * 6 / 100) i++; puts(\"ok\"); return 0; }}\n\
+             puts(\"{hostile}\"); fputs(\"{hostile}\\n\", stderr); return 0; }}\n"
+        ),
+    );
+    ws
+}
+
+fn summary(out: &std::process::Output) -> Value {
+    let last = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string();
+    let v: Value = serde_json::from_str(&last).unwrap_or_else(|_| panic!("{}", text(out)));
+    assert_eq!(v["type"], "summary", "{}", text(out));
+    v
+}
+
+#[test]
+fn the_page_in_chromium_counts_filters_and_shows_a_diff() {
+    let Some(_) = cdp::chromium() else { return };
+    let ws = workspace();
+    let page = ws.path("target/report.html");
+    let out = ws.runner(&["--format", "json", "--html", page.to_str().unwrap()]);
+    assert_code(&out, 1);
+    let s = summary(&out);
+    let cases = s["cases"].as_u64().unwrap();
+    assert_eq!(cases, 9 + 2, "{}", text(&out));
+
+    let mut b = Browser::start(1400, 900);
+    b.open(&page);
+    assert_eq!(b.errors, Vec::<String>::new(), "console errors on load");
+
+    // A cell per record, and the terminal's last line.
+    assert_eq!(b.eval("document.querySelectorAll('td.cell').length"), cases);
+    assert_eq!(
+        b.eval("document.getElementById('last-line').textContent"),
+        format!("{} passed, {} failed", s["passed"], s["failed"])
+    );
+    let slugs = "Array.from(document.querySelectorAll('section.problem'))\
+                 .filter(e => e.offsetParent !== null).map(e => e.dataset.slug).sort()";
+    assert_eq!(b.eval(slugs), serde_json::json!(["h", "t", "u"]));
+    // The margin rule: h's slow case is AC and marked over half the limit.
+    assert_eq!(
+        b.eval("document.querySelectorAll(\"section[data-slug='h'] td.s-passed.margin\").length"),
+        1
+    );
+
+    // The filter: failures only hides t (all its wrong solutions caught) and h's passing row.
+    b.click("#failures-only");
+    assert_eq!(b.eval(slugs), serde_json::json!(["h", "u"]));
+    let visible_rows = "Array.from(document.querySelectorAll(\"section[data-slug='h'] tbody tr\"))\
+                        .filter(e => e.offsetParent !== null).map(e => e.dataset.name)";
+    assert_eq!(b.eval(visible_rows), serde_json::json!(["xss"]));
+
+    // A click on u's failing cell: the diff side by side, its stderr, the command.
+    b.click("section[data-slug='u'] td.s-failed");
+    assert_eq!(
+        b.eval("document.getElementById('panel').offsetParent !== null || getComputedStyle(document.getElementById('panel')).display !== 'none'"),
+        true
+    );
+    assert_eq!(
+        b.eval("Array.from(document.querySelectorAll('#diff td.del')).map(e => e.textContent)"),
+        serde_json::json!(["1"])
+    );
+    assert_eq!(
+        b.eval("Array.from(document.querySelectorAll('#diff td.ins')).map(e => e.textContent)"),
+        serde_json::json!(["2"])
+    );
+    assert!(b
+        .eval("document.getElementById('panel-title').textContent")
+        .as_str()
+        .unwrap()
+        .contains("u · solutions/src/bin/u.rs · case one: WA"));
+    assert_eq!(
+        b.eval("document.getElementById('stderr').textContent"),
+        "debug: 2\n"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('rerun').textContent"),
+        "cargo run -p runner -- judge u solutions/src/bin/u.rs --case one"
+    );
+
+    // The hostile output: shown as text, run never.
+    b.click("section[data-slug='h'] td.s-failed");
+    b.settle();
+    let actual = b.eval(
+        "Array.from(document.querySelectorAll('#diff td.ins')).map(e => e.textContent).join('')",
+    );
+    assert!(actual.as_str().unwrap().contains(HOSTILE), "{actual}");
+    assert_eq!(b.eval("document.querySelectorAll('img').length"), 0);
+    assert_eq!(b.eval("document.querySelectorAll('script').length"), 2);
+    assert!(!b.eval("document.title").as_str().unwrap().contains("pwned"));
+
+    // Sorting by the solution's CPU time puts the slow case first, then last.
+    b.click("#failures-only");
+    let rows = "Array.from(document.querySelectorAll(\"section[data-slug='h'] tbody tr\")).map(e => e.dataset.name)";
+    assert_eq!(b.eval(rows), serde_json::json!(["slow", "xss"]));
+    b.click("section[data-slug='h'] thead th:nth-child(2) button");
+    assert_eq!(b.eval(rows), serde_json::json!(["slow", "xss"]));
+    b.click("section[data-slug='h'] thead th:nth-child(2) button");
+    assert_eq!(b.eval(rows), serde_json::json!(["xss", "slow"]));
+
+    b.click("section[data-slug='u'] td.s-failed");
+    b.eval("window.scrollTo(0, 0)");
+    b.settle();
+    let png = b.screenshot();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let kept = std::env::var_os("RUNNER_HTML_SCREENSHOT")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| ws.path("target/invocations.png"));
+    std::fs::write(&kept, &png).unwrap();
+    eprintln!("screenshot: {}", kept.display());
+    assert_eq!(b.errors, Vec::<String>::new(), "console errors");
+}
+
+#[test]
+fn the_terminal_and_the_page_end_on_the_same_line() {
+    let ws = workspace();
+    let page = ws.path("report.html");
+    let out = ws.runner(&["--html", page.to_str().unwrap()]);
+    assert_code(&out, 1);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(&format!("\"last_line\":\"{last}\"")),
+        "{last}\n{}",
+        text(&out)
+    );
+    assert!(
+        !html.contains("runner-reload"),
+        "only a watched run reloads"
+    );
+    assert!(!html.contains("<img"));
+}
+
+#[test]
+fn a_watched_page_reloads_itself_with_each_round() {
+    let Some(_) = cdp::chromium() else { return };
+    let ws = Ws::twice();
+    let file = ws.path("mine.c");
+    let page = ws.path("watch.html");
+    let source = |k: u32| {
+        format!("#include <stdio.h>\nint main(void) {{ long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", {k} * n); return 0; }}\n")
+    };
+    std::fs::write(&file, source(2)).unwrap();
+    // Ends the watcher however the test ends.
+    struct Stop(std::process::Child);
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            unsafe { libc::kill(self.0.id() as i32, libc::SIGINT) };
+            let _ = self.0.wait();
+        }
+    }
+    let _watcher = Stop(
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("runner"))
+            .args([
+                "--root",
+                ws.dir.path().to_str().unwrap(),
+                "--color",
+                "never",
+            ])
+            .args(["--html", page.to_str().unwrap()])
+            .args(["judge", "t", file.to_str().unwrap(), "--watch"])
+            .env_remove("CI")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let wait = |what: &str, ok: &mut dyn FnMut() -> bool| {
+        let t = std::time::Instant::now();
+        while t.elapsed() < std::time::Duration::from_secs(60) {
+            if ok() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("{what}: not within 60 s");
+    };
+    wait("the first page", &mut || {
+        std::fs::read_to_string(&page)
+            .is_ok_and(|t| t.contains("\"last_line\":\"1 passed, 0 failed\""))
+    });
+    let mut b = Browser::start(1000, 700);
+    b.open(&page);
+    // Null while the page reloads.
+    let last = "(document.getElementById('last-line') || {}).textContent || null";
+    assert_eq!(b.eval(last), "1 passed, 0 failed");
+    assert!(b
+        .eval("document.querySelector('header .meta').textContent")
+        .as_str()
+        .unwrap()
+        .contains("watching: reloads every"));
+    b.click("#failures-only");
+    std::fs::write(&file, source(3)).unwrap();
+    // The runner writes the page again; the open page reloads itself and keeps its filter.
+    wait("the page reloaded", &mut || {
+        b.eval(last) == "0 passed, 1 failed"
+    });
+    // The page reloads every 2 s: each look waits for a document to answer.
+    wait("the filter kept", &mut || {
+        b.try_eval("document.getElementById('failures-only').checked")
+            .is_ok_and(|v| v == true)
+    });
+    wait("the failing cell", &mut || {
+        b.try_eval("document.querySelectorAll('td.s-failed').length")
+            .is_ok_and(|v| v == 1)
+    });
+    assert_eq!(b.errors, Vec::<String>::new(), "console errors");
+}

@@ -32,6 +32,10 @@ pub struct PageInfo {
     pub reload_seconds: Option<u32>,
     /// Why nothing ran (an empty shard, nothing failed last time).
     pub nothing: Option<String>,
+    /// What the last line counts, as the terminal says it above it (`counted: 911 solution
+    /// cases, 96 wrong solutions`); a `verify`'s validator checks are counted there and have no
+    /// cell.
+    pub counted: Option<String>,
 }
 
 /// The page of `records`.
@@ -106,6 +110,7 @@ struct View<'a> {
     generated_ms: u64,
     reload_seconds: Option<u32>,
     nothing: Option<&'a str>,
+    counted: Option<&'a str>,
     /// The terminal's last line, `N passed, M failed`.
     last_line: String,
     summary: &'a Summary,
@@ -219,6 +224,7 @@ impl<'a> View<'a> {
             generated_ms: info.generated_ms,
             reload_seconds: info.reload_seconds,
             nothing: info.nothing.as_deref(),
+            counted: info.counted.as_deref(),
             last_line: format!("{} passed, {} failed", s.passed, s.failed),
             summary: s,
             problems: problems(records, &info.mutation),

@@ -205,7 +205,7 @@ impl Outputs {
             stream.finish(&records)?;
         }
         self.write_junit(&records)?;
-        self.write_html(&records, None)?;
+        self.write_html(&records, None, tally.counted())?;
         if !report.interrupted {
             history::save(&self.history, &records)?;
         }
@@ -227,7 +227,7 @@ impl Outputs {
         }
         out.flush()?;
         self.write_junit(&records)?;
-        self.write_html(&records, Some(why))?;
+        self.write_html(&records, Some(why), None)?;
         Ok(crate::exit::PASSED)
     }
 
@@ -238,12 +238,18 @@ impl Outputs {
         }
     }
 
-    fn write_html(&self, records: &Records, nothing: Option<&str>) -> Result<()> {
+    fn write_html(
+        &self,
+        records: &Records,
+        nothing: Option<&str>,
+        counted: Option<String>,
+    ) -> Result<()> {
         let Some(path) = &self.args.html else {
             return Ok(());
         };
         let mut info = page_info();
         info.nothing = nothing.map(str::to_string);
+        info.counted = counted;
         info.reload_seconds = self.args.watching.then_some(RELOAD_SECONDS);
         let mutants = self.history.with_file_name("mutants");
         for slug in records.cases.iter().map(|r| &r.problem) {

@@ -2,8 +2,9 @@
 //! protocol, common/cdp.rs). Skipped with a reason where /usr/bin/chromium is missing; CI sets
 //! RUNNER_NEEDS_CHROMIUM so that there it fails instead.
 //!
-//! `RUNNER_HTML_SCREENSHOT=PATH` keeps the test's screenshot at PATH (scripts/screenshot-html
-//! makes docs/img/invocations.png so); otherwise it goes to the test's temporary folder.
+//! The main test keeps its screenshot in its temporary folder; `docs_screenshot` (ignored, run by
+//! `scripts/screenshot-html`) makes the README's picture, docs/img/invocations.png, from one of the
+//! repository's problems.
 
 use serde_json::Value;
 
@@ -141,12 +142,39 @@ fn the_page_in_chromium_counts_filters_and_shows_a_diff() {
     b.settle();
     let png = b.screenshot();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let kept = std::env::var_os("RUNNER_HTML_SCREENSHOT")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| ws.path("target/invocations.png"));
+    let kept = ws.path("target/invocations.png");
     std::fs::write(&kept, &png).unwrap();
     eprintln!("screenshot: {}", kept.display());
     assert_eq!(b.errors, Vec::<String>::new(), "console errors");
+}
+
+/// The README's picture: the page of one of the repository's problems (two solutions, nine
+/// wrong solutions), a caught wrong answer open beside it. Writes `RUNNER_HTML_SCREENSHOT`.
+#[test]
+#[ignore = "makes docs/img/invocations.png: scripts/screenshot-html"]
+fn docs_screenshot() {
+    let out_png = std::env::var_os("RUNNER_HTML_SCREENSHOT").expect("RUNNER_HTML_SCREENSHOT=PATH");
+    assert!(cdp::chromium().is_some());
+    let root = repo_root();
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("runner"))
+        .current_dir(&root)
+        .args(["hdu1847-cet4", "--html", "target/invocations.html"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let mut b = Browser::start(1600, 900);
+    b.open(&root.join("target/invocations.html"));
+    // The first caught wrong answer: its output beside the expected one.
+    b.eval(
+        "(() => { for (const td of document.querySelectorAll('td.s-caught')) { td.click(); \
+         if (document.getElementById('diff') && td.textContent.startsWith('WA')) { td.id = 'shot'; return; } } })()",
+    );
+    b.click("#shot");
+    b.eval("window.scrollTo(0, 0)");
+    b.settle();
+    assert!(b.eval("document.getElementById('diff') !== null") == true);
+    std::fs::write(&out_png, b.screenshot()).unwrap();
+    assert_eq!(b.errors, Vec::<String>::new());
 }
 
 #[test]
@@ -157,7 +185,13 @@ fn the_terminal_and_the_page_end_on_the_same_line() {
     assert_code(&out, 1);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let last = stdout.lines().last().unwrap();
+    let counted = stdout.lines().rev().nth(1).unwrap();
+    assert!(counted.starts_with("counted: "), "{}", text(&out));
     let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(&format!("\"counted\":\"{counted}\"")),
+        "{counted}"
+    );
     assert!(
         html.contains(&format!("\"last_line\":\"{last}\"")),
         "{last}\n{}",
@@ -220,28 +254,37 @@ fn a_watched_page_reloads_itself_with_each_round() {
     });
     let mut b = Browser::start(1000, 700);
     b.open(&page);
-    // Null while the page reloads.
-    let last = "(document.getElementById('last-line') || {}).textContent || null";
-    assert_eq!(b.eval(last), "1 passed, 0 failed");
-    assert!(b
-        .eval("document.querySelector('header .meta').textContent")
-        .as_str()
-        .unwrap()
-        .contains("watching: reloads every"));
-    b.click("#failures-only");
+    // The page reloads every 2 s: each look waits for a document that answers it.
+    let mut see = |what: &str, expression: &str, want: Value| {
+        wait(what, &mut || {
+            b.try_eval(expression).is_ok_and(|v| v == want)
+        });
+    };
+    let last = "document.getElementById('last-line').textContent";
+    see("the first round", last, "1 passed, 0 failed".into());
+    see(
+        "the watch said",
+        "document.querySelector('header').textContent.includes('watching: reloads every 2 s')",
+        true.into(),
+    );
+    see(
+        "the filter on",
+        "(() => { const c = document.getElementById('failures-only'); \
+         if (!c.checked) c.click(); return c.checked; })()",
+        true.into(),
+    );
     std::fs::write(&file, source(3)).unwrap();
     // The runner writes the page again; the open page reloads itself and keeps its filter.
-    wait("the page reloaded", &mut || {
-        b.eval(last) == "0 passed, 1 failed"
-    });
-    // The page reloads every 2 s: each look waits for a document to answer.
-    wait("the filter kept", &mut || {
-        b.try_eval("document.getElementById('failures-only').checked")
-            .is_ok_and(|v| v == true)
-    });
-    wait("the failing cell", &mut || {
-        b.try_eval("document.querySelectorAll('td.s-failed').length")
-            .is_ok_and(|v| v == 1)
-    });
+    see("the second round", last, "0 passed, 1 failed".into());
+    see(
+        "the filter kept",
+        "document.getElementById('failures-only').checked",
+        true.into(),
+    );
+    see(
+        "the failing cell",
+        "document.querySelectorAll('td.s-failed').length",
+        1.into(),
+    );
     assert_eq!(b.errors, Vec::<String>::new(), "console errors");
 }

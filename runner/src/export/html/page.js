@@ -94,6 +94,7 @@
       el("h1", { text: "Invocations" }),
       el("span", { class: "last " + (ok ? "ok" : "bad"), id: "last-line", text: data.last_line }),
       el("code", { class: "command", text: data.title }),
+      data.counted ? el("div", { class: "meta", id: "counted", text: data.counted }) : null,
       el("div", { class: "meta" }, facts.join(" · ") + "  ", ...chips),
       el("div", { class: "controls" },
         el("label", {}, failures, " failures only"), search,
@@ -215,8 +216,9 @@
   function problem(p) {
     const sec = el("section", { class: "problem", id: "problem-" + p.slug, "data-slug": p.slug, "data-failed": p.failed ? "1" : "0" });
     const counts = p.programs.filter((q) => q.role !== "wrong").map((q) => {
-      const ac = q.cells.filter((r) => r !== null && r.verdict === "AC").length;
-      return (q.role === "brute" ? "brute force" : base(q.program)) + ": " + ac + "/" + p.cases.length + " AC";
+      const mine = q.cells.filter((r) => r !== null);
+      const ac = mine.filter((r) => r.verdict === "AC").length;
+      return (q.role === "brute" ? "brute force" : base(q.program)) + ": " + ac + "/" + mine.length + " AC";
     });
     const wrong = p.programs.filter((q) => q.role === "wrong");
     if (wrong.length) counts.push("wrong solutions: " + wrong.filter((q) => !q.failed).length + "/" + wrong.length + " got their verdict");

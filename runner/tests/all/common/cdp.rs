@@ -280,7 +280,7 @@ impl Browser {
         let sel = serde_json::to_string(selector).unwrap();
         let at = self.eval(&format!(
             "(() => {{ const e = document.querySelector({sel}); if (!e) return null; \
-             e.scrollIntoView({{block: 'center', inline: 'center'}}); \
+             e.scrollIntoView({{block: 'center', inline: 'nearest'}}); \
              const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
         ));
         let (x, y) = (

@@ -320,6 +320,18 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
              (no command, `judge`, `verify`)"
         );
     }
+    let r = &cli.reports;
+    let judging_options = r.format != crate::export::Format::Human
+        || r.junit.is_some()
+        || r.partition.is_some()
+        || r.timings.is_some()
+        || r.failed;
+    if matches!(cli.command, Some(Command::Mutants(_))) && judging_options {
+        bail!(
+            "mutants takes --html; --format, --junit, --partition, --timings and --failed \
+             apply to judging (no command, `judge`, `verify`)"
+        );
+    }
     let watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
     if watching && (cli.reports.failed || cli.reports.partition.is_some()) {
         bail!("--watch judges every case: it does not go with --failed or --partition");

@@ -29,11 +29,14 @@ use super::context::{find_problem, print, Context};
 use super::MutantsArgs as Args;
 use crate::compare::CompareMode;
 use crate::exit;
+use crate::export::html::{self, Fate as PageFate};
+use crate::export::{self};
 use crate::fixture::Case;
 use crate::interactive::Interactor;
 use crate::judges::LOCAL;
 use crate::mutate::{self, Mutant};
 use crate::problem::Problem;
+use crate::records::Records;
 use crate::run::{self, Tools};
 use crate::verdict::Verdict;
 
@@ -98,6 +101,7 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     let mut text = String::new();
     let mut all_survived = 0;
     let mut score_lines = Vec::new();
+    let mut pages = Vec::new();
     for source in &problem.solutions {
         let original = std::fs::read_to_string(source)
             .with_context(|| format!("cannot read {}", source.display()))?;
@@ -115,8 +119,28 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
             summary.push_str(&hunt(cx, &problem, source, &survivors, a)?);
         }
         all_survived += survived;
-        score_lines.push(summary.lines().next().unwrap_or_default().to_string());
+        let score = summary.lines().next().unwrap_or_default().to_string();
+        if cx.outputs.html_path().is_some() {
+            let shown = cx.ws.display(source).to_string();
+            pages.push(page(
+                &problem.slug,
+                &shown,
+                &original,
+                &list,
+                &fates,
+                &equivalent,
+                &score,
+            ));
+        }
+        score_lines.push(score);
         text.push_str(&summary);
+    }
+    if let Some(path) = cx.outputs.html_path() {
+        let info = html::PageInfo {
+            mutants: pages,
+            ..export::page_info()
+        };
+        export::write_html(path, &Records::empty(), &info)?;
     }
     let dir = cx.ws.cache_dir().join("mutants");
     let _ = std::fs::create_dir_all(&dir);
@@ -334,6 +358,54 @@ fn render(
         );
     }
     (out, survivors.len())
+}
+
+/// The mutants of `program` for the `--html` page.
+fn page(
+    slug: &str,
+    program: &str,
+    original: &str,
+    list: &[Mutant],
+    fates: &[Fate],
+    equivalent: &BTreeMap<String, String>,
+    score: &str,
+) -> html::MutantsView {
+    let mutants = list
+        .iter()
+        .zip(fates)
+        .map(|(m, f)| {
+            let reason = equivalent.get(&m.id).cloned();
+            let (fate, case, verdict) = match f {
+                Fate::Caught { case, verdict } => {
+                    (PageFate::Caught, Some(case.clone()), Some(*verdict))
+                }
+                Fate::Survived if reason.is_some() => (PageFate::Equivalent, None, None),
+                Fate::Survived => (PageFate::Survived, None, None),
+                Fate::NoCompile => (PageFate::NoCompile, None, None),
+                Fate::NotRun => (PageFate::NotRun, None, None),
+            };
+            let diff = similar::TextDiff::from_lines(original, &m.text)
+                .unified_diff()
+                .context_radius(2)
+                .header(program, &format!("mutant {}", m.id))
+                .to_string();
+            html::MutantView {
+                id: m.id.clone(),
+                what: m.what.clone(),
+                fate,
+                case,
+                verdict,
+                reason: reason.filter(|_| fate == PageFate::Equivalent),
+                diff,
+            }
+        })
+        .collect();
+    html::MutantsView {
+        problem: slug.to_string(),
+        program: program.to_string(),
+        score: score.to_string(),
+        mutants,
+    }
 }
 
 /// Each survivor stressed (the generator and the brute force, `a.hunt` seeds, sizes ramping

@@ -36,6 +36,48 @@ pub struct PageInfo {
     /// cases, 96 wrong solutions`); a `verify`'s validator checks are counted there and have no
     /// cell.
     pub counted: Option<String>,
+    /// `runner mutants`: each solution file's mutants (the page then has no matrix).
+    pub mutants: Vec<MutantsView>,
+}
+
+/// The mutants of one solution file, as `runner mutants` judged them.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MutantsView {
+    pub problem: String,
+    pub program: String,
+    /// The terminal's line: `mutants of …: N made, …; score C/J = P%`.
+    pub score: String,
+    pub mutants: Vec<MutantView>,
+}
+
+/// What became of one mutant.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Fate {
+    /// A case rejected it.
+    Caught,
+    /// Every case accepted it: the fixtures miss that change.
+    Survived,
+    /// It survived, and mutants.toml marks it equivalent to the solution.
+    Equivalent,
+    NoCompile,
+    /// Not judged (`--time`, Ctrl-C).
+    NotRun,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MutantView {
+    pub id: String,
+    /// `line 12: `<` → `<=``.
+    pub what: String,
+    pub fate: Fate,
+    /// The case that caught it (the cases are judged smallest input first) and its verdict.
+    pub case: Option<String>,
+    pub verdict: Option<Verdict>,
+    /// Why it is marked equivalent.
+    pub reason: Option<String>,
+    /// The change, as a unified diff of the source.
+    pub diff: String,
 }
 
 /// The page of `records`.
@@ -111,8 +153,9 @@ struct View<'a> {
     reload_seconds: Option<u32>,
     nothing: Option<&'a str>,
     counted: Option<&'a str>,
-    /// The terminal's last line, `N passed, M failed`.
+    /// The terminal's last line, `N passed, M failed` (for `mutants`: the survivors).
     last_line: String,
+    mutants: &'a [MutantsView],
     summary: &'a Summary,
     problems: Vec<ProblemView>,
     wrong: &'a [WrongSolution],
@@ -219,13 +262,28 @@ struct Slowest {
 impl<'a> View<'a> {
     fn new(records: &'a Records, info: &'a PageInfo) -> Self {
         let s = &records.summary;
+        let last_line = if info.mutants.is_empty() {
+            format!("{} passed, {} failed", s.passed, s.failed)
+        } else {
+            let survived = info
+                .mutants
+                .iter()
+                .flat_map(|m| &m.mutants)
+                .filter(|m| m.fate == Fate::Survived)
+                .count();
+            format!(
+                "{survived} survivor{} not marked equivalent",
+                if survived == 1 { "" } else { "s" }
+            )
+        };
         View {
             title: &info.title,
             generated_ms: info.generated_ms,
             reload_seconds: info.reload_seconds,
             nothing: info.nothing.as_deref(),
             counted: info.counted.as_deref(),
-            last_line: format!("{} passed, {} failed", s.passed, s.failed),
+            last_line,
+            mutants: &info.mutants,
             summary: s,
             problems: problems(records, &info.mutation),
             wrong: &records.wrong,
@@ -472,6 +530,35 @@ mod tests {
         );
         assert_eq!(u["cells"][0]["verdict"], "WA");
         assert_eq!(v["last_line"], "3 passed, 1 failed");
+    }
+
+    #[test]
+    fn a_mutants_page_counts_its_survivors() {
+        let mutant = |id: &str, fate| MutantView {
+            id: id.into(),
+            what: "line 1: `<` → `<=`".into(),
+            fate,
+            case: None,
+            verdict: None,
+            reason: None,
+            diff: "-a < b\n+a <= b\n".into(),
+        };
+        let info = PageInfo {
+            mutants: vec![MutantsView {
+                problem: "t".into(),
+                program: "solutions/src/bin/t.rs".into(),
+                score: "mutants of solutions/src/bin/t.rs: score 1/2 = 50.0%".into(),
+                mutants: vec![
+                    mutant("a", Fate::Caught),
+                    mutant("b", Fate::Survived),
+                    mutant("c", Fate::Equivalent),
+                ],
+            }],
+            ..PageInfo::default()
+        };
+        let page = render(&Records::empty(), &info);
+        assert!(page.contains("\"last_line\":\"1 survivor not marked equivalent\""));
+        assert!(page.contains("\"fate\":\"equivalent\""));
     }
 
     #[test]

@@ -231,6 +231,11 @@ impl Outputs {
         Ok(crate::exit::PASSED)
     }
 
+    /// Where `--html` writes the page, if it was given.
+    pub fn html_path(&self) -> Option<&Path> {
+        self.args.html.as_deref()
+    }
+
     fn write_junit(&self, records: &Records) -> Result<()> {
         match &self.args.junit {
             Some(path) => write_junit(path, records),

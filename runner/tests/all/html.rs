@@ -288,3 +288,82 @@ fn a_watched_page_reloads_itself_with_each_round() {
     );
     assert_eq!(b.errors, Vec::<String>::new(), "console errors");
 }
+
+/// The JSON a page carries.
+fn page_data(html: &str) -> Value {
+    let start = html.find("id=\"run-data\">").unwrap() + "id=\"run-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+#[test]
+fn the_mutants_page_lists_every_mutant_and_shows_the_survivor() {
+    let ws = crate::mutants::weak();
+    let page = ws.path("mutants.html");
+    let out = ws.runner(&["mutants", "t", "--html", page.to_str().unwrap()]);
+    assert_code(&out, 1);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let score = stdout.lines().next().unwrap();
+    let made: usize = score
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{score}"));
+    let survived: usize = score
+        .split(", ")
+        .find_map(|p| p.strip_suffix(" survived"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{score}"));
+    assert!(survived > 0, "{score}");
+    let v = page_data(&std::fs::read_to_string(&page).unwrap());
+    assert_eq!(
+        v["last_line"],
+        format!(
+            "{survived} survivor{} not marked equivalent",
+            if survived == 1 { "" } else { "s" }
+        )
+    );
+    let m = &v["mutants"][0];
+    assert_eq!(m["score"], score);
+    assert_eq!(m["program"], "solutions/t.c");
+    let list = m["mutants"].as_array().unwrap();
+    assert_eq!(list.len(), made);
+    let survivors: Vec<&Value> = list.iter().filter(|m| m["fate"] == "survived").collect();
+    assert_eq!(survivors.len(), survived, "{m}");
+    assert!(
+        survivors.iter().any(|s| s["what"] == "line 5: `>=` → `>`"),
+        "{m}"
+    );
+    assert!(list
+        .iter()
+        .all(|m| (m["fate"] == "caught") == m["case"].is_string()));
+
+    // The judging options are not the mutants'.
+    let refused = ws.runner(&["mutants", "t", "--junit", "x.xml"]);
+    assert_code(&refused, 2);
+
+    let Some(_) = cdp::chromium() else { return };
+    let mut b = Browser::start(1200, 800);
+    b.open(&page);
+    assert_eq!(
+        b.eval("document.querySelectorAll('table.mutants tbody tr').length"),
+        made
+    );
+    b.click("#failures-only");
+    assert_eq!(
+        b.eval("Array.from(document.querySelectorAll('table.mutants tbody tr')).filter(e => e.offsetParent !== null).length"),
+        survived
+    );
+    b.eval(
+        "Array.from(document.querySelectorAll('table.mutants tbody tr'))\
+         .find(e => e.textContent.includes('line 5: `>=` → `>`')).id = 'boundary'",
+    );
+    b.click("#boundary td");
+    let diff = b.eval("document.getElementById('diff').textContent");
+    assert!(
+        diff.as_str().unwrap().contains("+        puts(n > 10"),
+        "{diff}"
+    );
+    assert_eq!(b.errors, Vec::<String>::new(), "console errors");
+}

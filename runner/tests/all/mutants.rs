@@ -6,7 +6,7 @@ use crate::common::*;
 /// Problem `t`: n (0 ≤ n ≤ 100) → `big` when n ≥ 10, else `small`. The solution, in C.
 const SOLUTION: &str = "#include <stdio.h>\nint main(void) {\n    int n;\n    while (scanf(\"%d\", &n) == 1)\n        puts(n >= 10 ? \"big\" : \"small\");\n    return 0;\n}\n";
 
-fn weak() -> Ws {
+pub(crate) fn weak() -> Ws {
     let ws = Ws::empty();
     ws.write(
         "problems/t/problem.toml",

@@ -75,9 +75,9 @@
 
   function header() {
     const s = data.summary;
-    const ok = s.failed === 0 && !s.interrupted;
+    const ok = data.mutants.length ? !data.mutants.some((mv) => mv.mutants.some((m) => m.fate === "survived")) : s.failed === 0 && !s.interrupted;
     const chips = Object.entries(s.verdicts).map(([v, n]) => el("span", { class: "chip", text: v + " " + n }));
-    const facts = [plural(s.cases, "cell", "cells"), s.skipped + " not run"];
+    const facts = data.mutants.length ? [] : [plural(s.cases, "cell", "cells"), s.skipped + " not run"];
     if (s.partition) facts.push("shard " + s.partition);
     if (s.failed_only) facts.push("--failed: only what failed last time");
     if (s.interrupted) facts.push("interrupted: the run is incomplete");
@@ -91,7 +91,7 @@
         .map(([c, t]) => el("span", {}, el("i", { class: c }), t)));
     const openAll = (open) => () => document.querySelectorAll("section.problem > details").forEach((d) => { d.open = open; });
     return el("header", { class: "top" },
-      el("h1", { text: "Invocations" }),
+      el("h1", { text: data.mutants.length ? "Mutants" : "Invocations" }),
       el("span", { class: "last " + (ok ? "ok" : "bad"), id: "last-line", text: data.last_line }),
       el("code", { class: "command", text: data.title }),
       data.counted ? el("div", { class: "meta", id: "counted", text: data.counted }) : null,
@@ -333,6 +333,53 @@
     panel.scrollTop = 0;
   }
 
+  // `runner mutants`: a table per solution file, a row per mutant; a click shows its change.
+  const FATE = { caught: ["s-caught", "caught"], survived: ["s-failed", "SURVIVED"], equivalent: ["s-not_caught", "equivalent"],
+    no_compile: ["s-skipped", "did not compile"], not_run: ["s-skipped", "not run"] };
+  function mutantsSection(mv) {
+    const survived = mv.mutants.filter((m) => m.fate === "survived").length;
+    const sec = el("section", { class: "problem", "data-slug": mv.problem, "data-failed": survived ? "1" : "0" });
+    const table = el("table", { class: "matrix mutants" });
+    table.append(el("thead", {}, el("tr", {}, ...["mutant", "change", "fate", "caught by"].map((t) => el("th", {}, el("span", { class: "name", style: "padding:4px 6px", text: t }))))));
+    const body = el("tbody");
+    for (const m of mv.mutants) {
+      const [cls, word] = FATE[m.fate];
+      const by = m.case === null ? "" : "case " + m.case + " (" + m.verdict + ")";
+      const td = el("td", { class: "cell " + cls, tabindex: 0, "data-status": m.fate }, el("span", { class: "v", text: word }));
+      const tr = el("tr", { "data-failing": m.fate === "survived" ? "1" : "0" },
+        el("th", { text: m.id }), el("th", { title: m.what, text: m.what }), td, el("th", { text: by }));
+      const show = () => {
+        if (state.selected) state.selected.classList.remove("selected");
+        state.selected = td;
+        td.classList.add("selected");
+        panel.replaceChildren(el("button", { class: "close", title: "close (Esc)", "aria-label": "close", onclick: closePanel }, "✕"),
+          el("h3", { id: "panel-title", text: mv.program + " · mutant " + m.id + ": " + word }),
+          el("div", { class: "line", text: m.what + (by ? "; caught by " + by : "") }));
+        if (m.reason) panel.append(el("div", { class: "line", text: "marked equivalent: " + m.reason }));
+        if (m.fate === "survived") panel.append(el("div", { class: "line", style: "color:var(--bad)", text: "no case tells it from the solution: add one that does, or mark it equivalent in mutants.toml" }));
+        const pre = el("pre", { id: "diff" });
+        for (const line of m.diff.split("\n")) {
+          const c = line.startsWith("+") && !line.startsWith("+++") ? "ins" : line.startsWith("-") && !line.startsWith("---") ? "del" : null;
+          pre.append(el("span", { class: c, text: line }));
+        }
+        panel.append(...section("the change", pre));
+        panel.classList.remove("hidden");
+      };
+      tr.addEventListener("click", show);
+      td.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(); } });
+      body.append(tr);
+    }
+    table.append(body);
+    sec.append(el("details", { open: true },
+      el("summary", {}, el("h2", {},
+        el("span", { class: "mark " + (survived ? "fail" : "pass"), text: survived ? "FAIL" : "PASS" }),
+        el("span", { class: "slug", text: mv.problem }),
+        el("span", { class: "counts", text: mv.program }))),
+      el("ul", { class: "facts" }, el("li", { text: mv.score })),
+      el("div", { class: "scroll" }, table)));
+    return sec;
+  }
+
   // Filters: failures only, and problems by name.
   function apply() {
     let shown = 0;
@@ -345,14 +392,16 @@
         tr.classList.toggle("hidden", state.failuresOnly && tr.dataset.failing !== "1" && sec.dataset.failed === "1" && sec.querySelector("tbody tr[data-failing='1']") !== null);
       }
     }
-    document.getElementById("shown").textContent = shown + " of " + data.problems.length + " problems shown";
+    const all = document.querySelectorAll("section.problem").length;
+    document.getElementById("shown").textContent = shown + " of " + all + (data.mutants.length ? " solution files" : " problems") + " shown";
     try { sessionStorage.setItem("runner-view", JSON.stringify({ f: state.failuresOnly, q: state.query })); } catch (e) { /* storage off */ }
   }
 
   const main = el("main");
   if (data.nothing) main.append(el("p", { class: "none", text: data.nothing }));
-  else if (!data.problems.length) main.append(el("p", { class: "none", text: "nothing was judged" }));
+  else if (!data.problems.length && !data.mutants.length) main.append(el("p", { class: "none", text: "nothing was judged" }));
   for (const p of data.problems) main.append(problem(p));
+  for (const mv of data.mutants) main.append(mutantsSection(mv));
   document.body.append(header(), main, panel);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
 

@@ -367,3 +367,71 @@ fn the_mutants_page_lists_every_mutant_and_shows_the_survivor() {
     );
     assert_eq!(b.errors, Vec::<String>::new(), "console errors");
 }
+
+/// Each cell of a page as `problem program case`, sorted (not its verdict: whether a caught
+/// wrong solution's other cases ran depends on the run's timing).
+fn cells(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in v["problems"].as_array().unwrap() {
+        for prog in p["programs"].as_array().unwrap() {
+            for (i, c) in prog["cells"].as_array().unwrap().iter().enumerate() {
+                if !c.is_null() {
+                    out.push(format!(
+                        "{} {} {}",
+                        p["slug"], prog["program"], p["cases"][i]
+                    ));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_merged_report_has_the_page_of_the_whole_run() {
+    let ws = crate::reports::mixed();
+    let single_page = ws.path("single.html");
+    let single = ws.runner(&[
+        "--format",
+        "json",
+        "--no-cache",
+        "--html",
+        single_page.to_str().unwrap(),
+    ]);
+    let s = summary(&single);
+    let mut shards = Vec::new();
+    for k in 1..=2 {
+        let out = ws.runner(&[
+            "--format",
+            "json",
+            "--no-cache",
+            "--partition",
+            &format!("{k}/2"),
+        ]);
+        let path = ws.path(&format!("shard-{k}.jsonl"));
+        std::fs::write(&path, &out.stdout).unwrap();
+        shards.push(path.to_str().unwrap().to_string());
+    }
+    let page = ws.path("merged.html");
+    let mut args = vec!["merge"];
+    args.extend(shards.iter().map(String::as_str));
+    args.extend(["--html", page.to_str().unwrap()]);
+    let merged = ws.runner(&args);
+    assert_code(&merged, 1);
+    let v = page_data(&std::fs::read_to_string(&page).unwrap());
+    let one = page_data(&std::fs::read_to_string(&single_page).unwrap());
+    assert_eq!(
+        v["last_line"],
+        format!("{} passed, {} failed", s["passed"], s["failed"])
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stdout)
+            .lines()
+            .last()
+            .unwrap(),
+        v["last_line"]
+    );
+    assert_eq!(cells(&v).len() as u64, s["cases"].as_u64().unwrap());
+    assert_eq!(cells(&v), cells(&one));
+}

@@ -393,6 +393,7 @@
       }
     }
     const all = document.querySelectorAll("section.problem").length;
+    document.getElementById("no-failures").classList.toggle("hidden", !(state.failuresOnly && shown === 0 && all > 0));
     document.getElementById("shown").textContent = shown + " of " + all + (data.mutants.length ? " solution files" : " problems") + " shown";
     try { sessionStorage.setItem("runner-view", JSON.stringify({ f: state.failuresOnly, q: state.query })); } catch (e) { /* storage off */ }
   }
@@ -400,6 +401,7 @@
   const main = el("main");
   if (data.nothing) main.append(el("p", { class: "none", text: data.nothing }));
   else if (!data.problems.length && !data.mutants.length) main.append(el("p", { class: "none", text: "nothing was judged" }));
+  main.append(el("p", { class: "none hidden", id: "no-failures", text: "no failures: everything shown here passed" }));
   for (const p of data.problems) main.append(problem(p));
   for (const mv of data.mutants) main.append(mutantsSection(mv));
   document.body.append(header(), main, panel);

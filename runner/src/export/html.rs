@@ -89,16 +89,12 @@ pub fn render(records: &Records, info: &PageInfo) -> String {
     } else {
         text(&info.title)
     };
-    let refresh = match info.reload_seconds {
-        Some(s) => format!("<meta name=\"runner-reload\" content=\"{s}\">\n"),
-        None => String::new(),
-    };
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
          style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n\
-         {refresh}<title>{title} · {last}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+         <title>{title} · {last}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
          <noscript>This page draws its tables with a script: open it in a browser with \
          JavaScript on. The last line: {last}</noscript>\n\
          <script type=\"application/json\" id=\"run-data\">{data}</script>\n\
@@ -530,6 +526,27 @@ mod tests {
         );
         assert_eq!(u["cells"][0]["verdict"], "WA");
         assert_eq!(v["last_line"], "3 passed, 1 failed");
+    }
+
+    #[test]
+    fn the_page_carries_the_counted_line_the_scores_and_the_reload() {
+        let r = records();
+        let mut mutation = BTreeMap::new();
+        mutation.insert(
+            "t".to_string(),
+            vec!["mutants of t.rs: score 9/10 = 90.0%".into()],
+        );
+        let info = PageInfo {
+            counted: Some("counted: 3 solution cases, 1 wrong solution".into()),
+            mutation,
+            reload_seconds: Some(2),
+            ..PageInfo::default()
+        };
+        let page = render(&r, &info);
+        assert!(page.contains("\"reload_seconds\":2"));
+        assert!(page.contains("\"counted\":\"counted: 3 solution cases, 1 wrong solution\""));
+        assert!(page.contains("\"mutation\":[\"mutants of t.rs: score 9/10 = 90.0%\"]"));
+        assert!(render(&r, &PageInfo::default()).contains("\"reload_seconds\":null"));
     }
 
     #[test]

@@ -198,7 +198,7 @@ fn the_terminal_and_the_page_end_on_the_same_line() {
         text(&out)
     );
     assert!(
-        !html.contains("runner-reload"),
+        html.contains("\"reload_seconds\":null"),
         "only a watched run reloads"
     );
     assert!(!html.contains("<img"));

@@ -417,7 +417,8 @@
   }
   apply();
   if (data.reload_seconds) {
-    const y = Number(sessionStorage.getItem("runner-scroll") || "0");
+    let y = 0;
+    try { y = Number(sessionStorage.getItem("runner-scroll") || "0"); } catch (e) { y = 0; }
     if (y) window.scrollTo(0, y);
     setInterval(() => {
       if (!panel.classList.contains("hidden")) return; // do not pull a diff from under the reader

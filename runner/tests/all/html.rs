@@ -15,13 +15,14 @@ use crate::common::*;
 const HOSTILE: &str = r#"</script><img src=x onerror="document.title='pwned'"><script>document.title='pwned'</script>"#;
 
 /// The reports' workspace (t: all caught; u: a WA with stderr) and problem `h`: its solution is
-/// slow on case `slow` (60 ms of CPU time of 100 ms: over half the limit, still AC; the wall-clock
-/// backstop is 1.2 s away, for a loaded machine) and prints markup on case `xss` (WA).
+/// slow on case `slow` (30 ms of CPU time of 50 ms: over half the limit, still AC; the wall-clock
+/// backstop is 1.1 s away, so a machine loaded 30 times over still gives it the time) and prints
+/// markup on case `xss` (WA).
 fn workspace() -> Ws {
     let ws = crate::reports::mixed();
     ws.write(
         "problems/h/problem.toml",
-        "title = \"H\"\njudge = \"local\"\ntime_limit_ms = 100\nmemory_limit_kib = 65536\n",
+        "title = \"H\"\njudge = \"local\"\ntime_limit_ms = 50\nmemory_limit_kib = 65536\n",
     );
     ws.write(
         "fixtures/h.toml",
@@ -34,7 +35,7 @@ fn workspace() -> Ws {
         &format!(
             "#include <stdio.h>\n#include <time.h>\n\
              int main(void) {{ int n = 0; if (scanf(\"%d\", &n) != 1) return 1;\n\
-             if (n == 1) {{ volatile long i = 0; while (clock() < CLOCKS_PER_SEC * 6 / 100) i++; puts(\"ok\"); return 0; }}\n\
+             if (n == 1) {{ volatile long i = 0; while (clock() < CLOCKS_PER_SEC * 3 / 100) i++; puts(\"ok\"); return 0; }}\n\
              puts(\"{hostile}\"); fputs(\"{hostile}\\n\", stderr); return 0; }}\n"
         ),
     );

@@ -80,6 +80,8 @@ impl Browser {
                 }
                 libc::close(a);
                 libc::close(b);
+                // Should the test die without dropping the browser, the browser dies too.
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
                 Ok(())
             });
         }

@@ -181,6 +181,8 @@ struct ProgramView {
     cells: Vec<Option<Cell>>,
     /// Why its cases were not run, said once (a skipped cell without `detail` has this one).
     skipped: Option<String>,
+    /// The compiler's message, said once (a CE cell without `stderr` has this one).
+    compile_error: Option<String>,
     /// Its wrong-solution record (for a wrong solution).
     wrong: Option<usize>,
     /// Whether it fails the run (a solution's failed case, a wrong solution not caught).
@@ -348,6 +350,14 @@ fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
                 cell.detail = None;
             }
         }
+        if r.verdict == Some(Verdict::CompileError) {
+            if prog.compile_error.is_none() {
+                prog.compile_error = r.stderr.clone();
+            }
+            if prog.compile_error == r.stderr {
+                cell.stderr = None;
+            }
+        }
         prog.failed |= r.status == Status::Failed;
         if prog.cells.len() <= c {
             prog.cells.resize_with(c + 1, || None);
@@ -403,6 +413,7 @@ fn program_view(slug: &str, r: &Record, records: &Records) -> ProgramView {
         expect: r.expect,
         cells: Vec::new(),
         skipped: None,
+        compile_error: None,
         failed: wrong.is_some_and(|w| !records.wrong[w].passed),
         wrong,
         rerun,
@@ -487,6 +498,25 @@ mod tests {
             .map(|p| p.cells.iter().flatten().count())
             .sum();
         assert_eq!(cells, r.summary.cases);
+    }
+
+    #[test]
+    fn a_compile_error_and_a_skip_reason_are_said_once_per_program() {
+        let mut r = records();
+        for c in &mut r.cases[2..4] {
+            c.verdict = Some(Verdict::CompileError);
+            c.stderr = Some("w.rs:1: error: nope\n".into());
+        }
+        r.cases[1].verdict = None;
+        r.cases[1].status = Status::Skipped;
+        r.cases[1].detail = Some("not run: interrupted".into());
+        let ps = problems(&r, &BTreeMap::new());
+        let w = &ps[0].programs[1];
+        assert_eq!(w.compile_error.as_deref(), Some("w.rs:1: error: nope\n"));
+        assert!(w.cells.iter().flatten().all(|c| c.stderr.is_none()));
+        let sol = &ps[0].programs[0];
+        assert_eq!(sol.skipped.as_deref(), Some("not run: interrupted"));
+        assert_eq!(sol.cells[1].as_ref().unwrap().detail, None);
     }
 
     #[test]

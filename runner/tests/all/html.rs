@@ -129,6 +129,17 @@ fn the_page_in_chromium_counts_filters_and_shows_a_diff() {
     assert_eq!(b.eval("document.querySelectorAll('script').length"), 2);
     assert!(!b.eval("document.title").as_str().unwrap().contains("pwned"));
 
+    // A compile error: the compiler's message, said once in the page, in every CE cell.
+    b.click("#failures-only");
+    b.eval(
+        "Array.from(document.querySelectorAll(\"section[data-slug='t'] td.cell\"))\
+         .filter(td => td.textContent.startsWith('CE')).pop().id = 'ce'",
+    );
+    b.click("#ce");
+    let compiler = b.eval("document.getElementById('stderr').textContent");
+    assert!(compiler.as_str().unwrap().contains("nope"), "{compiler}");
+    b.click("#failures-only");
+
     // Sorting by the solution's CPU time puts the slow case first, then last.
     b.click("#failures-only");
     let rows = "Array.from(document.querySelectorAll(\"section[data-slug='h'] tbody tr\")).map(e => e.dataset.name)";

@@ -14,6 +14,7 @@
         c.confirmed_alone = !!c.confirmed_alone;
         c.cached = !!c.cached;
         if (c.status === "skipped" && c.detail === null) c.detail = prog.skipped;
+        if (c.verdict === "CE" && c.stderr === null) c.stderr = prog.compile_error;
         Object.assign(c, { problem: p.slug, program: prog.program, role: prog.role, expect: prog.expect, case: p.cases[ci] });
       });
     }

@@ -297,8 +297,13 @@
     panel.replaceChildren();
     panel.append(el("button", { class: "close", title: "close (Esc)", "aria-label": "close", onclick: closePanel }, "✕"));
     const word = { passed: "PASS", failed: "FAIL", caught: "CAUGHT", not_caught: "not caught here", skipped: "not run" }[r.status];
+    // A checker's or interactor's words (a compare mode's WA has a diff instead).
+    const judged = r.detail && (r.detail.includes("\n") ||
+      (r.diff === null && ["WA", "PE", "JE"].includes(r.verdict)));
+    const judge = r.transcript !== null ? "interactor" : "checker";
     let head = word + " " + r.problem + " · " + r.program + " · case " + r.case + ": " + (r.verdict || "not run");
-    if (r.detail) head += " (" + r.detail.split("\n")[0] + ")";
+    if (judged) head += " (by the " + judge + ")";
+    else if (r.detail) head += " (" + r.detail.split("\n")[0] + ")";
     panel.append(el("h3", { id: "panel-title", text: head }));
     const lim = limitsLine(r);
     if (lim) panel.append(el("div", { class: "line", text: lim }));
@@ -310,8 +315,7 @@
       panel.append(el("div", { class: "line", text: t }));
     }
     if (overHalf(r)) panel.append(el("div", { class: "line", style: "color:var(--warn)", text: "over half the time limit: a judge twice as slow could fail it" }));
-    const detailLines = r.detail ? r.detail.split("\n") : [];
-    if (detailLines.length > 1) panel.append(...section("checker / interactor", el("pre", { id: "detail", text: r.detail })));
+    if (judged) panel.append(...section(judge, el("pre", { id: "detail", text: r.detail })));
     if (r.first_difference) panel.append(el("div", { class: "line", style: "margin-top:8px", text: r.first_difference }));
     if (r.diff) panel.append(...section("diff: expected | actual", sideBySide(r.diff)));
     if (r.transcript) panel.append(...section("dialogue (> the interactor, < the solution)", dialogue(r.transcript)));

@@ -447,3 +447,89 @@ fn a_merged_report_has_the_page_of_the_whole_run() {
     assert_eq!(cells(&v).len() as u64, s["cases"].as_u64().unwrap());
     assert_eq!(cells(&v), cells(&one));
 }
+
+/// A case line of `--format json`, failed with a WA that a checker or an interactor gave.
+fn judged_line(problem: &str, case: &str, detail: &str, transcript: Option<&str>) -> Value {
+    serde_json::json!({
+        "type": "case", "schema": 1, "problem": problem,
+        "program": format!("solutions/src/bin/{problem}.rs"), "role": "solution",
+        "expect": null, "case": case, "status": "failed", "verdict": "WA", "detail": detail,
+        "cpu_ms": 1, "wall_ms": 2, "peak_bytes": 1048576, "confirmed_alone": false,
+        "cached": false, "first_difference": null, "diff": null, "stderr": null,
+        "transcript": transcript, "time_limit_ms": 1000, "memory_limit_bytes": 268435456
+    })
+}
+
+#[test]
+fn a_checkers_words_and_a_games_dialogue_show_in_the_panel() {
+    let Some(_) = cdp::chromium() else { return };
+    // A one-shard report, as `--partition 1/1 --format json` writes it, read by `merge`.
+    let ws = Ws::empty();
+    let dialogue = "> 3 4\n< first\n< 0 1\n> 3 3\n";
+    let lines = [
+        judged_line(
+            "c",
+            "k",
+            "test 4: move 3 takes more than the 5 stones of pile 3\nsee line 2",
+            None,
+        ),
+        judged_line(
+            "g",
+            "game-1",
+            "the judge took the last stone at move 2: the solution lost",
+            Some(dialogue),
+        ),
+        serde_json::json!({
+            "type": "summary", "schema": 1, "passed": 0, "failed": 2, "skipped": 0,
+            "verdicts": {"WA": 2}, "cases": 2, "exit_code": 1, "interrupted": false,
+            "partition": "count:1/1", "failed_only": false, "no_solution": []
+        }),
+    ];
+    let shard = ws.path("shard.jsonl");
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&shard, text).unwrap();
+    let page = ws.path("merged.html");
+    let out = ws.runner(&[
+        "merge",
+        shard.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_code(&out, 1);
+
+    let mut b = Browser::start(1200, 800);
+    b.open(&page);
+    assert_eq!(b.eval("document.querySelectorAll('td.cell').length"), 2);
+    b.click("section[data-slug='c'] td.s-failed");
+    let title = b.eval("document.getElementById('panel-title').textContent");
+    assert!(
+        title
+            .as_str()
+            .unwrap()
+            .ends_with("case k: WA (by the checker)"),
+        "{title}"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('detail').textContent"),
+        "test 4: move 3 takes more than the 5 stones of pile 3\nsee line 2"
+    );
+    assert_eq!(b.eval("document.getElementById('diff')"), Value::Null);
+    b.click("section[data-slug='g'] td.s-failed");
+    let title = b.eval("document.getElementById('panel-title').textContent");
+    assert!(
+        title
+            .as_str()
+            .unwrap()
+            .ends_with("case game-1: WA (by the interactor)"),
+        "{title}"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('transcript').textContent"),
+        dialogue
+    );
+    assert_eq!(
+        b.eval("Array.from(document.querySelectorAll('#transcript .me')).map(e => e.textContent)"),
+        serde_json::json!(["< first\n", "< 0 1\n"])
+    );
+    assert_eq!(b.errors, Vec::<String>::new(), "console errors");
+}

@@ -283,7 +283,7 @@
   }
   function dialogue(text) {
     const pre = el("pre", { class: "dialogue", id: "transcript" });
-    for (const line of text.split("\n")) {
+    for (const line of text.replace(/\n$/, "").split("\n")) {
       const cls = line.startsWith("< ") ? "me" : line.startsWith("> ") ? "them" : null;
       pre.append(el("span", { class: cls, text: line + "\n" }));
     }

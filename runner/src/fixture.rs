@@ -193,7 +193,10 @@ pub fn load(ws: &Workspace, problem: &Problem) -> Result<Fixture, ConfigError> {
         problem.meta.limits(),
         problem.meta.compare_mode(),
     )?;
-    let output_limit = problem.meta.output_limit_kib.map(|k| k.saturating_mul(1024));
+    let output_limit = problem
+        .meta
+        .output_limit_kib
+        .map(|k| k.saturating_mul(1024));
     for case in &mut fixture.cases {
         case.output_limit = output_limit;
     }

@@ -403,10 +403,22 @@ mod tests {
         let base = "title = \"t\"\njudge = \"local\"\n";
         for (line, want) in [
             ("time_limit_ms = 0", "time_limit_ms = 0: out of range"),
-            ("time_limit_ms = 18446744073709551615", "time_limit_ms = 18446744073709551615"),
-            ("time_limit_ms = 1000\nmemory_limit_kib = 1000000000000000", "memory_limit_kib = 1000000000000000: out of range"),
-            ("time_limit_ms = 1000\noutput_limit_kib = 0", "output_limit_kib = 0: out of range"),
-            ("time_limit_ms = 1000\n[brute]\nmemory_limit_kib = 18014398509481984", "memory_limit_kib = 18014398509481984"),
+            (
+                "time_limit_ms = 18446744073709551615",
+                "time_limit_ms = 18446744073709551615",
+            ),
+            (
+                "time_limit_ms = 1000\nmemory_limit_kib = 1000000000000000",
+                "memory_limit_kib = 1000000000000000: out of range",
+            ),
+            (
+                "time_limit_ms = 1000\noutput_limit_kib = 0",
+                "output_limit_kib = 0: out of range",
+            ),
+            (
+                "time_limit_ms = 1000\n[brute]\nmemory_limit_kib = 18014398509481984",
+                "memory_limit_kib = 18014398509481984",
+            ),
         ] {
             let text = format!("{base}{line}\n");
             let err = parse_toml::<ProblemMeta>(Path::new("p.toml"), &text).unwrap_err();

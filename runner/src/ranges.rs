@@ -13,7 +13,12 @@ pub const MEMORY_KIB: RangeInclusive<u64> = 1024..=(1 << 30);
 pub const OUTPUT_KIB: RangeInclusive<u64> = 1..=(1 << 30);
 
 /// `value` of `field` if it lies in `range` (`unit`: how the range is shown).
-pub fn check(field: &str, value: u64, range: &RangeInclusive<u64>, unit: &str) -> Result<u64, String> {
+pub fn check(
+    field: &str,
+    value: u64,
+    range: &RangeInclusive<u64>,
+    unit: &str,
+) -> Result<u64, String> {
     if range.contains(&value) {
         Ok(value)
     } else {

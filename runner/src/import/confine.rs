@@ -86,7 +86,10 @@ impl Confined {
 
     /// `p` as shown in messages: relative to the root when under it.
     pub fn shown(&self, p: &Path) -> String {
-        p.strip_prefix(&self.root).unwrap_or(p).display().to_string()
+        p.strip_prefix(&self.root)
+            .unwrap_or(p)
+            .display()
+            .to_string()
     }
 
     /// `rel`, a path the package's metadata names (`what`: where it is named), resolved against
@@ -176,6 +179,7 @@ impl Confined {
         let mut bytes = 0u64;
         let walk = walkdir::WalkDir::new(&self.root)
             .follow_links(true)
+            .sort_by_file_name()
             .max_depth(bounds.max_depth + 1);
         for e in walk {
             if sandbox::interrupted() {
@@ -283,7 +287,10 @@ mod tests {
         for bad in ["../../secret", "/etc/passwd", "out"] {
             let e = c.join(&a, bad, "runner.toml source").unwrap_err();
             let m = format!("{e:#}");
-            assert!(m.contains("runner.toml source") && m.contains("refused"), "{m}");
+            assert!(
+                m.contains("runner.toml source") && m.contains("refused"),
+                "{m}"
+            );
         }
         assert!(c.file(&root.join("a/in")).is_ok());
         assert!(c.file(&root.join("a")).is_err());

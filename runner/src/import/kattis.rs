@@ -25,9 +25,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use yaml_rust2::{Yaml, YamlLoader};
 
+use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
-use super::confine::Confined;
 use crate::ranges;
 use crate::workspace::FileKinds;
 
@@ -230,7 +230,10 @@ fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> Result<(u64, Option<Mea
         (f, num(&limits["time_multiplier"]).unwrap_or(5.0))
     } else {
         let f = "problem.yaml limits.time_multipliers.ac_to_time_limit";
-        (f, num(&limits["time_multipliers"]["ac_to_time_limit"]).unwrap_or(2.0))
+        (
+            f,
+            num(&limits["time_multipliers"]["ac_to_time_limit"]).unwrap_or(2.0),
+        )
     };
     let resolution = num(&limits["time_resolution"]).unwrap_or(1.0);
     for (f, v, max) in [
@@ -326,7 +329,10 @@ impl Reading<'_> {
             other => return Some(Err(format!("{EXPECTATIONS}: no convention `{other}`"))),
         };
         let what = format!("{EXPECTATIONS} [program.\"{rel}\"]");
-        let source = match self.confined.join(path, &rec.source, &format!("{what} source")) {
+        let source = match self
+            .confined
+            .join(path, &rec.source, &format!("{what} source"))
+        {
             Ok(s) => s,
             Err(e) => {
                 self.refused.push(format!("{e:#}"));
@@ -340,7 +346,8 @@ impl Reading<'_> {
         for m in rec.shared.clone() {
             // A module's name, beside the program: nothing else is ever written there.
             if !plain_name(&m) {
-                let e = format!("{what} shared: `{m}` is not a file name (no `/`, no `..`): refused");
+                let e =
+                    format!("{what} shared: `{m}` is not a file name (no `/`, no `..`): refused");
                 self.refused.push(e.clone());
                 return Some(Err(e));
             }

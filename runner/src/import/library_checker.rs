@@ -22,10 +22,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
-use super::confine::Confined;
 use crate::judges::LOCAL;
 
 #[derive(serde::Deserialize)]
@@ -203,7 +203,10 @@ pub fn read(
     let c = &pkg.confined;
     for t in &info.tests {
         if !plain_name(&t.name) {
-            bail!("info.toml [[tests]] name `{}`: not a file name of gen/ (no `/`, no `..`): refused", t.name);
+            bail!(
+                "info.toml [[tests]] name `{}`: not a file name of gen/ (no `/`, no `..`): refused",
+                t.name
+            );
         }
     }
     for s in &info.solutions {
@@ -211,7 +214,11 @@ pub fn read(
             bail!("info.toml [[solutions]] name `{}`: not a file name of sol/ (no `/`, no `..`): refused", s.name);
         }
     }
-    let count: usize = info.tests.iter().map(|t| t.number).fold(0, usize::saturating_add);
+    let count: usize = info
+        .tests
+        .iter()
+        .map(|t| t.number)
+        .fold(0, usize::saturating_add);
     if count > 100_000 {
         bail!("info.toml [[tests]]: {count} tests, more than 100000: refused");
     }

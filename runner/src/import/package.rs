@@ -135,6 +135,12 @@ fn unzip(file: &Path, into: &Path, bounds: &Bounds) -> Result<()> {
             .name()
             .map(|n| n.into_owned())
             .unwrap_or_else(|_| format!("#{i}"));
+        if shown.starts_with(['/', '\\']) {
+            bail!(
+                "{}: the entry `{shown}` is an absolute path: refused",
+                file.display()
+            );
+        }
         let Some(rel) = entry.enclosed_name() else {
             bail!(
                 "{}: the entry `{}` would be written outside the package: refused",

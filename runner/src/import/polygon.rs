@@ -16,10 +16,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
-use super::confine::Confined;
 use crate::judges::LOCAL;
 use crate::ranges;
 
@@ -241,9 +241,15 @@ impl<'x> Reading<'_, 'x> {
             time_limit_ms: number(testset, "time-limit", 1.0, &ranges::TIME_MS, "ms")
                 .with_context(|| format!("{}", xml_path.display()))?
                 .with_context(|| format!("{}: no <time-limit>", xml_path.display()))?,
-            memory_kib: number(testset, "memory-limit", 1.0 / 1024.0, &ranges::MEMORY_KIB, "bytes")
-                .with_context(|| format!("{}", xml_path.display()))?
-                .unwrap_or(256 << 10),
+            memory_kib: number(
+                testset,
+                "memory-limit",
+                1.0 / 1024.0,
+                &ranges::MEMORY_KIB,
+                "bytes",
+            )
+            .with_context(|| format!("{}", xml_path.display()))?
+            .unwrap_or(256 << 10),
             input_pattern: text_of(child(testset, "input-path-pattern"))
                 .unwrap_or_else(|| "tests/%02d".into()),
             answer_pattern: text_of(child(testset, "answer-path-pattern"))

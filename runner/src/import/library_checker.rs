@@ -200,33 +200,7 @@ pub fn read(
                 .into(),
         );
     }
-    let c = &pkg.confined;
-    for t in &info.tests {
-        if !plain_name(&t.name) {
-            bail!(
-                "info.toml [[tests]] name `{}`: not a file name of gen/ (no `/`, no `..`): refused",
-                t.name
-            );
-        }
-    }
-    for s in &info.solutions {
-        if !plain_name(&s.name) {
-            bail!("info.toml [[solutions]] name `{}`: not a file name of sol/ (no `/`, no `..`): refused", s.name);
-        }
-    }
-    let count: usize = info
-        .tests
-        .iter()
-        .map(|t| t.number)
-        .fold(0, usize::saturating_add);
-    if count > 100_000 {
-        bail!("info.toml [[tests]]: {count} tests, more than 100000: refused");
-    }
-    let info = Info {
-        checker: given(c, root, &info.checker, "info.toml checker")?,
-        verifier: given(c, root, &info.verifier, "info.toml verifier")?,
-        ..info
-    };
+    let info = confined(info, &pkg.confined)?;
     let staging = Staging::new(common.as_deref(), params_h(&info.params)?)?;
     let mut programs = Programs::new(tools);
     let mut files = tool_programs(root, &dir, &info, &staging, &mut notes)?;
@@ -268,6 +242,37 @@ pub fn read(
         files,
         wrong,
         notes,
+    })
+}
+
+/// `info` with every path it names checked: test and solution names are file names of gen/
+/// and sol/, the checker and verifier inside the problem's folder; at most 100 000 tests.
+fn confined(info: Info, c: &Confined) -> Result<Info> {
+    for t in &info.tests {
+        if !plain_name(&t.name) {
+            bail!(
+                "info.toml [[tests]] name `{}`: not a file name of gen/ (no `/`, no `..`): refused",
+                t.name
+            );
+        }
+    }
+    for s in &info.solutions {
+        if !plain_name(&s.name) {
+            bail!("info.toml [[solutions]] name `{}`: not a file name of sol/ (no `/`, no `..`): refused", s.name);
+        }
+    }
+    let count: usize = info
+        .tests
+        .iter()
+        .map(|t| t.number)
+        .fold(0, usize::saturating_add);
+    if count > 100_000 {
+        bail!("info.toml [[tests]]: {count} tests, more than 100000: refused");
+    }
+    Ok(Info {
+        checker: given(c, c.root(), &info.checker, "info.toml checker")?,
+        verifier: given(c, c.root(), &info.verifier, "info.toml verifier")?,
+        ..info
     })
 }
 

@@ -160,43 +160,52 @@ fn unzip(file: &Path, into: &Path, bounds: &Bounds) -> Result<()> {
             std::fs::create_dir_all(&out)?;
             continue;
         }
-        if entry.size() > left {
-            bail!(
-                "{}: the entry `{shown}` declares {} bytes: the package would unpack to more \
-                 than {} bytes: refused (raise the bound with --max-size)",
-                file.display(),
-                entry.size(),
-                bounds.max_bytes
-            );
-        }
-        if let Some(parent) = out.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        let mut w = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&out)
-            .with_context(|| format!("{}: cannot unpack {shown}", file.display()))?;
-        // At most the entry's declared size (the zip crate checks its CRC and size at the end)
-        // and the bytes left, plus one to see a lie.
-        let cap = entry.size().min(left);
-        let copied = std::io::copy(&mut (&mut entry).take(cap + 1), &mut w)
-            .with_context(|| format!("{}: cannot unpack {shown}", file.display()))?;
-        if copied > cap {
-            bail!(
-                "{}: the entry `{shown}` unpacks to more than {}: refused (raise the bound with \
-                 --max-size)",
-                file.display(),
-                if cap < entry.size() {
-                    format!("the {} bytes left of --max-size", left)
-                } else {
-                    format!("the {} bytes its header declares", entry.size())
-                }
-            );
-        }
+        let copied = unpack(&mut entry, &out, left, bounds.max_bytes)
+            .with_context(|| format!("{}: the entry `{shown}`", file.display()))?;
         left -= copied;
     }
     Ok(())
+}
+
+/// The zip entry `entry` written to `out` (a new file): at most its declared size (the zip
+/// crate checks it at the end too) and the `left` bytes of `max_bytes`, plus one to see a lie.
+/// Returns the bytes written.
+fn unpack(
+    entry: &mut zip::read::ZipFile<std::fs::File>,
+    out: &Path,
+    left: u64,
+    max_bytes: u64,
+) -> Result<u64> {
+    if entry.size() > left {
+        bail!(
+            "declares {} bytes: the package would unpack to more than {} bytes: refused \
+             (raise the bound with --max-size)",
+            entry.size(),
+            max_bytes
+        );
+    }
+    if let Some(parent) = out.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let mut w = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(out)
+        .context("cannot unpack")?;
+    let cap = entry.size().min(left);
+    let copied =
+        std::io::copy(&mut (&mut *entry).take(cap + 1), &mut w).context("cannot unpack")?;
+    if copied > cap {
+        bail!(
+            "unpacks to more than {}: refused (raise the bound with --max-size)",
+            if cap < entry.size() {
+                format!("the {} bytes left of --max-size", left)
+            } else {
+                format!("the {} bytes its header declares", entry.size())
+            }
+        );
+    }
+    Ok(copied)
 }
 
 /// A C or C++ header (brought along beside the program that includes it).

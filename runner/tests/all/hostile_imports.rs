@@ -602,3 +602,83 @@ fn export_follows_no_symlink_out_of_the_problem() {
     );
     assert!(!out_dir.exists(), "{}", text(&out));
 }
+
+#[test]
+fn sigterm_ends_an_import_at_once_and_leaves_nothing_behind() {
+    let s = Scene::new();
+    // The Polygon package of the tests, its generator made to run forever.
+    let pkg = s.tmp.path().join("endless");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/polygon");
+    for e in walkdir::WalkDir::new(&from).into_iter().flatten() {
+        let to = pkg.join(e.path().strip_prefix(&from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(e.path(), &to).unwrap();
+        }
+    }
+    std::fs::write(
+        pkg.join("files/gen.cpp"),
+        "int main() { volatile unsigned long x = 0; for (;;) x++; }\n",
+    )
+    .unwrap();
+    let before = files(s.ws.dir.path());
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("runner"))
+        .arg("--root")
+        .arg(s.ws.dir.path())
+        .args(["--color", "never", "import"])
+        .arg(&pkg)
+        .env("TMPDIR", s.tmp.path().join("tmpdir"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The generator is built (its program appears in the build cache), then runs.
+    let build = s.ws.path("target/judge/build");
+    let built = || {
+        walkdir::WalkDir::new(&build)
+            .into_iter()
+            .flatten()
+            .any(|e| {
+                // Moved to its folder once built (a hidden one while it builds).
+                let dir = e
+                    .path()
+                    .parent()
+                    .and_then(|d| d.file_name())
+                    .unwrap_or_default();
+                e.file_name() == "prog" && !dir.to_string_lossy().starts_with('.')
+            })
+    };
+    let started = std::time::Instant::now();
+    while !built() && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(built(), "the generator was never built");
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    // SAFETY: kill with a child's pid.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let signalled = std::time::Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        assert!(
+            signalled.elapsed().as_secs() < 8,
+            "the import is still running after SIGTERM"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(status.code(), Some(2), "{}", text(&out));
+    assert!(
+        stderr(&out).contains("the generator `gen 1000 999` failed (SIGKILL)"),
+        "{}",
+        text(&out)
+    );
+    let now: Vec<PathBuf> = files(s.ws.dir.path())
+        .into_iter()
+        .filter(|p| !p.starts_with(s.ws.path("target")))
+        .collect();
+    assert_eq!(now, before, "{}", text(&out));
+    s.nothing_left();
+}

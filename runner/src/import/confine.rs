@@ -142,12 +142,17 @@ impl Confined {
 
     /// `path` (which exists) resolved: its canonical path, which must be inside the root.
     pub fn inside(&self, path: &Path) -> Result<PathBuf> {
-        let real = path
-            .canonicalize()
-            .with_context(|| format!("{}: cannot be resolved", self.shown(path)))?;
+        let real = path.canonicalize().with_context(|| {
+            let to = std::fs::read_link(path)
+                .map(|t| format!(" (a symlink to {})", t.display()))
+                .unwrap_or_default();
+            format!("{}{to}: cannot be resolved", self.shown(path))
+        })?;
         if !real.starts_with(&self.root) {
             bail!(
-                "{} resolves to {}, outside {}: refused",
+                "{} resolves to {}, outside {}: refused (a package's symlinks must stay in it, as \
+                 the Kattis package format says; if you trust what it points to, import a copy \
+                 made with the links resolved, `cp -rL`)",
                 self.shown(path),
                 real.display(),
                 self.root.display()
@@ -187,6 +192,8 @@ impl Confined {
             }
             let e = match e {
                 Ok(e) => e,
+                // A dangling symlink reads nothing: it is left where it is, as a missing file.
+                Err(err) if dangling(&err) => continue,
                 Err(err) => return Err(self.walk_error(err)),
             };
             let path = e.path();
@@ -250,6 +257,17 @@ impl Confined {
     }
 }
 
+/// Whether the walk met a symlink whose target does not exist.
+fn dangling(err: &walkdir::Error) -> bool {
+    err.loop_ancestor().is_none()
+        && err
+            .path()
+            .is_some_and(|p| p.is_symlink() && std::fs::metadata(p).is_err())
+        && err
+            .io_error()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+}
+
 /// Whether `rel` is a plain relative path: only names, no `..`, no root, no `.`.
 pub fn is_plain(rel: &Path) -> bool {
     rel.components().count() > 0 && rel.components().all(|c| matches!(c, Component::Normal(_)))
@@ -296,6 +314,18 @@ mod tests {
         assert!(c.file(&root.join("a")).is_err());
         let e = c.scan(&Bounds::default()).unwrap_err();
         assert!(format!("{e:#}").contains("a/out"), "{e:#}");
+        // A dangling symlink reads nothing: the scan passes it by (BAPCtools' test problems
+        // link headers of the tool's own checkout).
+        std::fs::remove_file(root.join("a/out")).unwrap();
+        std::os::unix::fs::symlink("../../nowhere.h", root.join("a/gone.h")).unwrap();
+        c.scan(&Bounds::default()).unwrap();
+        assert!(c.join(&a, "gone.h", "x").is_err());
+        let tight = Bounds {
+            max_entries: 3,
+            ..Bounds::default()
+        };
+        let e = c.scan(&tight).unwrap_err();
+        assert!(format!("{e:#}").contains("more than 3 files"), "{e:#}");
         assert!(is_plain(Path::new("problems/x/a.rs")));
         assert!(!is_plain(Path::new("problems/../.cargo")));
         assert!(!is_plain(Path::new("/etc")));

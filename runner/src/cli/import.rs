@@ -150,6 +150,7 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
         judges: &cx.judges,
         builder: &cx.builder,
         exec: &exec,
+        max_bytes: how.bounds.max_bytes,
     };
     let draft = if pkg.kind == Kind::Polygon {
         polygon::read(pkg, &tools, slug)?

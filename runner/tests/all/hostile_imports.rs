@@ -66,8 +66,26 @@ impl Scene {
     /// Imports `args`, which must be refused naming each of `named`: the workspace is as it
     /// was, holds no byte of the secret, nothing appeared beside it, and TMPDIR is empty.
     fn refused(&self, args: &[&str], named: &[&str]) -> String {
-        let before = files(self.ws.dir.path());
-        let beside = files(self.ws.dir.path().parent().unwrap());
+        // The runner's build cache (target/) aside: a package's programs may have been built.
+        let problem_files = || -> Vec<PathBuf> {
+            let cache = self.ws.path("target");
+            files(self.ws.dir.path())
+                .into_iter()
+                .filter(|p| !p.starts_with(&cache))
+                .collect()
+        };
+        let before = problem_files();
+        let parent = self.ws.dir.path().parent().unwrap();
+        let listing = || -> Vec<PathBuf> {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(parent)
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .collect();
+            v.sort();
+            v
+        };
+        let beside = listing();
         let out = self.import(args);
         assert_code(&out, 2);
         let err = stderr(&out);
@@ -75,9 +93,9 @@ impl Scene {
             assert!(err.contains(n), "`{n}` not named:\n{}", text(&out));
         }
         assert!(!err.contains("panicked"), "{}", text(&out));
-        assert_eq!(files(self.ws.dir.path()), before, "the workspace changed");
+        assert_eq!(problem_files(), before, "the workspace changed");
         assert_eq!(
-            files(self.ws.dir.path().parent().unwrap()),
+            listing(),
             beside,
             "something was written beside the workspace"
         );
@@ -603,11 +621,10 @@ fn export_follows_no_symlink_out_of_the_problem() {
     assert!(!out_dir.exists(), "{}", text(&out));
 }
 
-#[test]
-fn sigterm_ends_an_import_at_once_and_leaves_nothing_behind() {
-    let s = Scene::new();
-    // The Polygon package of the tests, its generator made to run forever.
-    let pkg = s.tmp.path().join("endless");
+/// The Polygon package of the tests (two of its tests generated) as `name`, with `generator`
+/// as its generator's source.
+fn polygon(s: &Scene, name: &str, generator: &str) -> PathBuf {
+    let pkg = s.tmp.path().join(name);
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/polygon");
     for e in walkdir::WalkDir::new(&from).into_iter().flatten() {
         let to = pkg.join(e.path().strip_prefix(&from).unwrap());
@@ -617,11 +634,36 @@ fn sigterm_ends_an_import_at_once_and_leaves_nothing_behind() {
             std::fs::copy(e.path(), &to).unwrap();
         }
     }
-    std::fs::write(
-        pkg.join("files/gen.cpp"),
+    std::fs::write(pkg.join("files/gen.cpp"), generator).unwrap();
+    pkg
+}
+
+#[test]
+fn what_a_packages_generator_makes_counts_against_the_size_bound() {
+    let s = Scene::new();
+    let pkg = polygon(
+        &s,
+        "chatty",
+        "#include <cstdio>\nint main() { for (int i = 0; i < (1 << 20); i++) std::putchar('7'); std::puts(\" 1\"); }\n",
+    );
+    s.refused(
+        &[pkg.to_str().unwrap(), "--max-size", "100K"],
+        &[
+            "the generator `gen 1000 999`: the package's programs made more than 102400 bytes",
+            "--max-size",
+        ],
+    );
+}
+
+#[test]
+fn sigterm_ends_an_import_at_once_and_leaves_nothing_behind() {
+    let s = Scene::new();
+    // The Polygon package of the tests, its generator made to run forever.
+    let pkg = polygon(
+        &s,
+        "endless",
         "int main() { volatile unsigned long x = 0; for (;;) x++; }\n",
-    )
-    .unwrap();
+    );
     let before = files(s.ws.dir.path());
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("runner"))
         .arg("--root")

@@ -594,6 +594,22 @@ fn a_problem_toml_with_absurd_limits_is_a_located_error_not_a_panic() {
         );
         assert_ne!(out.status.code(), Some(0), "{}", text(&out));
     }
+    // A case's own time limit: the wall clock is twice it, and a second more.
+    let ws = Ws::twice();
+    ws.write(
+        "fixtures/t.toml",
+        "[[case]]\nname = \"small\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"6\\n\"\ntime_limit_ms = 18446744073709551615\n",
+    );
+    ws.write("solutions/t.c", "int main(void) { return 0; }\n");
+    let out = ws.runner(&[]);
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{}", text(&out));
+    assert!(
+        err.contains("fixtures/t.toml:6")
+            && err.contains("time_limit_ms = 18446744073709551615: out of range"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[test]

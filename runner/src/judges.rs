@@ -608,7 +608,7 @@ fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
         min_version: l.min_version.clone(),
         stack: match l.stack_kib {
             None => Stack::Inherit,
-            Some(RawStack::Kib(k)) => Stack::Bytes(k * 1024),
+            Some(RawStack::Kib(k)) => Stack::Bytes(k.saturating_mul(1024)),
             Some(RawStack::Memory(_)) => Stack::MemoryLimit,
         },
         package: l.package.clone(),

@@ -25,6 +25,7 @@ mod lint;
 mod mutate;
 mod partition;
 mod problem;
+mod ranges;
 mod records;
 mod report;
 mod run;

@@ -22,11 +22,18 @@ pub struct ProblemMeta {
     pub judge: String,
     pub id: Option<String>,
     pub url: Option<String>,
+    /// 1 ms … 1 h ([`crate::ranges`]), like every limit here: checked at load, so that no
+    /// arithmetic on a limit overflows.
+    #[serde(deserialize_with = "crate::ranges::de::time_ms")]
     pub time_limit_ms: u64,
     /// The judge's memory limit; 256 MiB when left out (today's common default).
-    #[serde(default = "ProblemMeta::default_memory")]
+    #[serde(
+        default = "ProblemMeta::default_memory",
+        deserialize_with = "crate::ranges::de::memory_kib"
+    )]
     pub memory_limit_kib: u64,
     /// The output limit; left out: see [`crate::fixture::output_cap`].
+    #[serde(default, deserialize_with = "crate::ranges::de::output_kib")]
     pub output_limit_kib: Option<u64>,
     #[serde(default)]
     pub compare: CompareMode,
@@ -69,9 +76,15 @@ pub enum Convention {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BruteLimits {
-    #[serde(default = "BruteLimits::default_time")]
+    #[serde(
+        default = "BruteLimits::default_time",
+        deserialize_with = "crate::ranges::de::time_ms"
+    )]
     pub time_limit_ms: u64,
-    #[serde(default = "BruteLimits::default_memory")]
+    #[serde(
+        default = "BruteLimits::default_memory",
+        deserialize_with = "crate::ranges::de::memory_kib"
+    )]
     pub memory_limit_kib: u64,
 }
 
@@ -108,7 +121,7 @@ impl ProblemMeta {
     pub fn limits(&self) -> Limits {
         Limits {
             time: Duration::from_millis(self.time_limit_ms),
-            memory_bytes: self.memory_limit_kib * 1024,
+            memory_bytes: self.memory_limit_kib.saturating_mul(1024),
         }
     }
 
@@ -124,7 +137,7 @@ impl ProblemMeta {
     pub fn brute_limits(&self) -> Limits {
         Limits {
             time: Duration::from_millis(self.brute.time_limit_ms),
-            memory_bytes: self.brute.memory_limit_kib * 1024,
+            memory_bytes: self.brute.memory_limit_kib.saturating_mul(1024),
         }
     }
 }
@@ -383,6 +396,39 @@ mod tests {
         let err = parse_toml::<ProblemMeta>(Path::new("p.toml"), text).unwrap_err();
         assert_eq!(err.line, Some((5, 1)));
         assert!(err.message.contains("unknown field `time_limit`"), "{err}");
+    }
+
+    #[test]
+    fn limits_out_of_range_are_located_and_named() {
+        let base = "title = \"t\"\njudge = \"local\"\n";
+        for (line, want) in [
+            ("time_limit_ms = 0", "time_limit_ms = 0: out of range"),
+            (
+                "time_limit_ms = 18446744073709551615",
+                "time_limit_ms = 18446744073709551615",
+            ),
+            (
+                "time_limit_ms = 1000\nmemory_limit_kib = 1000000000000000",
+                "memory_limit_kib = 1000000000000000: out of range",
+            ),
+            (
+                "time_limit_ms = 1000\noutput_limit_kib = 0",
+                "output_limit_kib = 0: out of range",
+            ),
+            (
+                "time_limit_ms = 1000\n[brute]\nmemory_limit_kib = 18014398509481984",
+                "memory_limit_kib = 18014398509481984",
+            ),
+        ] {
+            let text = format!("{base}{line}\n");
+            let err = parse_toml::<ProblemMeta>(Path::new("p.toml"), &text).unwrap_err();
+            assert!(err.message.contains(want), "{err}");
+            let (l, _) = err.line.expect("a line");
+            assert_eq!(l, text.lines().count(), "{err}");
+        }
+        let text = format!("{base}time_limit_ms = 3600000\nmemory_limit_kib = 1073741824\n");
+        let meta = parse_toml::<ProblemMeta>(Path::new("p.toml"), &text).unwrap();
+        assert_eq!(meta.limits().memory_bytes, 1 << 40);
     }
 
     #[test]

@@ -232,7 +232,11 @@ fn judge_solutions(
         input: Content::from(input.clone()),
         expected: Content::from(expected.clone()),
         limits,
-        output_limit: kit.problem.meta.output_limit_kib.map(|k| k * 1024),
+        output_limit: kit
+            .problem
+            .meta
+            .output_limit_kib
+            .map(|k| k.saturating_mul(1024)),
         compare: kit.problem.meta.compare_mode(),
         oracle: Oracle::Brute,
         outside_statement: None,

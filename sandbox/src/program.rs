@@ -150,7 +150,10 @@ pub fn decide_kill(o: &Observation, limits: &Limits) -> Option<Kill> {
 
 /// The wall-clock backstop: twice the CPU limit plus a second.
 pub fn wall_limit(limits: &Limits) -> Duration {
-    limits.time * 2 + Duration::from_secs(1)
+    limits
+        .time
+        .saturating_mul(2)
+        .saturating_add(Duration::from_secs(1))
 }
 
 /// What one run produced.

@@ -9,6 +9,7 @@ use anyhow::Result;
 
 use super::context::{find_problem, print, Context};
 use crate::exit;
+use crate::import::confine::Confined;
 use crate::import::kattis_export::{self, Exported};
 use crate::judges::LOCAL;
 use crate::problem::Problem;
@@ -22,7 +23,19 @@ pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     let exported = kattis_export::cases_of(&problem, &cases, &mut notes);
     let firsts = first_rejections(cx, &problem, &exported)?;
     let pkg = kattis_export::package(&problem, &exported, &cx.kinds, &firsts, notes)?;
-    kattis_export::write(dir, &pkg)?;
+    let ws = &cx.ws;
+    let mut roots = Vec::new();
+    for d in [
+        problem.dir.clone(),
+        ws.problems_dir().join(crate::workspace::SHARED),
+        ws.fixtures_dir(),
+        ws.solutions_dir(),
+    ] {
+        if d.exists() {
+            roots.push(Confined::new(&d)?);
+        }
+    }
+    kattis_export::write(dir, &pkg, &roots)?;
     let mut text = format!(
         "exported `{slug}` as a Kattis package in {} ({} files)\n",
         dir.display(),

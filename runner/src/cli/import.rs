@@ -8,6 +8,7 @@ use anyhow::{bail, Context as _, Result};
 
 use super::context::{print, Context};
 use crate::exit;
+use crate::import::confine::Bounds;
 use crate::import::draft::{self, Draft};
 use crate::import::kattis::{self, Measure};
 use crate::import::package::{Kind, Package};
@@ -15,15 +16,21 @@ use crate::import::{library_checker, polygon, tools};
 use crate::run::{Planned, Role};
 use crate::workspace::SHARED;
 
-pub fn import(
-    cx: &Context,
-    path: &Path,
-    slug: Option<&str>,
-    time_limit_ms: Option<u64>,
-) -> Result<u8> {
-    let pkg = Package::open(path)?;
-    let (mut d, mut measure) = read(cx, &pkg, slug)?;
-    if let Some(ms) = time_limit_ms {
+/// How to import: the options of `runner import`.
+pub struct How<'a> {
+    pub slug: Option<&'a str>,
+    pub time_limit_ms: Option<u64>,
+    /// How much the package may hold.
+    pub bounds: Bounds,
+    /// A Library Checker problem's checkout (`--checkout`).
+    pub lc_root: Option<&'a Path>,
+}
+
+pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
+    let pkg = Package::open(path, &how.bounds)?;
+    let (mut d, mut measure) = read(cx, &pkg, how)?;
+    if let Some(ms) = how.time_limit_ms {
+        crate::ranges::time_ms("--time-limit-ms", ms).map_err(anyhow::Error::msg)?;
         d.meta.time_limit_ms = ms;
         d.meta.comments.retain(|c| !c.starts_with("time limit:"));
         d.meta
@@ -42,7 +49,7 @@ pub fn import(
         "# The test data of the package `{}` (`runner import`); answers from the package.\n",
         pkg.name
     );
-    let written = draft::write(&cx.ws, &d, &header)?;
+    let written = draft::write_from(&cx.ws, &d, &header, Some(&pkg.confined))?;
     let mut text = format!(
         "imported `{}` as problem `{}`: {} case{}, {} solution{}, {} wrong solution{}\n",
         pkg.name,
@@ -131,7 +138,8 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
 }
 
 /// The package as a draft, and how its time limit is to be measured when it gives none.
-fn read(cx: &Context, pkg: &Package, slug: Option<&str>) -> Result<(Draft, Option<Measure>)> {
+fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure>)> {
+    let slug = how.slug;
     if pkg.kind == Kind::Kattis {
         let i = kattis::read(pkg, &cx.kinds, slug, &cx.ws.problems_dir().join(SHARED))?;
         return Ok((i.draft, i.measure));
@@ -142,11 +150,12 @@ fn read(cx: &Context, pkg: &Package, slug: Option<&str>) -> Result<(Draft, Optio
         judges: &cx.judges,
         builder: &cx.builder,
         exec: &exec,
+        max_bytes: how.bounds.max_bytes,
     };
     let draft = if pkg.kind == Kind::Polygon {
         polygon::read(pkg, &tools, slug)?
     } else {
-        library_checker::read(pkg, &tools, slug)?
+        library_checker::read(pkg, &tools, slug, how.lc_root)?
     };
     Ok((draft, None))
 }

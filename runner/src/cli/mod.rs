@@ -162,6 +162,18 @@ enum Command {
         /// otherwise measured on its accepted submissions).
         #[arg(long, value_name = "MS")]
         time_limit_ms: Option<u64>,
+        /// The most a package may hold, unpacked (its files' total size, symlinks followed):
+        /// a number of bytes with an optional unit (K, M, G, T).
+        #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = crate::import::confine::parse_size)]
+        max_size: u64,
+        /// The most files and folders a package may hold (symlinks followed).
+        #[arg(long, value_name = "N", default_value_t = 100_000)]
+        max_entries: u64,
+        /// A Library Checker problem: the library-checker-problems checkout its `common/`
+        /// headers are taken from (by default: found above the problem's folder, only where
+        /// it is safe; see the README).
+        #[arg(long, value_name = "DIR")]
+        checkout: Option<PathBuf>,
     },
     /// Write a problem out as a Kattis problem package (legacy format, as problemtools'
     /// verifyproblem reads it): problem.yaml, data/, submissions/ (each wrong solution where
@@ -375,7 +387,23 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
             package,
             slug,
             time_limit_ms,
-        }) => import::import(&cx, &package, slug.as_deref(), time_limit_ms),
+            max_size,
+            max_entries,
+            checkout,
+        }) => {
+            let bounds = crate::import::confine::Bounds {
+                max_bytes: max_size,
+                max_entries,
+                ..Default::default()
+            };
+            let how = import::How {
+                slug: slug.as_deref(),
+                time_limit_ms,
+                bounds,
+                lc_root: checkout.as_deref(),
+            };
+            import::import(&cx, &package, &how)
+        }
         Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }

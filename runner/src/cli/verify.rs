@@ -86,7 +86,7 @@ fn slow_wrong_solutions(
         .filter(|w| w.expect == Verdict::TimeLimitExceeded)
         .map(|w| {
             let mut limits = problem.meta.limits();
-            limits.time *= TLE_FACTOR;
+            limits.time = limits.time.saturating_mul(TLE_FACTOR);
             cx.wrong(problem, w, Some(limits))
         })
         .collect::<Result<_>>()?;

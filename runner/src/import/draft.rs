@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use super::confine::{self, Confined};
 use crate::workspace::{is_valid_slug, Workspace};
 
 /// The bytes of a file to write: given, or copied from a file of the package (symlinks
@@ -343,8 +344,20 @@ pub fn files(draft: &Draft, fixture_header: &str) -> Result<Vec<File>> {
 }
 
 /// Writes `draft` into `ws`: all of it, or nothing. Refuses when the problem, its fixture or any
-/// file it would write exists already. Returns the files written (absolute paths).
+/// file it would write exists already. Returns the files written (absolute paths). Every file
+/// is given as bytes (a draft of no package: [`write_from`] takes files of one).
 pub fn write(ws: &Workspace, draft: &Draft, fixture_header: &str) -> Result<Vec<PathBuf>> {
+    write_from(ws, draft, fixture_header, None)
+}
+
+/// [`write`], where the draft's files ([`Data::File`]) are files of `package`: each must be a
+/// regular file inside it (symlinks resolved), else nothing is written.
+pub fn write_from(
+    ws: &Workspace,
+    draft: &Draft,
+    fixture_header: &str,
+    package: Option<&Confined>,
+) -> Result<Vec<PathBuf>> {
     let slug = &draft.slug;
     if !is_valid_slug(slug) {
         bail!("`{slug}` is not a valid slug: use lowercase letters, digits and `-`");
@@ -352,7 +365,12 @@ pub fn write(ws: &Workspace, draft: &Draft, fixture_header: &str) -> Result<Vec<
     if draft.cases.is_empty() {
         bail!("no test case: a problem needs at least one");
     }
-    let files = files(draft, fixture_header)?;
+    check_meta(&draft.meta).context("nothing was written")?;
+    let draft = confined(draft, package).context("nothing was written")?;
+    let files = files(&draft, fixture_header)?;
+    for f in &files {
+        check_rel(slug, &f.rel).context("nothing was written")?;
+    }
     let mut taken: Vec<PathBuf> = vec![
         ws.problems_dir().join(slug),
         ws.fixtures_dir().join(format!("{slug}.toml")),
@@ -368,14 +386,23 @@ pub fn write(ws: &Workspace, draft: &Draft, fixture_header: &str) -> Result<Vec<
     let mut written: Vec<PathBuf> = Vec::new();
     let result = (|| -> Result<()> {
         for f in &files {
+            if sandbox::interrupted() {
+                bail!("interrupted");
+            }
             let path = ws.root().join(&f.rel);
             let parent = path.parent().expect("a file has a folder");
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create {}", parent.display()))?;
             let bytes = f.data.read()?;
-            std::fs::write(&path, &bytes)
+            // A new file, never through a symlink planted meanwhile.
+            let mut w = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            written.push(path);
+            written.push(path.clone());
+            std::io::Write::write_all(&mut w, &bytes)
+                .with_context(|| format!("cannot write {}", path.display()))?;
         }
         Ok(())
     })();
@@ -384,6 +411,68 @@ pub fn write(ws: &Workspace, draft: &Draft, fixture_header: &str) -> Result<Vec<
         return Err(e.context("nothing was written"));
     }
     Ok(written)
+}
+
+/// The limits of problem.toml in the ranges the runner holds ([`crate::ranges`]).
+fn check_meta(m: &Meta) -> Result<()> {
+    use crate::ranges;
+    let mut r = ranges::time_ms("time_limit_ms", m.time_limit_ms)
+        .and(ranges::memory_kib("memory_limit_kib", m.memory_limit_kib));
+    if let Some(o) = m.output_limit_kib {
+        r = r.and(ranges::output_kib("output_limit_kib", o));
+    }
+    r.map(|_| ()).map_err(anyhow::Error::msg)
+}
+
+/// Where a problem's files may go: `problems/<slug>/…`, `fixtures/<slug>.toml`,
+/// `fixtures/<slug>/…`, `solutions/<slug>/…` and a solution `solutions/…/<slug>.<ext>`; plain
+/// names only (no `..`, no root).
+fn check_rel(slug: &str, rel: &Path) -> Result<()> {
+    let fixture = Path::new("fixtures").join(format!("{slug}.toml"));
+    let inside = ["problems", "fixtures", "solutions"]
+        .iter()
+        .any(|d| rel.starts_with(Path::new(d).join(slug)) && rel != Path::new(d).join(slug));
+    // A module of the workspace's problems/_shared/ (a new one: none is overwritten).
+    let shared = Path::new("problems").join(crate::workspace::SHARED);
+    let shared = rel.parent() == Some(shared.as_path());
+    let solution = rel.starts_with("solutions")
+        && rel.file_stem() == Some(std::ffi::OsStr::new(slug))
+        && rel.extension().is_some();
+    if !confine::is_plain(rel) || !(inside || solution || shared || rel == fixture) {
+        bail!(
+            "`{}`: not a file of problem `{slug}` (problems/{slug}/, fixtures/{slug}.toml, \
+             fixtures/{slug}/, solutions/{slug}/, solutions/…/{slug}.<ext>, problems/_shared/): \
+             refused",
+            rel.display()
+        );
+    }
+    Ok(())
+}
+
+/// `draft` with each of its package's files resolved inside `package` (its real path); a file
+/// outside, or not a regular file, is refused with its path named.
+fn confined(draft: &Draft, package: Option<&Confined>) -> Result<Draft> {
+    let mut d = draft.clone();
+    let resolve = |data: &mut Data| -> Result<()> {
+        if let Data::File(p) = data {
+            let Some(c) = package else {
+                bail!("{}: a file of no package: refused", p.display());
+            };
+            *p = c.file(p)?;
+        }
+        Ok(())
+    };
+    for c in &mut d.cases {
+        resolve(&mut c.input)?;
+        resolve(&mut c.output)?;
+    }
+    for f in &mut d.files {
+        resolve(&mut f.data)?;
+    }
+    for w in &mut d.wrong {
+        resolve(&mut w.data)?;
+    }
+    Ok(d)
 }
 
 /// Removes what a failed [`write`] wrote: its files, and the problem's folders.

@@ -25,8 +25,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use yaml_rust2::{Yaml, YamlLoader};
 
+use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
+use crate::ranges;
 use crate::workspace::FileKinds;
 
 /// How the time limit is to be found when the package does not give it: as problemtools does,
@@ -43,7 +45,9 @@ impl Measure {
     pub fn limit_ms(&self, slowest: std::time::Duration) -> u64 {
         let exact = slowest.as_secs_f64() * self.multiplier;
         let steps = (exact / self.resolution).ceil().max(1.0);
-        (steps * self.resolution * 1000.0).round() as u64
+        let ms = (steps * self.resolution * 1000.0).round();
+        // At most the longest time limit the runner holds (a float cast saturates).
+        (ms as u64).clamp(*ranges::TIME_MS.start(), *ranges::TIME_MS.end())
     }
 }
 
@@ -203,7 +207,7 @@ fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
 }
 
 /// The time limit: problem.yaml's `limits.time_limit`, else `.timelimit`, else to be measured.
-fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> (u64, Option<Measure>, String) {
+fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> Result<(u64, Option<Measure>, String)> {
     let limits = &yaml["limits"];
     let timelimit_file = std::fs::read_to_string(root.join(".timelimit"))
         .ok()
@@ -212,20 +216,34 @@ fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> (u64, Option<Measure>, 
                 .next()
                 .and_then(|w| w.parse::<f64>().ok())
         });
+    let ms = |field: &str, s: f64| ranges::seconds_as_ms(field, s).map_err(anyhow::Error::msg);
     if let Some(s) = num(&limits["time_limit"]) {
         let why = format!("time limit: problem.yaml's limits.time_limit, {s} s");
-        return ((s * 1000.0).round() as u64, None, why);
+        return Ok((ms("problem.yaml limits.time_limit", s)?, None, why));
     }
     if let Some(s) = timelimit_file {
         let why = format!("time limit: the package's .timelimit, {s} s");
-        return ((s * 1000.0).round() as u64, None, why);
+        return Ok((ms(".timelimit", s)?, None, why));
     }
-    let multiplier = if legacy {
-        num(&limits["time_multiplier"]).unwrap_or(5.0)
+    let (field, multiplier) = if legacy {
+        let f = "problem.yaml limits.time_multiplier";
+        (f, num(&limits["time_multiplier"]).unwrap_or(5.0))
     } else {
-        num(&limits["time_multipliers"]["ac_to_time_limit"]).unwrap_or(2.0)
+        let f = "problem.yaml limits.time_multipliers.ac_to_time_limit";
+        (
+            f,
+            num(&limits["time_multipliers"]["ac_to_time_limit"]).unwrap_or(2.0),
+        )
     };
     let resolution = num(&limits["time_resolution"]).unwrap_or(1.0);
+    for (f, v, max) in [
+        (field, multiplier, 100.0),
+        ("problem.yaml limits.time_resolution", resolution, 60.0),
+    ] {
+        if !(v > 0.0 && v <= max) {
+            bail!("{f} = {v}: out of the range the runner takes (above 0, at most {max})");
+        }
+    }
     let why = format!(
         "time limit: none in the package; measured as problemtools does: the slowest accepted \
          submission × {multiplier}, rounded up to {resolution} s"
@@ -234,12 +252,16 @@ fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> (u64, Option<Measure>, 
         multiplier,
         resolution,
     };
-    (PROVISIONAL_MS, Some(m), why)
+    Ok((PROVISIONAL_MS, Some(m), why))
 }
 
 /// A package being read into a problem `problems/<slug>/` (`dir`).
 struct Reading<'a> {
     root: &'a Path,
+    /// The package's root, which no path it names may leave.
+    confined: &'a Confined,
+    /// Paths the package names that leave it: the import is refused, whatever else it holds.
+    refused: Vec<String>,
     kinds: &'a FileKinds,
     /// What `runner export` recorded, when it made the package.
     exported: Exported,
@@ -306,12 +328,29 @@ impl Reading<'_> {
             "kattis" => "kattis",
             other => return Some(Err(format!("{EXPECTATIONS}: no convention `{other}`"))),
         };
-        let source = path.join(&rec.source);
+        let what = format!("{EXPECTATIONS} [program.\"{rel}\"]");
+        let source = match self
+            .confined
+            .join(path, &rec.source, &format!("{what} source"))
+        {
+            Ok(s) => s,
+            Err(e) => {
+                self.refused.push(format!("{e:#}"));
+                return Some(Err(format!("{e:#}")));
+            }
+        };
         let mut text = match std::fs::read(&source) {
             Ok(t) => t,
             Err(e) => return Some(Err(format!("{}: {e}", self.shown(&source)))),
         };
         for m in rec.shared.clone() {
+            // A module's name, beside the program: nothing else is ever written there.
+            if !plain_name(&m) {
+                let e =
+                    format!("{what} shared: `{m}` is not a file name (no `/`, no `..`): refused");
+                self.refused.push(e.clone());
+                return Some(Err(e));
+            }
             let beside = path.join(&m);
             let ours = std::fs::read(self.shared.join(&m)).ok();
             if ours.is_some() && std::fs::read(&beside).ok() == ours {
@@ -698,16 +737,18 @@ fn readme(name: &str, pkg: &str, version: &str, source: &str, notes: &[String]) 
 
 /// problem.yaml's memory and output limits (the format's defaults where it gives none), and
 /// the judge: `local`.
-fn limits_of(yaml: &Yaml, kind: &Kind) -> Meta {
+fn limits_of(yaml: &Yaml, kind: &Kind) -> Result<Meta> {
     let limits = &yaml["limits"];
     let memory_mib = num(&limits["memory"]).unwrap_or(if kind.legacy { 1024.0 } else { 2048.0 });
     let output_mib = num(&limits["output"]).unwrap_or(8.0);
-    Meta {
+    let memory = ranges::mib_as_memory_kib("problem.yaml limits.memory", memory_mib);
+    let output = ranges::mib_as_output_kib("problem.yaml limits.output", output_mib);
+    Ok(Meta {
         judge: crate::judges::LOCAL.into(),
-        memory_limit_kib: (memory_mib * 1024.0).round() as u64,
-        output_limit_kib: Some((output_mib * 1024.0).round() as u64),
+        memory_limit_kib: memory.map_err(anyhow::Error::msg)?,
+        output_limit_kib: Some(output.map_err(anyhow::Error::msg)?),
         ..Meta::default()
-    }
+    })
 }
 
 const SCORING: &str = "a scoring problem: it comes in as pass/fail over all its groups (no scores)";
@@ -730,6 +771,8 @@ pub fn read(
     };
     let mut r = Reading {
         root,
+        confined: &pkg.confined,
+        refused: Vec::new(),
         kinds,
         exported: exported(root)?,
         shared: shared.to_path_buf(),
@@ -743,7 +786,7 @@ pub fn read(
     {
         r.notes.push(SCORING.into());
     }
-    let (time_limit_ms, measure, time_comment) = time_limit(&yaml, root, kind.legacy);
+    let (time_limit_ms, measure, time_comment) = time_limit(&yaml, root, kind.legacy)?;
     let validation = output_validation(&mut r, &yaml, &kind)?;
     let validator_convention = input_validation(&mut r);
     let cases = all_cases(&mut r, kind.interactive)?;
@@ -754,6 +797,13 @@ pub fn read(
             .push("no accepted submission the runner can build: write a solution".into());
     }
     statement(&mut r);
+    if !r.refused.is_empty() {
+        bail!(
+            "{}: {}; nothing was written",
+            pkg.name,
+            r.refused.join("; ")
+        );
+    }
     let name = title(&yaml["name"]).unwrap_or_else(|| pkg.name.clone());
     let comments = vec![
         format!(
@@ -771,7 +821,7 @@ pub fn read(
         interactive: kind.interactive,
         interactor_convention: validation.interactor_convention,
         comments,
-        ..limits_of(&yaml, &kind)
+        ..limits_of(&yaml, &kind)?
     };
     let source = words(&yaml["source"]).join(" ");
     let readme = readme(&name, &pkg.name, &kind.version, &source, &r.notes);
@@ -895,6 +945,11 @@ fn collect_cases(
         });
     }
     Ok(())
+}
+
+/// A file name alone: no folder, no `..`, not hidden.
+fn plain_name(m: &str) -> bool {
+    !m.is_empty() && !m.starts_with('.') && !m.contains(['/', '\\', '\0'])
 }
 
 fn shown(root: &Path, p: &Path) -> String {

@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use super::confine::Confined;
 use super::draft::Data;
 use super::kattis::EXPECTATIONS;
 use crate::compare::CompareMode;
@@ -191,7 +192,11 @@ pub fn package(
     pkg.text("problem.yaml", problem_yaml(problem, validation, &flags));
     let seconds = problem.meta.time_limit_ms as f64 / 1000.0;
     pkg.text(".timelimit", format!("{seconds}\n"));
-    let readme = std::fs::read_to_string(problem.dir.join("README.md"))
+    // The README itself, or a symlink that stays in the problem's folder.
+    let readme = Confined::new(&problem.dir)?
+        .file(&problem.dir.join("README.md"))
+        .context("the problem's README.md: nothing was written")?;
+    let readme = std::fs::read_to_string(&readme)
         .with_context(|| format!("cannot read {}", problem.dir.join("README.md").display()))?;
     pkg.text(
         "problem_statement/problem.en.tex",
@@ -618,9 +623,25 @@ fn take_in_shared(
     Ok((s.replace(SHARED_PATH, "#[path = \"").into_bytes(), names))
 }
 
-/// Writes `pkg` into `dir` (which must not exist, or be empty): all of it, or nothing.
-pub fn write(dir: &Path, pkg: &Package) -> Result<()> {
+/// Writes `pkg` into `dir` (which must not exist, or be empty): all of it, or nothing. Each
+/// file copied from the workspace must be a regular file inside one of `roots` (the problem's
+/// folders), symlinks resolved: nothing else of the machine goes into a package.
+pub fn write(dir: &Path, pkg: &Package, roots: &[Confined]) -> Result<()> {
     use std::os::unix::fs::PermissionsExt;
+    for f in &pkg.files {
+        if let Data::File(p) = &f.data {
+            if !roots.iter().any(|r| r.file(p).is_ok()) {
+                let real = p.canonicalize().unwrap_or_else(|_| p.clone());
+                bail!(
+                    "{} (for {}) resolves to {}, outside the problem's folders, or is not a \
+                     regular file: refused; nothing was written",
+                    p.display(),
+                    f.rel.display(),
+                    real.display()
+                );
+            }
+        }
+    }
     if dir.exists() && std::fs::read_dir(dir)?.next().is_some() {
         bail!(
             "{} exists and is not empty: nothing was written",

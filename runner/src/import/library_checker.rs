@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
@@ -74,13 +75,46 @@ fn params_h(params: &BTreeMap<String, toml::Value>) -> Result<String> {
     Ok(h)
 }
 
-/// The repository's `common/` (testlib.h, random.h), above `dir`.
-fn common_of(dir: &Path) -> Option<PathBuf> {
-    dir.ancestors()
-        .skip(1)
-        .take(3)
-        .map(|d| d.join("common"))
-        .find(|c| c.join("testlib.h").is_file())
+/// The checkout's `common/` (testlib.h, random.h): `DIR/common` when the user named the
+/// checkout (`--checkout DIR`); else found above the problem's folder `dir`, in the nearest of its
+/// parent and grandparent (`<checkout>/<category>/<problem>`) that looks like a checkout of
+/// library-checker-problems (`common/testlib.h` and `problems.toml`, `generate.py` or `.git`).
+/// Walking up stops at the first folder someone else could have put things in (owned by
+/// neither the user nor root, or writable by group or others, as `/tmp` is): a `common/` planted
+/// in a shared folder is never taken.
+fn common_of(dir: &Path, given: Option<&Path>) -> Result<Option<PathBuf>> {
+    if let Some(g) = given {
+        let c = g.join("common");
+        if !c.join("testlib.h").is_file() {
+            bail!("--checkout {}: no common/testlib.h in it", g.display());
+        }
+        return Ok(Some(c));
+    }
+    for d in dir.ancestors().skip(1).take(2) {
+        if !trusted(d) {
+            return Ok(None);
+        }
+        let c = d.join("common");
+        let marked = ["problems.toml", "generate.py", ".git"]
+            .iter()
+            .any(|m| d.join(m).exists());
+        if marked && trusted(&c) && c.join("testlib.h").is_file() {
+            return Ok(Some(c));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether only the user (or root) could have made what is in `d`: a folder (not a symlink)
+/// owned by the user or root, writable by neither group nor others.
+fn trusted(d: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(m) = d.symlink_metadata() else {
+        return false;
+    };
+    // SAFETY: geteuid takes no arguments and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    m.is_dir() && (m.uid() == me || m.uid() == 0) && m.mode() & 0o022 == 0
 }
 
 /// The folder programs are built in: the headers of `common/`, `params.h`, and each source
@@ -138,7 +172,12 @@ impl Staging {
 }
 
 /// Reads the problem folder `pkg` (a folder holding `info.toml`).
-pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
+pub fn read(
+    pkg: &Package,
+    tools: &Tools,
+    slug: Option<&str>,
+    checkout: Option<&Path>,
+) -> Result<Draft> {
     let root = &pkg.root;
     let info_path = root.join("info.toml");
     let text = std::fs::read_to_string(&info_path)
@@ -151,15 +190,17 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
             .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
     };
     let dir = Path::new("problems").join(&slug);
-    let common = common_of(root);
+    let common = common_of(&pkg.root, checkout)?;
     let mut notes = Vec::new();
     if common.is_none() {
         notes.push(
-            "no common/ with testlib.h above the problem's folder: its programs are built \
-             without it"
+            "no common/ with testlib.h taken from above the problem's folder (none there in a \
+             library-checker-problems checkout only the user can write): its programs are built \
+             without it; name the checkout with --checkout DIR"
                 .into(),
         );
     }
+    let info = confined(info, &pkg.confined)?;
     let staging = Staging::new(common.as_deref(), params_h(&info.params)?)?;
     let mut programs = Programs::new(tools);
     let mut files = tool_programs(root, &dir, &info, &staging, &mut notes)?;
@@ -177,7 +218,8 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
     let meta = Meta {
         title: title.clone(),
         judge: LOCAL.into(),
-        time_limit_ms: (info.timelimit * 1000.0).round() as u64,
+        time_limit_ms: crate::ranges::seconds_as_ms("info.toml timelimit", info.timelimit)
+            .map_err(anyhow::Error::msg)?,
         memory_limit_kib: MEMORY_MIB * 1024,
         compare: has_checker.then(|| "\"checker\"".to_string()),
         comments: vec![format!(
@@ -203,6 +245,49 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
     })
 }
 
+/// `info` with every path it names checked: test and solution names are file names of gen/
+/// and sol/, the checker and verifier inside the problem's folder; at most 100 000 tests.
+fn confined(info: Info, c: &Confined) -> Result<Info> {
+    for t in &info.tests {
+        if !plain_name(&t.name) {
+            bail!(
+                "info.toml [[tests]] name `{}`: not a file name of gen/ (no `/`, no `..`): refused",
+                t.name
+            );
+        }
+    }
+    for s in &info.solutions {
+        if !plain_name(&s.name) {
+            bail!("info.toml [[solutions]] name `{}`: not a file name of sol/ (no `/`, no `..`): refused", s.name);
+        }
+    }
+    let count: usize = info
+        .tests
+        .iter()
+        .map(|t| t.number)
+        .fold(0, usize::saturating_add);
+    if count > 100_000 {
+        bail!("info.toml [[tests]]: {count} tests, more than 100000: refused");
+    }
+    Ok(Info {
+        checker: given(c, c.root(), &info.checker, "info.toml checker")?,
+        verifier: given(c, c.root(), &info.verifier, "info.toml verifier")?,
+        ..info
+    })
+}
+
+/// A file name alone: no folder, no `..`, not hidden.
+fn plain_name(m: &str) -> bool {
+    !m.is_empty() && !m.starts_with('.') && !m.contains(['/', '\\', '\0'])
+}
+
+/// The path info.toml gives (`what`), resolved inside the problem's folder.
+fn given(c: &Confined, root: &Path, p: &Option<String>, what: &str) -> Result<Option<String>> {
+    p.as_deref()
+        .map(|p| Ok(c.join(root, p, what)?.to_string_lossy().into_owned()))
+        .transpose()
+}
+
 /// The checker and the verifier as `checker.cpp` and `validate.cpp`, each with the headers it
 /// includes beside it.
 fn tool_programs(
@@ -217,7 +302,10 @@ fn tool_programs(
         (&info.checker, "checker.cpp", "checker"),
         (&info.verifier, "verifier.cpp", "validate"),
     ] {
-        let source = root.join(given.as_deref().unwrap_or(default));
+        let source = match given {
+            Some(p) => PathBuf::from(p),
+            None => root.join(default),
+        };
         if !source.is_file() {
             notes.push(format!("no {}: left out", source.display()));
             continue;

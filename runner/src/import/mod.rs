@@ -4,6 +4,7 @@
 //! an existing problem. Nothing here prints: the commands in `cli/` do.
 
 pub mod companion;
+pub mod confine;
 pub mod draft;
 pub mod kattis;
 pub mod kattis_export;

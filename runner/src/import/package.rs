@@ -2,16 +2,20 @@
 //! temporary folder), the kind of package, and the files of a package that become the runner's
 //! programs (a single source in a language of judges.toml, with the headers beside it).
 
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use super::confine::{Bounds, Confined};
 use crate::workspace::FileKinds;
 
 /// A package on disk.
 pub struct Package {
-    /// The folder holding problem.yaml or problem.xml.
+    /// The folder holding problem.yaml or problem.xml (canonical).
     pub root: PathBuf,
+    /// The root, which no path of the package may leave.
+    pub confined: Confined,
     /// The name the package goes by (its folder's, or the zip's, name).
     pub name: String,
     pub kind: Kind,
@@ -30,8 +34,9 @@ pub enum Kind {
 }
 
 impl Package {
-    /// Opens `path`: a package folder, or a zip of one (its files at the top, or in one folder).
-    pub fn open(path: &Path) -> Result<Package> {
+    /// Opens `path`: a package folder, or a zip of one (its files at the top, or in one folder),
+    /// unpacked and checked within `bounds` ([`Confined::scan`]).
+    pub fn open(path: &Path, bounds: &Bounds) -> Result<Package> {
         let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
         let stem = path
             .file_stem()
@@ -43,9 +48,14 @@ impl Package {
             let tmp = tempfile::Builder::new()
                 .prefix("runner-import-")
                 .tempdir()?;
-            unzip(path, tmp.path())?;
+            unzip(path, tmp.path(), bounds)?;
             (tmp.path().to_path_buf(), Some(tmp))
         };
+        let outer = Confined::new(&dir)?;
+        outer
+            .scan(bounds)
+            .with_context(|| format!("{}: not imported", path.display()))?;
+        let dir = outer.root().to_path_buf();
         let root = find_root(&dir).with_context(|| {
             format!(
                 "{}: neither problem.yaml (a Kattis / ICPC package), problem.xml (a Polygon \
@@ -67,8 +77,10 @@ impl Package {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or(stem)
         };
+        let confined = Confined::new(&root)?;
         Ok(Package {
-            root,
+            root: confined.root().to_path_buf(),
+            confined,
             name,
             kind,
             _unpacked: unpacked,
@@ -98,37 +110,102 @@ fn find_root(dir: &Path) -> Option<PathBuf> {
     }
 }
 
-/// Unpacks the zip `file` into `into`; an entry that would land outside it is an error.
-fn unzip(file: &Path, into: &Path) -> Result<()> {
+/// Unpacks the zip `file` into `into`, within `bounds`: an entry that would land outside it,
+/// more entries, more bytes (counted as they are unpacked, whatever the entries' headers
+/// declare) or deeper folders than the bounds allow are an error. Ends on Ctrl-C / SIGTERM.
+fn unzip(file: &Path, into: &Path, bounds: &Bounds) -> Result<()> {
     let f = std::fs::File::open(file).with_context(|| format!("cannot open {}", file.display()))?;
     let mut zip = zip::ZipArchive::new(f)
         .with_context(|| format!("{}: not a folder, nor a zip archive", file.display()))?;
+    if zip.len() as u64 > bounds.max_entries {
+        bail!(
+            "{}: {} entries, more than {}: refused (raise the bound with --max-entries)",
+            file.display(),
+            zip.len(),
+            bounds.max_entries
+        );
+    }
+    let mut left = bounds.max_bytes;
     for i in 0..zip.len() {
+        if sandbox::interrupted() {
+            bail!("{}: interrupted while unpacking", file.display());
+        }
         let mut entry = zip.by_index(i)?;
         let shown = entry
             .name()
             .map(|n| n.into_owned())
             .unwrap_or_else(|_| format!("#{i}"));
+        if shown.starts_with(['/', '\\']) {
+            bail!(
+                "{}: the entry `{shown}` is an absolute path: refused",
+                file.display()
+            );
+        }
         let Some(rel) = entry.enclosed_name() else {
             bail!(
-                "{}: the entry `{}` would be written outside the package",
+                "{}: the entry `{}` would be written outside the package: refused",
                 file.display(),
                 shown
             );
         };
+        if rel.components().count() > bounds.max_depth {
+            bail!(
+                "{}: the entry `{shown}` is nested deeper than {} folders: refused",
+                file.display(),
+                bounds.max_depth
+            );
+        }
         let out = into.join(rel);
         if entry.is_dir() {
             std::fs::create_dir_all(&out)?;
             continue;
         }
-        if let Some(parent) = out.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        let mut w = std::fs::File::create(&out)?;
-        std::io::copy(&mut entry, &mut w)
-            .with_context(|| format!("{}: cannot unpack {shown}", file.display()))?;
+        let copied = unpack(&mut entry, &out, left, bounds.max_bytes)
+            .with_context(|| format!("{}: the entry `{shown}`", file.display()))?;
+        left -= copied;
     }
     Ok(())
+}
+
+/// The zip entry `entry` written to `out` (a new file): at most its declared size (the zip
+/// crate checks it at the end too) and the `left` bytes of `max_bytes`, plus one to see a lie.
+/// Returns the bytes written.
+fn unpack(
+    entry: &mut zip::read::ZipFile<std::fs::File>,
+    out: &Path,
+    left: u64,
+    max_bytes: u64,
+) -> Result<u64> {
+    if entry.size() > left {
+        bail!(
+            "declares {} bytes: the package would unpack to more than {} bytes: refused \
+             (raise the bound with --max-size)",
+            entry.size(),
+            max_bytes
+        );
+    }
+    if let Some(parent) = out.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let mut w = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(out)
+        .context("cannot unpack")?;
+    let cap = entry.size().min(left);
+    let copied =
+        std::io::copy(&mut (&mut *entry).take(cap + 1), &mut w).context("cannot unpack")?;
+    if copied > cap {
+        bail!(
+            "unpacks to more than {}: refused (raise the bound with --max-size)",
+            if cap < entry.size() {
+                format!("the {} bytes left of --max-size", left)
+            } else {
+                format!("the {} bytes its header declares", entry.size())
+            }
+        );
+    }
+    Ok(copied)
 }
 
 /// A C or C++ header (brought along beside the program that includes it).

@@ -16,10 +16,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
 use crate::judges::LOCAL;
+use crate::ranges;
 
 fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Option<roxmltree::Node<'a, 'i>> {
     n.children().find(|c| c.has_tag_name(tag))
@@ -57,9 +59,31 @@ fn path_of(pattern: &str, i: usize) -> String {
     )
 }
 
+/// The number `<tag>` of `node` holds, times `scale`, in `range`; `None`: no such tag.
+fn number(
+    node: roxmltree::Node,
+    tag: &str,
+    scale: f64,
+    range: &std::ops::RangeInclusive<u64>,
+    unit: &str,
+) -> Result<Option<u64>> {
+    let Some(t) = text_of(child(node, tag)) else {
+        return Ok(None);
+    };
+    let field = format!("<{tag}>");
+    let v: f64 = t
+        .parse()
+        .map_err(|_| anyhow::anyhow!("{field} `{t}`: not a number"))?;
+    ranges::scaled(&field, v, scale, range, unit)
+        .map(Some)
+        .map_err(anyhow::Error::msg)
+}
+
 /// What is read of a package: where it is, what it is called, and what is found so far.
 struct Reading<'a, 'x> {
     root: &'a Path,
+    /// The package's root, which no path problem.xml names may leave.
+    confined: &'a Confined,
     xml_path: &'a Path,
     problem: roxmltree::Node<'x, 'x>,
     slug: String,
@@ -74,7 +98,7 @@ struct Testset<'x> {
     node: roxmltree::Node<'x, 'x>,
     name: String,
     time_limit_ms: u64,
-    memory_bytes: u64,
+    memory_kib: u64,
     input_pattern: String,
     answer_pattern: String,
 }
@@ -102,6 +126,7 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
     };
     let mut r = Reading {
         root,
+        confined: &pkg.confined,
         xml_path: &xml_path,
         problem,
         dir: Path::new("problems").join(&slug),
@@ -131,7 +156,7 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
         id: None,
         url: url.clone(),
         time_limit_ms: testset.time_limit_ms,
-        memory_limit_kib: testset.memory_bytes / 1024,
+        memory_limit_kib: testset.memory_kib,
         output_limit_kib: None,
         compare,
         comments: vec![format!(
@@ -169,10 +194,13 @@ fn readme(title: &str, short: &str, url: Option<&str>, notes: &[String]) -> Stri
 }
 
 impl<'x> Reading<'_, 'x> {
-    fn source_of(&self, n: roxmltree::Node) -> Option<PathBuf> {
-        child(n, "source")
-            .and_then(|s| s.attribute("path"))
-            .map(|p| self.root.join(p))
+    /// The file `<source path="…">` of `n` names, inside the package.
+    fn source_of(&self, n: roxmltree::Node) -> Result<Option<PathBuf>> {
+        let Some(p) = child(n, "source").and_then(|s| s.attribute("path")) else {
+            return Ok(None);
+        };
+        let what = format!("problem.xml <{} source path>", n.tag_name().name());
+        self.confined.join(self.root, p, &what).map(Some)
     }
 
     fn assets(&self) -> Option<roxmltree::Node<'x, 'x>> {
@@ -210,12 +238,18 @@ impl<'x> Reading<'_, 'x> {
         }
         Ok(Testset {
             node: testset,
-            time_limit_ms: text_of(child(testset, "time-limit"))
-                .and_then(|t| t.parse().ok())
+            time_limit_ms: number(testset, "time-limit", 1.0, &ranges::TIME_MS, "ms")
+                .with_context(|| format!("{}", xml_path.display()))?
                 .with_context(|| format!("{}: no <time-limit>", xml_path.display()))?,
-            memory_bytes: text_of(child(testset, "memory-limit"))
-                .and_then(|t| t.parse().ok())
-                .unwrap_or(256 << 20),
+            memory_kib: number(
+                testset,
+                "memory-limit",
+                1.0 / 1024.0,
+                &ranges::MEMORY_KIB,
+                "bytes",
+            )
+            .with_context(|| format!("{}", xml_path.display()))?
+            .unwrap_or(256 << 10),
             input_pattern: text_of(child(testset, "input-path-pattern"))
                 .unwrap_or_else(|| "tests/%02d".into()),
             answer_pattern: text_of(child(testset, "answer-path-pattern"))
@@ -234,7 +268,7 @@ impl<'x> Reading<'_, 'x> {
         };
         for s in children(solutions, "solution") {
             let tag = s.attribute("tag").unwrap_or("");
-            let Some(src) = self.source_of(s) else {
+            let Some(src) = self.source_of(s)? else {
                 continue;
             };
             let shown = src
@@ -319,7 +353,7 @@ impl<'x> Reading<'_, 'x> {
                 );
             }
             let src = self
-                .source_of(checker)
+                .source_of(checker)?
                 .filter(|p| p.is_file())
                 .or_else(|| Some(root.join("check.cpp")).filter(|p| p.is_file()))
                 .with_context(|| {
@@ -340,7 +374,7 @@ impl<'x> Reading<'_, 'x> {
             .map(|v| children(v, "validator").collect())
             .unwrap_or_default();
         if let Some(v) = validators.first() {
-            if let Some(src) = self.source_of(*v).filter(|p| p.is_file()) {
+            if let Some(src) = self.source_of(*v)?.filter(|p| p.is_file()) {
                 self.add_as(src, "validate");
                 need_testlib = true;
             }
@@ -377,7 +411,7 @@ impl<'x> Reading<'_, 'x> {
         let tests: Vec<_> = child(set.node, "tests")
             .map(|t| children(t, "test").collect())
             .unwrap_or_default();
-        let mut generator = Generator::new(root, tools, self.problem, main);
+        let mut generator = Generator::new(self.confined, tools, self.problem, main);
         let mut cases = Vec::new();
         let mut generated = 0;
         if tests.iter().any(|t| {
@@ -391,8 +425,9 @@ impl<'x> Reading<'_, 'x> {
             let n = i + 1;
             let input_rel = path_of(&set.input_pattern, n);
             let answer_rel = path_of(&set.answer_pattern, n);
-            let input_path = root.join(&input_rel);
-            let answer_path = root.join(&answer_rel);
+            let c = self.confined;
+            let input_path = c.join(root, &input_rel, "problem.xml <input-path-pattern>")?;
+            let answer_path = c.join(root, &answer_rel, "problem.xml <answer-path-pattern>")?;
             let input = if input_path.is_file() {
                 Data::File(input_path.clone())
             } else if t.attribute("method") == Some("generated") {
@@ -478,7 +513,7 @@ impl<'x> Reading<'_, 'x> {
 
 /// Runs the package's generators and main solution, each built once, when tests are missing.
 struct Generator<'a, 'x> {
-    root: &'a Path,
+    confined: &'a Confined,
     programs: Programs<'a, 'x>,
     problem: roxmltree::Node<'a, 'a>,
     main: Option<&'a Path>,
@@ -486,13 +521,13 @@ struct Generator<'a, 'x> {
 
 impl<'a, 'x> Generator<'a, 'x> {
     fn new(
-        root: &'a Path,
+        confined: &'a Confined,
         tools: &'a Tools<'x>,
         problem: roxmltree::Node<'a, 'a>,
         main: Option<&'a Path>,
     ) -> Self {
         Generator {
-            root,
+            confined,
             programs: Programs::new(tools),
             problem,
             main,
@@ -500,13 +535,22 @@ impl<'a, 'x> Generator<'a, 'x> {
     }
 
     /// The source of the executable called `name` (`gen` for files/gen.cpp).
-    fn executable(&self, name: &str) -> Option<PathBuf> {
-        let files = child(self.problem, "files")?;
-        let exes = child(files, "executables")?;
-        children(exes, "executable")
+    fn executable(&self, name: &str) -> Result<Option<PathBuf>> {
+        let Some(exes) = child(self.problem, "files").and_then(|f| child(f, "executables")) else {
+            return Ok(None);
+        };
+        let root = self.confined.root();
+        for p in children(exes, "executable")
             .filter_map(|e| child(e, "source").and_then(|s| s.attribute("path")))
-            .map(|p| self.root.join(p))
-            .find(|p| p.file_stem().is_some_and(|s| s == name))
+        {
+            let path = self
+                .confined
+                .join(root, p, "problem.xml <executable source path>")?;
+            if path.file_stem().is_some_and(|s| s == name) {
+                return Ok(Some(path));
+            }
+        }
+        Ok(None)
     }
 
     fn input(&mut self, cmd: &str) -> Result<Vec<u8>> {
@@ -518,7 +562,7 @@ impl<'a, 'x> Generator<'a, 'x> {
             bail!("`{cmd}` writes files of its own: run the package's doall.sh, then import");
         }
         let source = self
-            .executable(name)
+            .executable(name)?
             .filter(|p| p.is_file())
             .with_context(|| format!("no source of the generator `{name}` in the package"))?;
         let mut program = self

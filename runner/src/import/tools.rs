@@ -21,12 +21,17 @@ pub struct Tools<'a> {
     pub builder: &'a Builder,
     /// Made when a test has to be generated.
     pub exec: &'a dyn Fn() -> Result<&'a dyn Executor>,
+    /// The most bytes the package's programs may make in all (`--max-size`): what they make is
+    /// held until the problem is written.
+    pub max_bytes: u64,
 }
 
 /// The package's programs, each built once.
 pub struct Programs<'a, 'x> {
     pub tools: &'a Tools<'x>,
     built: Vec<(String, Program)>,
+    /// The bytes the programs made so far.
+    made: u64,
 }
 
 impl<'a, 'x> Programs<'a, 'x> {
@@ -34,6 +39,7 @@ impl<'a, 'x> Programs<'a, 'x> {
         Programs {
             tools,
             built: Vec::new(),
+            made: 0,
         }
     }
 
@@ -55,7 +61,7 @@ impl<'a, 'x> Programs<'a, 'x> {
 
     /// `program`'s output on `stdin`, under the limits of a problem's own programs; `what`
     /// names it when it fails.
-    pub fn run(&self, program: &Program, stdin: &[u8], what: &str) -> Result<Vec<u8>> {
+    pub fn run(&mut self, program: &Program, stdin: &[u8], what: &str) -> Result<Vec<u8>> {
         let exec = (self.tools.exec)()?;
         let limits = Limits {
             time: TOOL_LIMITS.time,
@@ -67,6 +73,14 @@ impl<'a, 'x> Programs<'a, 'x> {
                 "{what} failed ({}): {}",
                 out.exit.describe(),
                 String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        self.made = self.made.saturating_add(out.stdout.len() as u64);
+        if self.made > self.tools.max_bytes {
+            bail!(
+                "{what}: the package's programs made more than {} bytes of tests: refused (raise \
+                 the bound with --max-size)",
+                self.tools.max_bytes
             );
         }
         Ok(out.stdout)

@@ -30,6 +30,7 @@ mod common;
 mod cache;
 mod config;
 mod hostile;
+mod hostile_imports;
 mod html;
 mod imports;
 mod interactive;

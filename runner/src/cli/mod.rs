@@ -50,6 +50,11 @@ pub struct Cli {
     #[arg(long)]
     skip_wrong: bool,
 
+    /// Judge each wrong solution on every case (by default it stops at the first case that
+    /// catches it, as Kattis stops at the first rejection).
+    #[arg(long, conflicts_with = "skip_wrong")]
+    all_cases: bool,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -336,7 +341,8 @@ fn dispatch(cli: Cli) -> Result<u8> {
     if watching && (cli.reports.failed || cli.reports.partition.is_some()) {
         bail!("--watch judges every case: it does not go with --failed or --partition");
     }
-    let cx = Context::new(&cli.global, &cli.reports)?;
+    let mut cx = Context::new(&cli.global, &cli.reports)?;
+    cx.all_cases = cli.all_cases;
     match cli.command {
         None => judge::all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
         Some(Command::Judge {

@@ -29,6 +29,7 @@ use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use crate::ranges;
+use crate::verdict::{Expect, Verdict, Verdicts};
 use crate::workspace::FileKinds;
 
 /// How the time limit is to be found when the package does not give it: as problemtools does,
@@ -570,7 +571,7 @@ pub struct Exported {
     /// The compare mode, where the default validator's flags say less (`lines`).
     compare: Option<String>,
     #[serde(default)]
-    expect: std::collections::BTreeMap<String, String>,
+    expect: std::collections::BTreeMap<String, Verdicts>,
     #[serde(default)]
     program: std::collections::BTreeMap<String, ExportedProgram>,
 }
@@ -613,9 +614,9 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
             .into_owned();
         let expect = match cat.as_str() {
             "accepted" => None,
-            "wrong_answer" => Some("WA"),
-            "time_limit_exceeded" => Some("TLE"),
-            "run_time_error" => Some("RE"),
+            "wrong_answer" => Some(Verdict::WrongAnswer),
+            "time_limit_exceeded" => Some(Verdict::TimeLimitExceeded),
+            "run_time_error" => Some(Verdict::RuntimeError),
             _ => {
                 r.notes.push(format!(
                     "submissions/{cat}/: left out (the runner's wrong solutions expect WA, TLE or RE)"
@@ -662,9 +663,9 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
 fn wrong_one(
     taken: &[Wrong],
     program: &package::Program,
-    category: &'static str,
+    category: Verdict,
     key: &str,
-    exact: Option<&String>,
+    exact: Option<&Verdicts>,
 ) -> Wrong {
     let taken: Vec<String> = taken.iter().map(|w| w.file.clone()).collect();
     let file_name = program
@@ -672,9 +673,23 @@ fn wrong_one(
         .file_name()
         .expect("a file")
         .to_string_lossy();
-    let (expect, why, class) = match exact.and_then(|v| known_verdict(v)) {
-        Some(v) => (v, format!("Kattis {key}; {EXPECTATIONS} says {v}"), None),
-        None => (category, format!("Kattis {key}"), Some(class_of(category))),
+    let exact = exact.filter(|v| {
+        !v.contains(Verdict::Accepted) && !v.contains(Verdict::CheckerFailed) && !v.is_empty()
+    });
+    let (expect, why, class) = match exact {
+        Some(&v) => (
+            Expect {
+                required: v,
+                permitted: None,
+            },
+            format!("Kattis {key}; {EXPECTATIONS} says {v}"),
+            None,
+        ),
+        None => (
+            Expect::one(category),
+            format!("Kattis {key}"),
+            Some(class_of(category)),
+        ),
     };
     Wrong {
         file: package::unique_name(&file_name, &taken),
@@ -687,19 +702,13 @@ fn wrong_one(
 
 /// The runner's verdicts a Kattis category takes in: a run-time error is also a memory limit
 /// exceeded there, a time limit exceeded also a solution that waits forever (ILE).
-fn class_of(category: &str) -> &'static [&'static str] {
+fn class_of(category: Verdict) -> Verdicts {
+    use Verdict::*;
     match category {
-        "TLE" => &["TLE", "ILE"],
-        "RE" => &["RE", "MLE"],
-        _ => &["WA", "PE"],
+        TimeLimitExceeded => Verdicts::of(&[TimeLimitExceeded, IdlenessLimitExceeded]),
+        RuntimeError => Verdicts::of(&[RuntimeError, MemoryLimitExceeded]),
+        _ => Verdicts::of(&[WrongAnswer, PresentationError]),
     }
-}
-
-/// A verdict a wrong solution may expect, as wrong.toml spells it.
-fn known_verdict(v: &str) -> Option<&'static str> {
-    ["WA", "PE", "TLE", "MLE", "RE", "OLE", "ILE"]
-        .into_iter()
-        .find(|k| *k == v)
 }
 
 /// The statement folder, kept as it is under `statement/`.

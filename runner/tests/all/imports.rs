@@ -557,7 +557,7 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
     // the verdict of the class it gets first.
     assert!(
         said.contains(
-            "wrong/memory_hog.c: expects MLE, the verdict of its class (RE, MLE) it gets first"
+            "wrong/memory_hog.c: expects MLE, the verdict of its class (MLE or RE) it gets first"
         ),
         "{said}"
     );
@@ -956,14 +956,22 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
     let said = stdout(&out);
     assert!(
         said.contains(
-            "imported `aplusb` as problem `aplusb`: 5 cases, 1 solution, 1 wrong solution"
+            "imported `aplusb` as problem `aplusb`: 5 cases, 1 solution, 3 wrong solutions"
         ),
         "{said}"
     );
-    assert!(
-        said.contains("sol/naive.cpp: right but allowed to exceed the time limit; left out"),
-        "{said}"
-    );
+    // [[solutions]] as upstream writes them: `expect` some case must get, and AC, it or an
+    // `allow_*` verdict on every case (Library Checker's WA is also PE, its RE also MLE).
+    let wrong = std::fs::read_to_string(ws.path("problems/aplusb/wrong/wrong.toml")).unwrap();
+    for entry in [
+        "file = \"wa.cpp\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\n\
+         why = \"Library Checker sol/wa.cpp, expect = \\\"WA\\\"\"",
+        "file = \"naive.cpp\"\nallow = [\"AC\", \"TLE\"]\nwhy = \"Library Checker sol/naive.cpp, allow_tle\"",
+        "file = \"re.cpp\"\nexpect = [\"MLE\", \"RE\"]\nallow = [\"AC\", \"PE\", \"WA\", \"MLE\", \"RE\"]\n",
+    ] {
+        assert!(wrong.contains(entry), "{entry}\nnot in\n{wrong}");
+    }
+    assert!(!ws.path("solutions/aplusb/wa").exists());
     let toml = std::fs::read_to_string(ws.path("problems/aplusb/problem.toml")).unwrap();
     for line in [
         "title = \"A + B\"",
@@ -1019,11 +1027,11 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
     let out = ws.runner(&["aplusb"]);
     assert_code(&out, 0);
     assert!(
-        stdout(&out).contains("wrong solutions: 1/1 got their verdict"),
+        stdout(&out).contains("wrong solutions: 3/3 got their verdict"),
         "{}",
         text(&out)
     );
-    assert_eq!(last_line(&out), "6 passed, 0 failed", "{}", text(&out));
+    assert_eq!(last_line(&out), "8 passed, 0 failed", "{}", text(&out));
     // The verifier, with params.h: exit 0 valid.
     ws.write("bad.in", "1 2000000001\n");
     let out = ws.runner(&["run", "aplusb", ws.path("bad.in").to_str().unwrap()]);

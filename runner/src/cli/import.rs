@@ -71,13 +71,30 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
         text.push_str(&format!("  note: {n}\n"));
     }
     print(&text)?;
-    if let Some(m) = measure {
-        let code = measure_time_limit(cx, &d, m)?;
-        if code != exit::PASSED {
-            return Ok(code);
+    // What follows judges the problem just written; if it fails (a validator that does not
+    // compile, a sandbox that cannot start), the import takes back everything it wrote.
+    let judged = (|| -> Result<u8> {
+        if let Some(m) = measure {
+            let code = measure_time_limit(cx, &d, m)?;
+            if code != exit::PASSED {
+                return Ok(code);
+            }
+        }
+        settle_classes(cx, &d)?;
+        Ok(exit::PASSED)
+    })();
+    match judged {
+        Ok(exit::PASSED) => {}
+        Ok(code) => return Ok(code),
+        Err(e) => {
+            draft::undo(&cx.ws, &d.slug, &written);
+            return Err(e.context(format!(
+                "the import of `{}` failed after writing the problem: everything it wrote was \
+                 removed",
+                pkg.name
+            )));
         }
     }
-    settle_classes(cx, &d)?;
     print(&format!(
         "next: cargo run -p runner -- {}   # every solution and wrong solution on every case\n",
         d.slug

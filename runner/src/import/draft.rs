@@ -483,7 +483,7 @@ fn confined(draft: &Draft, package: Option<&Confined>) -> Result<Draft> {
 }
 
 /// Removes what a failed [`write`] wrote: its files, and the problem's folders.
-fn undo(ws: &Workspace, slug: &str, written: &[PathBuf]) {
+pub fn undo(ws: &Workspace, slug: &str, written: &[PathBuf]) {
     for p in written {
         let _ = std::fs::remove_file(p);
     }

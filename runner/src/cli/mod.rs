@@ -154,9 +154,11 @@ enum Command {
     Run(RunArgs),
     /// List the problems: slug, judge, id, title and number of cases.
     List,
-    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09),
-    /// Polygon (problem.xml), a folder or a zip; or a Library Checker problem's folder
-    /// (info.toml). Never overwrites a problem.
+    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09, with
+    /// submissions/submissions.yaml and constants), Polygon (problem.xml), a folder or a zip; or
+    /// a Library Checker problem's folder (info.toml; its [[solutions]] with `expect` and
+    /// `allow_tle`/`allow_re`/`allow_wa` become wrong solutions with those verdict sets). Never
+    /// overwrites a problem; one that fails after writing removes what it wrote.
     Import {
         /// The package: its folder, or a zip of it.
         package: PathBuf,

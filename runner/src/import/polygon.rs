@@ -625,4 +625,23 @@ mod tests {
         assert_eq!(path_of("tests/%d", 7), "tests/7");
         assert_eq!(path_of("tests/%03d.in", 7), "tests/007.in");
     }
+
+    #[test]
+    fn polygon_tags_are_verdict_sets() {
+        use Verdict::*;
+        let shown = |tag: &str| tag_expect(tag).map(|e| e.to_string());
+        assert_eq!(shown("wrong-answer").as_deref(), Some("WA"));
+        assert_eq!(shown("failed").as_deref(), Some("RE"));
+        assert_eq!(shown("rejected").as_deref(), Some("not AC"));
+        assert_eq!(
+            shown("time-limit-exceeded-or-memory-limit-exceeded").as_deref(),
+            Some("TLE or MLE")
+        );
+        let slow = tag_expect("time-limit-exceeded-or-accepted").unwrap();
+        assert!(slow.required.is_empty());
+        assert!(slow.permits(Accepted) && slow.permits(TimeLimitExceeded));
+        assert!(!slow.permits(WrongAnswer));
+        assert_eq!(tag_expect("do-not-run"), None);
+        assert_eq!(tag_expect("main"), None);
+    }
 }

@@ -89,9 +89,13 @@ pub fn said_of_exit(convention: Convention, exit: Exit) -> Said {
 /// | 6 | the interactor then said WA / PE, or failed | WA / PE / JE |
 /// | 7 | the interactor accepted, and the solution ended with exit 0 | AC |
 /// | 8 | the interactor accepted first, then the solution failed | its failure (rows 3–5) |
+/// | 9 | the interactor's rejection or failure made the runner stop the solution (which may have closed its output first) | the solution's TLE / MLE / OLE if it was over a limit, else the interactor's WA / PE / JE; never RE for the runner's own kill |
 ///
-/// Row 0 first: when the runner stopped both, neither ended on its own. Rows 1–2 next: an interactor that ended first has decided, whatever the solution does
-/// after (Codeforces and Kattis agree). Then the solution's own limits and exit (Codeforces:
+/// Row 0 first: when the runner stopped both, neither ended on its own. Row 9 and rows 1–2 next:
+/// an interactor that ended first has decided, whatever the solution does after (Codeforces and
+/// Kattis agree); a solution that closed its output and waits has not ended, and the kill that
+/// ends it is the runner's (Kattis gives the validator's verdict, BAPCtools TLE when the
+/// solution was over its time limit). Then the solution's own limits and exit (Codeforces:
 /// "if the solution ends first, its limit gives TLE/MLE/ILE and a non-zero exit RE"; Kattis:
 /// TLE before RE), and the interactor's verdict last.
 pub fn decide(
@@ -107,7 +111,14 @@ pub fn decide(
         }
     }
     let judge = said(convention, &game.interactor);
-    if game.first == Side::Interactor {
+    if game.solution_stopped {
+        let over =
+            limit_failure(&game.solution, limits).filter(|(v, _)| *v != Verdict::RuntimeError);
+        if let Some((v, detail)) = over {
+            return (v, Some(detail));
+        }
+    }
+    if game.first == Side::Interactor || game.solution_stopped {
         match &judge {
             Said::Wrong => return (Verdict::WrongAnswer, None),
             Said::Format => return (Verdict::PresentationError, None),
@@ -557,6 +568,48 @@ pub fn render(t: &sandbox::Transcript, last: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A Kattis game: the solution closed its output (so it counts as ended first) and went
+    /// on; the validator then rejected with `validator` and the runner stopped the solution if
+    /// `stopped`. The solution used `cpu_ms`.
+    fn game(validator: i32, stopped: bool, cpu_ms: u64) -> Interaction {
+        use crate::judgement::tests::out;
+        Interaction {
+            solution: out(b"", Exit::Signal(9), cpu_ms, 1 << 20),
+            interactor: out(b"", Exit::Code(validator), 1, 1 << 20),
+            first: Side::Solution,
+            solution_stopped: stopped,
+            left: Vec::new(),
+            transcript: None,
+        }
+    }
+
+    #[test]
+    fn the_runner_s_own_kill_after_the_validator_s_verdict_is_never_re() {
+        use crate::judgement::tests::LIMITS;
+        let k = Convention::Kattis;
+        // Row 9: the validator's verdict (Kattis), not RE for the SIGKILL the runner sent.
+        assert_eq!(
+            decide(&game(43, true, 5), &LIMITS, k).0,
+            Verdict::WrongAnswer
+        );
+        // A validator that failed after: JE.
+        assert_eq!(
+            decide(&game(1, true, 5), &LIMITS, k).0,
+            Verdict::CheckerFailed
+        );
+        // Over its time limit when stopped: TLE (BAPCtools).
+        let over = LIMITS.time.as_millis() as u64 + 10;
+        assert_eq!(
+            decide(&game(43, true, over), &LIMITS, k).0,
+            Verdict::TimeLimitExceeded
+        );
+        // Row 5 stands: a solution killed by a signal the runner did not send is RE.
+        assert_eq!(
+            decide(&game(43, false, 5), &LIMITS, k).0,
+            Verdict::RuntimeError
+        );
+    }
 
     #[test]
     fn the_dialogue_is_lines_marked_by_side_with_a_cut_line_joined_and_a_missing_newline_marked() {

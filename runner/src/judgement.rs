@@ -54,12 +54,6 @@ impl Outcome {
             && self.cpu <= limits.time
     }
 
-    /// A TLE that stands: decided by CPU time, or confirmed alone.
-    pub fn is_standing_tle(&self, limits: &Limits) -> bool {
-        self.verdict == Verdict::TimeLimitExceeded
-            && (self.confirmed_alone || !self.needs_confirmation(limits))
-    }
-
     /// The judgement `verdict` (with `detail`, and `failure` when not accepted) of the run
     /// `out`, with its measures.
     pub fn of_run(

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use crate::compare::CompareMode;
 use crate::config::{parse_toml, read_toml, single_bracket_table, ConfigError};
 use crate::scan::{Folder, Scan};
-use crate::verdict::Verdict;
+use crate::verdict::{Expect, Verdict, Verdicts};
 use crate::workspace::{is_valid_slug, FileKinds, Workspace};
 
 /// `problems/<slug>/problem.toml`.
@@ -154,15 +154,18 @@ struct WrongManifest {
 #[serde(deny_unknown_fields)]
 struct WrongEntry {
     file: String,
-    expect: Verdict,
+    /// The verdicts some case must get: `"WA"`, `["TLE", "RE"]`, `"not AC"`.
+    expect: Option<Verdicts>,
+    /// The verdicts every case may get besides those of `expect` (default: any).
+    allow: Option<Verdicts>,
     why: String,
 }
 
-/// A wrong solution that must be rejected with `expect`.
+/// A wrong solution that must be rejected as `expect` says.
 #[derive(Debug, Clone)]
 pub struct WrongProgram {
     pub source: PathBuf,
-    pub expect: Verdict,
+    pub expect: Expect,
     pub why: String,
 }
 
@@ -371,18 +374,38 @@ fn wrong_entry(
             kinds.listing()
         ));
     }
-    if entry.expect == Verdict::Accepted {
-        return Err(format!("`{file}`: a wrong solution cannot expect AC"));
-    }
-    if entry.expect == Verdict::CheckerFailed {
-        return Err(format!(
-            "`{file}`: JE is the checker's failure, never a program's verdict"
-        ));
-    }
+    let expect = wrong_expect(entry).map_err(|e| format!("`{file}`: {e}"))?;
     Ok(WrongProgram {
         source,
-        expect: entry.expect,
+        expect,
         why: entry.why.clone(),
+    })
+}
+
+/// The expectation of a wrong.toml entry: `expect` (some case), `allow` (every case).
+fn wrong_expect(entry: &WrongEntry) -> Result<Expect, String> {
+    let required = entry.expect.unwrap_or_default();
+    if entry.expect.is_none() && entry.allow.is_none() {
+        return Err(
+            "say `expect` (the verdicts some case must get, e.g. expect = \"WA\") \
+                    or `allow` (those every case may get, e.g. allow = [\"AC\", \"TLE\"])"
+                .into(),
+        );
+    }
+    if required.contains(Verdict::Accepted) {
+        return Err(
+            "a wrong solution cannot expect AC (a program that may pass says it in \
+             `allow`, e.g. allow = [\"AC\", \"TLE\"])"
+                .into(),
+        );
+    }
+    let all = required.union(entry.allow.unwrap_or_default());
+    if all.contains(Verdict::CheckerFailed) {
+        return Err("JE is the checker's failure, never a program's verdict".into());
+    }
+    Ok(Expect {
+        required,
+        permitted: entry.allow,
     })
 }
 

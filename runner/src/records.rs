@@ -11,7 +11,7 @@ use crate::diff;
 use crate::fixture::Case;
 use crate::judgement::Outcome;
 use crate::run::{Event, Role, RunReport, Subject, Tally};
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, Verdicts};
 
 /// The version of the record format; bumped when a field changes meaning or goes away (adding a
 /// field does not bump it).
@@ -63,8 +63,9 @@ pub struct Record {
     /// The program's path relative to the workspace root (absolute when outside it).
     pub program: String,
     pub role: RoleName,
-    /// The verdict a wrong solution must get; null for the other roles.
-    pub expect: Option<Verdict>,
+    /// The verdicts of which a wrong solution must get one (a code, a list of codes, or
+    /// `"not AC"`); null for the other roles.
+    pub expect: Option<Verdicts>,
     pub case: String,
     pub status: Status,
     /// Null when the case was not run.
@@ -113,10 +114,14 @@ pub struct WrongSolution {
     pub schema: u32,
     pub problem: String,
     pub program: String,
-    pub expect: Verdict,
+    /// The verdicts of which some case must get one (a code, a list of codes, or `"not AC"`).
+    pub expect: Verdicts,
+    /// The verdicts every case may get besides those (wrong.toml's `allow`); absent: any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow: Option<Verdicts>,
     /// Why the program is wrong (from wrong.toml).
     pub why: Option<String>,
-    /// Whether some case gave it the verdict it must get.
+    /// Whether some case gave it a verdict it must get, and none one it may not.
     pub passed: bool,
     /// The first case (in fixture order) that did.
     pub caught_by: Option<String>,
@@ -210,15 +215,15 @@ pub fn program_path(root: &Path, source: &Path) -> String {
 }
 
 /// The role of `subject` whose path (relative to the root) is `program`.
-pub fn role_name(role: Role, program: &str) -> (RoleName, Option<Verdict>) {
+pub fn role_name(role: Role, program: &str) -> (RoleName, Option<Verdicts>) {
     match role {
         Role::Solution
             if program.starts_with("solutions/") && !program.starts_with("solutions/src/") =>
         {
             (RoleName::Port, None)
         }
-        Role::Solution => (RoleName::Solution, None),
-        Role::Wrong { expect } => (RoleName::Wrong, Some(expect)),
+        Role::Solution | Role::FirstRejection => (RoleName::Solution, None),
+        Role::Wrong { expect } => (RoleName::Wrong, Some(expect.required)),
         Role::Oracle => (RoleName::Brute, None),
     }
 }
@@ -339,7 +344,7 @@ pub fn case_record(
     };
     r.verdict = Some(verdict);
     r.status = match expect {
-        Some(e) if e == verdict => Status::Caught,
+        Some(e) if e.contains(verdict) => Status::Caught,
         Some(_) => Status::NotCaught,
         None if verdict.is_accepted() => Status::Passed,
         None => Status::Failed,
@@ -418,7 +423,8 @@ pub fn from_report(report: &RunReport, root: &Path) -> Records {
                     schema: SCHEMA,
                     problem: slug.clone(),
                     program,
-                    expect,
+                    expect: expect.required,
+                    allow: expect.permitted,
                     why: sr.subject.why.clone(),
                     passed: sr.passed(),
                     caught_by,
@@ -505,7 +511,7 @@ pub(crate) mod tests {
             } else {
                 RoleName::Solution
             },
-            expect,
+            expect: expect.map(Verdicts::one),
             case: case.into(),
             status,
             verdict,
@@ -573,11 +579,14 @@ pub(crate) mod tests {
         assert_eq!(
             role_name(
                 Role::Wrong {
-                    expect: Verdict::TimeLimitExceeded
+                    expect: crate::verdict::Expect::one(Verdict::TimeLimitExceeded)
                 },
                 "problems/nim/wrong/a.rs"
             ),
-            (RoleName::Wrong, Some(Verdict::TimeLimitExceeded))
+            (
+                RoleName::Wrong,
+                Some(Verdicts::one(Verdict::TimeLimitExceeded))
+            )
         );
         assert_eq!(
             role_name(Role::Oracle, "problems/nim/brute.rs").0,

@@ -18,7 +18,7 @@ use crate::judgement::Outcome;
 use crate::run::{Event, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
 use crate::stress::{Finding, StressReport};
 use crate::validate::ProblemChecks;
-use crate::verdict::Verdict;
+use crate::verdict::{Expect, Verdict};
 
 /// How the report looks.
 #[derive(Debug, Clone, Copy)]
@@ -310,7 +310,15 @@ fn failures(
     let slug = &problem.planned.problem.slug;
     if let Role::Wrong { expect } = subject.subject.role {
         if !subject.passed() {
-            wrong_not_caught(out, p, subject, slug, &source, expect);
+            wrong_not_caught(
+                out,
+                p,
+                subject,
+                slug,
+                &source,
+                expect,
+                &problem.planned.cases,
+            );
         }
         return;
     }
@@ -342,7 +350,8 @@ fn wrong_not_caught(
     subject: &SubjectReport,
     slug: &str,
     source: &str,
-    expect: Verdict,
+    expect: Expect,
+    cases: &[crate::fixture::Case],
 ) {
     let mut counts: Vec<(Verdict, usize)> = Vec::new();
     for i in 0..subject.outcomes.len() {
@@ -364,17 +373,27 @@ fn wrong_not_caught(
         p.fg(AnsiColor::Red, "FAIL"),
         p.bold(slug),
         source,
-        p.verdict(expect),
+        p.bold(&expect.to_string()),
         if got.is_empty() {
             "no verdict (no case ran)".to_string()
         } else {
             got.join(", ")
         }
     );
+    if let Some(i) = subject.unpermitted() {
+        let v = subject.verdict(i).expect("a verdict");
+        let _ = writeln!(
+            out,
+            "     case {} got {}, which it may not get (it may get {})",
+            cases[i].name,
+            p.verdict(v),
+            expect.permitted.unwrap_or_default().union(expect.required)
+        );
+    }
     if let Some(why) = &subject.subject.why {
         let _ = writeln!(out, "     it is wrong because: {why}");
     }
-    if counts.iter().all(|(v, _)| v.is_accepted()) {
+    if !expect.required.is_empty() && counts.iter().all(|(v, _)| v.is_accepted()) {
         let _ = writeln!(
             out,
             "     the fixtures do not catch this mistake: add a case that does"

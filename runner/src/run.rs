@@ -24,7 +24,7 @@ use crate::interactive::Interactor;
 use crate::judgement::{judge, limit_failure, Outcome};
 use crate::judges::Profile;
 use crate::problem::Problem;
-use crate::verdict::Verdict;
+use crate::verdict::{Expect, Verdict, Verdicts};
 use sandbox::{self as exec, Executor};
 
 /// What a program is to the run.
@@ -32,8 +32,14 @@ use sandbox::{self as exec, Executor};
 pub enum Role {
     /// A solution: every case must be accepted.
     Solution,
-    /// A wrong solution: some case must get `expect`. Once one does, its other cases are skipped.
-    Wrong { expect: Verdict },
+    /// A wrong solution: some case must get a verdict `expect` requires, and every case one it
+    /// permits. Once one case catches it, its other cases are skipped (unless
+    /// [`ExecOptions::all_cases`]).
+    Wrong { expect: Expect },
+    /// A program whose first rejection in case order is wanted (import's settling of a
+    /// package's classes, export's categories): its cases run in order, and those after its
+    /// first rejection are skipped, as Kattis judges.
+    FirstRejection,
     /// The brute force, checked against the fixtures (`verify`).
     Oracle,
 }
@@ -97,6 +103,8 @@ pub struct ExecOptions<'a> {
     pub diff: DiffOptions,
     /// Where judgements are reused from and kept; `None` judges everything.
     pub cache: Option<&'a VerdictCache>,
+    /// Judge a wrong solution on every case, even after one caught it (`--all-cases`).
+    pub all_cases: bool,
 }
 
 /// The phases of a run, for progress.
@@ -142,30 +150,41 @@ pub struct SubjectReport {
 }
 
 impl SubjectReport {
-    /// For a wrong solution: the first case that got the expected verdict.
+    /// For a wrong solution: the first case that got a verdict its expectation requires.
     pub fn satisfied_by(&self) -> Option<usize> {
         let Role::Wrong { expect } = self.subject.role else {
             return None;
         };
-        if self.build.program.is_err() {
-            return (expect == Verdict::CompileError).then_some(0);
-        }
-        self.outcomes
-            .iter()
-            .position(|o| o.as_ref().is_some_and(|o| o.verdict == expect))
+        (0..self.outcomes.len()).find(|&i| self.verdict(i).is_some_and(|v| expect.catches(v)))
     }
 
-    /// Whether the subject did what its role asks.
+    /// For a wrong solution: the first case whose verdict its expectation does not permit.
+    pub fn unpermitted(&self) -> Option<usize> {
+        let Role::Wrong { expect } = self.subject.role else {
+            return None;
+        };
+        (0..self.outcomes.len()).find(|&i| self.verdict(i).is_some_and(|v| !expect.permits(v)))
+    }
+
+    /// Whether the subject did what its role asks. A wrong solution: some case caught it (or,
+    /// when its expectation requires nothing, every case ran), and no case got a verdict it
+    /// does not permit.
     pub fn passed(&self) -> bool {
         match self.subject.role {
-            Role::Solution | Role::Oracle => {
+            Role::Wrong { expect } => {
+                let caught = match expect.required.is_empty() {
+                    true => (0..self.outcomes.len()).all(|i| self.verdict(i).is_some()),
+                    false => self.satisfied_by().is_some(),
+                };
+                caught && self.unpermitted().is_none()
+            }
+            Role::Solution | Role::Oracle | Role::FirstRejection => {
                 self.build.program.is_ok()
                     && self
                         .outcomes
                         .iter()
                         .all(|o| o.as_ref().is_some_and(|o| o.verdict.is_accepted()))
             }
-            Role::Wrong { .. } => self.satisfied_by().is_some(),
         }
     }
 
@@ -285,7 +304,7 @@ impl ProblemReport {
                 .filter(|o| o.verdict == Verdict::CheckerFailed)
                 .count();
             match s.subject.role {
-                Role::Solution | Role::Oracle => {
+                Role::Solution | Role::Oracle | Role::FirstRejection => {
                     let cases = s.outcomes.len();
                     let accepted = s.accepted();
                     t.passed += accepted;
@@ -426,10 +445,10 @@ pub fn build_phase(
     })
 }
 
-/// A wrong solution that must get TLE.
-const MUST_TLE: Role = Role::Wrong {
-    expect: Verdict::TimeLimitExceeded,
-};
+/// Whether `role` is a wrong solution that must get TLE (and nothing else catches it).
+fn must_tle(role: Role) -> bool {
+    matches!(role, Role::Wrong { expect } if expect.required == Verdicts::one(Verdict::TimeLimitExceeded))
+}
 
 /// The indices of `cases`, largest input first (ties in order).
 fn largest_first(cases: &[Case]) -> Vec<usize> {
@@ -452,6 +471,11 @@ pub struct JobTable {
     pub jobs: Vec<Job>,
     /// Per problem, per subject: a wrong solution that already got its verdict.
     satisfied: Vec<Vec<AtomicBool>>,
+    /// Per problem, per subject: the first case (in order) that rejected a
+    /// [`Role::FirstRejection`] program so far (`usize::MAX`: none).
+    first_rejected: Vec<Vec<AtomicUsize>>,
+    /// Wrong solutions run on every case ([`ExecOptions::all_cases`]).
+    all_cases: bool,
     /// Per problem, per subject: the program's digest for the verdict cache (see
     /// [`JobTable::take_digests`]); per problem, its checker's.
     digests: Vec<Vec<Option<[u8; 32]>>>,
@@ -464,11 +488,16 @@ pub struct JobTable {
 impl JobTable {
     /// One job per (subject that compiled, case), except a wrong solution that must TLE: one
     /// job, its largest case; its other cases run in [`follow_up_phase`] only when that one was
-    /// not a TLE (two TLEs at once would only burn time).
-    pub fn new(plan: Vec<Planned>, build_of: impl Fn(&Subject) -> Built) -> JobTable {
+    /// not a TLE (two TLEs at once would only burn time). With `all_cases`, every case of it.
+    pub fn new(
+        plan: Vec<Planned>,
+        all_cases: bool,
+        build_of: impl Fn(&Subject) -> Built,
+    ) -> JobTable {
         let mut jobs = Vec::new();
         let mut reports = Vec::with_capacity(plan.len());
         let mut satisfied = Vec::with_capacity(plan.len());
+        let mut first_rejected = Vec::with_capacity(plan.len());
         for (p, planned) in plan.into_iter().enumerate() {
             let mut subjects = Vec::new();
             for (s, subject) in planned.subjects.iter().enumerate() {
@@ -479,7 +508,7 @@ impl JobTable {
                     case: c,
                 };
                 if build.program.is_err() {
-                } else if subject.role == MUST_TLE {
+                } else if must_tle(subject.role) && !all_cases {
                     jobs.extend(largest_first(&planned.cases).first().map(|&c| job(c)));
                 } else {
                     jobs.extend((0..planned.cases.len()).map(job));
@@ -491,6 +520,12 @@ impl JobTable {
                 });
             }
             satisfied.push(subjects.iter().map(|_| AtomicBool::new(false)).collect());
+            first_rejected.push(
+                subjects
+                    .iter()
+                    .map(|_| AtomicUsize::new(usize::MAX))
+                    .collect(),
+            );
             reports.push(ProblemReport { planned, subjects });
         }
         JobTable {
@@ -513,6 +548,8 @@ impl JobTable {
             reports,
             jobs,
             satisfied,
+            first_rejected,
+            all_cases,
         }
     }
 
@@ -597,16 +634,16 @@ impl JobTable {
     /// Dispatch order: the solutions' jobs first, largest inputs first, so that the long jobs do
     /// not end up last on one worker; then the wrong solutions that must TLE, largest first
     /// (their largest case is the one that shows it); then the other wrong solutions, smallest
-    /// inputs first (the cheap way to find their mistake). Stable: ties keep the plan's order.
+    /// inputs first (the cheap way to find their mistake); last the programs whose first
+    /// rejection is wanted, in case order. Stable: ties keep the plan's order.
     pub fn dispatch_order(&mut self) {
         let key = |j: &Job| {
             let size = self.case(j).input.len() as i64;
             match self.subject(j).subject.role {
                 Role::Solution | Role::Oracle => (0, -size),
-                Role::Wrong {
-                    expect: Verdict::TimeLimitExceeded,
-                } => (1, -size),
+                role if must_tle(role) => (1, -size),
                 Role::Wrong { .. } => (2, size),
+                Role::FirstRejection => (3, j.case as i64),
             }
         };
         let mut keyed: Vec<((i32, i64), Job)> = self.jobs.iter().map(|j| (key(j), *j)).collect();
@@ -614,10 +651,30 @@ impl JobTable {
         self.jobs = keyed.into_iter().map(|(_, j)| j).collect();
     }
 
-    /// Runs job `j` unless the run was interrupted or it is a wrong solution's job that is no
-    /// longer needed.
+    /// Whether job `j` is no longer needed: its wrong solution was caught, or its program was
+    /// rejected on an earlier case and only its first rejection is wanted.
+    fn unneeded(&self, j: &Job) -> bool {
+        self.satisfied[j.problem][j.subject].load(Ordering::SeqCst)
+            || j.case > self.first_rejected[j.problem][j.subject].load(Ordering::SeqCst)
+    }
+
+    /// Notes what `outcome` of job `j` settles: a wrong solution caught (unless every case is
+    /// wanted), a first rejection.
+    fn settle(&self, j: &Job, outcome: &Outcome) {
+        match self.subject(j).subject.role {
+            Role::Wrong { expect } if expect.catches(outcome.verdict) && !self.all_cases => {
+                self.satisfied[j.problem][j.subject].store(true, Ordering::SeqCst);
+            }
+            Role::FirstRejection if !outcome.verdict.is_accepted() => {
+                self.first_rejected[j.problem][j.subject].fetch_min(j.case, Ordering::SeqCst);
+            }
+            _ => {}
+        }
+    }
+
+    /// Runs job `j` unless the run was interrupted or it is a job that is no longer needed.
     fn run(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Option<Outcome> {
-        if exec::interrupted() || self.satisfied[j.problem][j.subject].load(Ordering::SeqCst) {
+        if exec::interrupted() || self.unneeded(j) {
             return None;
         }
         let subject = self.subject(j);
@@ -646,11 +703,7 @@ impl JobTable {
                 outcome
             }
         };
-        if let Role::Wrong { expect } = subject.subject.role {
-            if outcome.verdict == expect {
-                self.satisfied[j.problem][j.subject].store(true, Ordering::SeqCst);
-            }
-        }
+        self.settle(j, &outcome);
         Some(outcome)
     }
 
@@ -741,7 +794,7 @@ pub fn execute(
             *slot = Some(Checker::Built(program));
         }
     }
-    let mut table = JobTable::new(plan, |subject| {
+    let mut table = JobTable::new(plan, opts.all_cases, |subject| {
         built_of(&(subject.source.clone(), subject.profile.clone())).clone()
     });
     if opts.cache.is_some() {
@@ -817,8 +870,9 @@ pub fn judge_phase(
 }
 
 /// Phase 3: a TLE that only the wall clock gave is run again alone before it stands (a TLE by
-/// CPU time is not inflated by the parallel run and stands as it is). Only with several jobs:
-/// with one, every run was alone.
+/// CPU time is not inflated by the parallel run and stands as it is), when it can change what
+/// the run says ([`JobTable::confirmation_matters`]). Only with several jobs: with one, every
+/// run was alone.
 pub fn confirm_phase(
     table: &mut JobTable,
     exec: &dyn Executor,
@@ -836,6 +890,7 @@ pub fn confirm_phase(
             table
                 .outcome(j)
                 .is_some_and(|o| o.needs_confirmation(&table.limits(j)))
+                && table.confirmation_matters(j)
         })
         .copied()
         .collect();
@@ -856,51 +911,110 @@ pub fn confirm_phase(
     }
 }
 
-/// Phase 4: a wrong solution that must TLE and has no TLE that stands (by CPU time, or
-/// confirmed alone) is run alone on its other cases, largest first, until one is a TLE.
+impl JobTable {
+    /// Whether the outcome of job `j` stands: not a TLE the wall clock gave under the
+    /// parallel run (or one confirmed alone).
+    fn standing(&self, j: &Job) -> bool {
+        self.outcome(j)
+            .is_some_and(|o| o.confirmed_alone || !o.needs_confirmation(&self.limits(j)))
+    }
+
+    /// Whether the standing outcome of job `j` settles its program: a wrong solution caught, a
+    /// first rejection found.
+    fn settles(&self, j: &Job) -> bool {
+        let Some(o) = self.outcome(j).filter(|_| self.standing(j)) else {
+            return false;
+        };
+        match self.subject(j).subject.role {
+            Role::Wrong { expect } => expect.catches(o.verdict),
+            Role::FirstRejection => !o.verdict.is_accepted(),
+            Role::Solution | Role::Oracle => false,
+        }
+    }
+
+    /// Whether a wall-clock TLE on job `j` can change what the run says of its program: not
+    /// when a wrong solution that permits a TLE was caught by another case that stands (and
+    /// not every case is wanted), nor on a case after a first rejection that stands.
+    fn confirmation_matters(&self, j: &Job) -> bool {
+        let s = self.subject(j);
+        let others = (0..s.outcomes.len()).map(|case| Job { case, ..*j });
+        match s.subject.role {
+            Role::Wrong { expect } => {
+                self.all_cases
+                    || !expect.permits(Verdict::TimeLimitExceeded)
+                    || !others
+                        .filter(|o| o.case != j.case)
+                        .any(|o| self.settles(&o))
+            }
+            Role::FirstRejection => !others.take(j.case).any(|o| self.settles(&o)),
+            Role::Solution | Role::Oracle => true,
+        }
+    }
+
+    /// The cases subject `s` of problem `p` still owes after the parallel run, in the order to
+    /// run them alone until one settles it ([`JobTable::settles`]): a wrong solution that must
+    /// TLE, its cases without a standing TLE, largest first; another wrong solution not yet
+    /// caught, the cases it skipped (a wall-clock TLE that caught it turned out otherwise
+    /// alone), smallest first; a program whose first rejection is wanted, the cases it skipped
+    /// before its first standing rejection, in order.
+    fn owed(&self, p: usize, s: usize) -> Vec<Job> {
+        let report = &self.reports[p];
+        let subject = &report.subjects[s];
+        let job = |case| Job {
+            problem: p,
+            subject: s,
+            case,
+        };
+        if subject.build.program.is_err() {
+            return Vec::new();
+        }
+        let order: Vec<usize> = match subject.subject.role {
+            role if must_tle(role) => largest_first(&report.planned.cases),
+            Role::Wrong { expect } if !expect.required.is_empty() && !self.all_cases => {
+                let mut o = largest_first(&report.planned.cases);
+                o.reverse();
+                o
+            }
+            Role::FirstRejection => (0..report.planned.cases.len()).collect(),
+            _ => return Vec::new(),
+        };
+        let jobs: Vec<Job> = order.into_iter().map(job).collect();
+        if subject.subject.role == Role::FirstRejection {
+            return jobs
+                .into_iter()
+                .take_while(|j| !self.settles(j))
+                .filter(|j| self.outcome(j).is_none())
+                .collect();
+        }
+        if jobs.iter().any(|j| self.settles(j)) {
+            return Vec::new();
+        }
+        jobs.into_iter().filter(|j| !self.standing(j)).collect()
+    }
+}
+
+/// Phase 4: a program the parallel run left unsettled is run alone on the cases it owes
+/// ([`JobTable::owed`]) until one settles it: mostly a wrong solution that must TLE and has no
+/// TLE that stands (by CPU time, or confirmed alone).
 pub fn follow_up_phase(
     table: &mut JobTable,
     exec: &dyn Executor,
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
 ) {
-    let stands = |t: &JobTable, j: &Job| {
-        t.outcome(j)
-            .is_some_and(|o| o.is_standing_tle(&t.limits(j)))
-    };
-    // Per subject still owing its TLE, the cases it may run alone, largest first.
+    if exec::interrupted() {
+        return;
+    }
     let mut owing: Vec<Vec<Job>> = Vec::new();
     for (p, report) in table.reports.iter().enumerate() {
-        for (s, subject) in report.subjects.iter().enumerate() {
-            if subject.subject.role != MUST_TLE || subject.build.program.is_err() {
-                continue;
-            }
-            let jobs: Vec<Job> = largest_first(&report.planned.cases)
-                .into_iter()
-                .map(|case| Job {
-                    problem: p,
-                    subject: s,
-                    case,
-                })
-                .collect();
-            if jobs.iter().any(|j| stands(table, j)) {
-                continue;
-            }
-            let open: Vec<Job> = jobs
-                .into_iter()
-                .filter(|j| {
-                    !table.outcome(j).is_some_and(|o| {
-                        o.confirmed_alone || !o.needs_confirmation(&table.limits(j))
-                    })
-                })
-                .collect();
-            owing.push(open);
+        for s in 0..report.subjects.len() {
+            owing.push(table.owed(p, s));
         }
     }
     if owing.iter().all(|o| o.is_empty()) {
         return;
     }
-    // At most this many runs: a subject stops at its first standing TLE.
+    // At most this many runs: a subject stops at the first case that settles it.
     emit(Event::PhaseStarted {
         phase: Phase::FollowUp,
         total: owing.iter().map(Vec::len).sum(),
@@ -913,7 +1027,7 @@ pub fn follow_up_phase(
             let outcome = table.run_alone(&j, exec, opts);
             table.finished(&j, &outcome, emit);
             table.record(&j, outcome);
-            if stands(table, &j) {
+            if table.settles(&j) {
                 break;
             }
         }
@@ -1040,7 +1154,7 @@ mod tests {
 
     /// One wrong solution, `slow`, that must get TLE.
     fn must_tle_setup(inputs: &[&str]) -> Setup {
-        let expect = Verdict::TimeLimitExceeded;
+        let expect = Expect::one(Verdict::TimeLimitExceeded);
         setup(inputs, &[("slow", Role::Wrong { expect })])
     }
 
@@ -1053,10 +1167,220 @@ mod tests {
                 jobs,
                 diff: PLAIN,
                 cache: None,
+                all_cases: false,
             },
             &|_| {},
         )
         .unwrap()
+    }
+
+    fn run_fake_all(s: Setup, fake: &Fake, jobs: usize, all_cases: bool) -> RunReport {
+        execute(
+            s.plan,
+            &s.builder,
+            fake,
+            &ExecOptions {
+                jobs,
+                diff: PLAIN,
+                cache: None,
+                all_cases,
+            },
+            &|_| {},
+        )
+        .unwrap()
+    }
+
+    /// The inputs a fake ran, in order.
+    fn inputs_run(fake: &Fake) -> Vec<String> {
+        let log = fake.log.lock().unwrap();
+        log.iter()
+            .map(|(_, i)| String::from_utf8_lossy(i).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn a_wrong_solution_that_tles_everywhere_runs_one_case_unless_all_cases() {
+        for (all_cases, runs) in [(false, 1), (true, 5)] {
+            let s = must_tle_setup(&["1", "2", "3", "4", "5"]);
+            let fake = Fake {
+                programs: vec![("slow".into(), cpu_tle)],
+                log: Mutex::new(vec![]),
+            };
+            let report = run_fake_all(s, &fake, 2, all_cases);
+            assert_eq!(
+                fake.log.lock().unwrap().len(),
+                runs,
+                "all_cases {all_cases}"
+            );
+            let subject = &report.problems[0].subjects[0];
+            assert!(subject.passed());
+            assert_eq!(subject.satisfied_by(), Some(0));
+            let judged = subject.outcomes.iter().flatten().count();
+            assert_eq!(judged, runs);
+            assert_eq!(report.tally().passed, 1);
+        }
+    }
+
+    /// WA on input 1, RE on 2, TLE by CPU time on 3, AC otherwise.
+    fn mixed(input: &[u8]) -> RunOutput {
+        match input {
+            b"1" => ok(b"0\n"),
+            b"2" => out(b"", Exit::Code(1), 1, 1 << 20),
+            b"3" => cpu_tle(input),
+            _ => twice(input),
+        }
+    }
+
+    fn expect(required: &[Verdict], permitted: Option<&[Verdict]>) -> Role {
+        Role::Wrong {
+            expect: Expect {
+                required: Verdicts::of(required),
+                permitted: permitted.map(Verdicts::of),
+            },
+        }
+    }
+
+    #[test]
+    fn a_wrong_solution_may_expect_a_set_of_verdicts() {
+        use Verdict::*;
+        // (inputs, expectation, passes, cases judged with one job)
+        let rows: [(&[&str], Role, bool, usize); 6] = [
+            // Some case gets TLE or RE: the RE on the second case (smallest first) does.
+            (
+                &["5", "2", "3"],
+                expect(&[TimeLimitExceeded, RuntimeError], None),
+                true,
+                2,
+            ),
+            // AC or TLE on every case: every case runs.
+            (
+                &["5", "3", "6"],
+                expect(&[], Some(&[Accepted, TimeLimitExceeded])),
+                true,
+                3,
+            ),
+            // A WA where only AC or TLE may come: it fails.
+            (
+                &["5", "1", "3"],
+                expect(&[], Some(&[Accepted, TimeLimitExceeded])),
+                false,
+                3,
+            ),
+            // Caught by TLE before the WA it may not get is seen: it stops and passes
+            // (Kattis' rule: the first rejection decides; --all-cases sees the whole row).
+            (
+                &["3", "1"],
+                expect(&[TimeLimitExceeded], Some(&[Accepted])),
+                true,
+                1,
+            ),
+            // Not AC: any rejection catches it.
+            (
+                &["4", "1"],
+                Role::Wrong {
+                    expect: Expect {
+                        required: Verdicts::REJECTIONS,
+                        permitted: None,
+                    },
+                },
+                true,
+                2,
+            ),
+            (
+                &["4", "5"],
+                Role::Wrong {
+                    expect: Expect {
+                        required: Verdicts::REJECTIONS,
+                        permitted: None,
+                    },
+                },
+                false,
+                2,
+            ),
+        ];
+        for (i, (inputs, role, passes, judged)) in rows.into_iter().enumerate() {
+            let s = setup(inputs, &[("w", role)]);
+            let fake = Fake {
+                programs: vec![("w".into(), mixed)],
+                log: Mutex::new(vec![]),
+            };
+            let report = run_fake(s, &fake, 1);
+            let subject = &report.problems[0].subjects[0];
+            assert_eq!(subject.passed(), passes, "row {i}: {:?}", inputs_run(&fake));
+            assert_eq!(fake.log.lock().unwrap().len(), judged, "row {i}");
+        }
+        // With every case judged, the WA it may not get is seen.
+        let s = setup(
+            &["3", "1"],
+            &[("w", expect(&[TimeLimitExceeded], Some(&[Accepted])))],
+        );
+        let fake = Fake {
+            programs: vec![("w".into(), mixed)],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake_all(s, &fake, 1, true);
+        let subject = &report.problems[0].subjects[0];
+        assert!(!subject.passed());
+        assert_eq!(subject.unpermitted(), Some(1));
+    }
+
+    #[test]
+    fn a_first_rejection_stops_the_program_in_case_order() {
+        // Cases in order: AC, AC, WA, RE, AC; the largest input first would be the RE.
+        let s = setup(
+            &["5", "6", "1", "2222", "7"],
+            &[("w", Role::FirstRejection)],
+        );
+        let fake = Fake {
+            programs: vec![("w".into(), |i: &[u8]| match i {
+                b"2222" => out(b"", Exit::Code(1), 1, 1 << 20),
+                _ => mixed(i),
+            })],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake(s, &fake, 1);
+        assert_eq!(inputs_run(&fake), ["5", "6", "1"]);
+        let subject = &report.problems[0].subjects[0];
+        let verdicts: Vec<Option<Verdict>> = (0..5).map(|i| subject.verdict(i)).collect();
+        use Verdict::*;
+        assert_eq!(
+            verdicts,
+            [
+                Some(Accepted),
+                Some(Accepted),
+                Some(WrongAnswer),
+                None,
+                None
+            ]
+        );
+    }
+
+    #[test]
+    fn a_caught_wrong_solution_s_wall_clock_tle_is_not_confirmed() {
+        // Input 1: WA (catches it); input 2: a TLE by the wall clock, which would need a
+        // re-run alone if it mattered. The WA waits until the TLE's run has started, so that
+        // both run at once on the two workers.
+        static TLE_STARTED: AtomicBool = AtomicBool::new(false);
+        let s = setup(&["1", "2"], &[("w", expect(&[Verdict::WrongAnswer], None))]);
+        let fake = Fake {
+            programs: vec![("w".into(), |i: &[u8]| match i {
+                b"2" => {
+                    TLE_STARTED.store(true, Ordering::SeqCst);
+                    wall_tle(i)
+                }
+                _ => {
+                    while !TLE_STARTED.load(Ordering::SeqCst) {
+                        std::thread::yield_now();
+                    }
+                    mixed(i)
+                }
+            })],
+            log: Mutex::new(vec![]),
+        };
+        let report = run_fake(s, &fake, 2);
+        assert!(report.problems[0].subjects[0].passed());
+        // Both ran at once (two workers); the TLE was not run again alone.
+        assert_eq!(fake.log.lock().unwrap().len(), 2);
     }
 
     #[test]
@@ -1066,7 +1390,7 @@ mod tests {
             &[(
                 "wa",
                 Role::Wrong {
-                    expect: Verdict::WrongAnswer,
+                    expect: Expect::one(Verdict::WrongAnswer),
                 },
             )],
         );
@@ -1094,7 +1418,7 @@ mod tests {
                 (
                     "re",
                     Role::Wrong {
-                        expect: Verdict::RuntimeError,
+                        expect: Expect::one(Verdict::RuntimeError),
                     },
                 ),
                 ("sol", Role::Solution),
@@ -1237,6 +1561,7 @@ mod tests {
                 jobs: 2,
                 diff: PLAIN,
                 cache: None,
+                all_cases: false,
             },
             &|e| {
                 let mut phases = phases.lock().unwrap();

@@ -96,7 +96,8 @@ const WRONG_TOML: &str = r#"# Wrong solutions: plausible mistakes that the fixtu
 #
 # [[program]]
 # file = "no-sort.rs"
-# expect = "WA"          # PE | WA | TLE | MLE | OLE | RE | CE
+# expect = "WA"          # PE | WA | TLE | MLE | OLE | RE | CE, a list ["TLE", "RE"], or "not AC"
+# allow = ["AC"]         # optional: what every other case may get (default: anything)
 # why = "positions are not given sorted"
 "#;
 

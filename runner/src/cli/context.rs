@@ -43,6 +43,8 @@ pub struct Context {
     sandbox: OnceLock<Sandbox>,
     /// The verdict cache; `None` with `--no-cache`.
     verdicts: Option<VerdictCache>,
+    /// Judge every wrong solution on every case (`--all-cases`).
+    pub all_cases: bool,
 }
 
 /// A fixture or configuration error: printed, and the run ends with exit code 2.
@@ -102,6 +104,7 @@ impl Context {
             isolate: !g.no_sandbox,
             sandbox: OnceLock::new(),
             verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
+            all_cases: false,
             ws,
         })
     }
@@ -286,6 +289,7 @@ impl Context {
                 jobs: self.jobs,
                 diff: self.diff_options(),
                 cache: self.verdicts.as_ref(),
+                all_cases: self.all_cases,
             },
             &|e| {
                 progress.on_event(&e);
@@ -312,7 +316,7 @@ impl Context {
         for source in sources {
             subjects.push(Subject {
                 source: source.clone(),
-                role: Role::Solution,
+                role: Role::FirstRejection,
                 why: None,
                 limits: None,
                 profile: self.profile_for(judge, source)?,

@@ -14,6 +14,7 @@ use crate::import::kattis::{self, Measure};
 use crate::import::package::{Kind, Package};
 use crate::import::{library_checker, polygon, tools};
 use crate::run::{Planned, Role};
+use crate::verdict::Expect;
 use crate::workspace::SHARED;
 
 /// How to import: the options of `runner import`.
@@ -70,13 +71,30 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
         text.push_str(&format!("  note: {n}\n"));
     }
     print(&text)?;
-    if let Some(m) = measure {
-        let code = measure_time_limit(cx, &d, m)?;
-        if code != exit::PASSED {
-            return Ok(code);
+    // What follows judges the problem just written; if it fails (a validator that does not
+    // compile, a sandbox that cannot start), the import takes back everything it wrote.
+    let judged = (|| -> Result<u8> {
+        if let Some(m) = measure {
+            let code = measure_time_limit(cx, &d, m)?;
+            if code != exit::PASSED {
+                return Ok(code);
+            }
+        }
+        settle_classes(cx, &d)?;
+        Ok(exit::PASSED)
+    })();
+    match judged {
+        Ok(exit::PASSED) => {}
+        Ok(code) => return Ok(code),
+        Err(e) => {
+            draft::undo(&cx.ws, &d.slug, &written);
+            return Err(e.context(format!(
+                "the import of `{}` failed after writing the problem: everything it wrote was \
+                 removed",
+                pkg.name
+            )));
         }
     }
-    settle_classes(cx, &d)?;
     print(&format!(
         "next: cargo run -p runner -- {}   # every solution and wrong solution on every case\n",
         d.slug
@@ -108,20 +126,18 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
     for w in settled.iter_mut() {
         let Some(class) = w.class else { continue };
         match firsts.get(&source(w)).cloned().flatten() {
-            Some((v, case)) if class.contains(&v.as_str()) => {
-                if v.as_str() != w.expect {
-                    w.expect = v.as_str();
+            Some((v, case)) if class.contains(v) => {
+                if w.expect.single() != Some(v) {
+                    w.expect = Expect::one(v);
                     said.push_str(&format!(
-                        "  wrong/{}: expects {v}, the verdict of its class ({}) it gets first (case `{case}`)\n",
+                        "  wrong/{}: expects {v}, the verdict of its class ({class}) it gets first (case `{case}`)\n",
                         w.file,
-                        class.join(", ")
                     ));
                 }
             }
             Some((v, case)) => said.push_str(&format!(
-                "  warning: wrong/{} gets {v} first (case `{case}`), outside its class ({}): it keeps {}\n",
+                "  warning: wrong/{} gets {v} first (case `{case}`), outside its class ({class}): it keeps {}\n",
                 w.file,
-                class.join(", "),
                 w.expect
             )),
             None => said.push_str(&format!(

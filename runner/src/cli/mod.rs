@@ -50,6 +50,11 @@ pub struct Cli {
     #[arg(long)]
     skip_wrong: bool,
 
+    /// Judge each wrong solution on every case (by default it stops at the first case that
+    /// catches it, as Kattis stops at the first rejection).
+    #[arg(long, conflicts_with = "skip_wrong")]
+    all_cases: bool,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -149,9 +154,11 @@ enum Command {
     Run(RunArgs),
     /// List the problems: slug, judge, id, title and number of cases.
     List,
-    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09),
-    /// Polygon (problem.xml), a folder or a zip; or a Library Checker problem's folder
-    /// (info.toml). Never overwrites a problem.
+    /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09, with
+    /// submissions/submissions.yaml and constants), Polygon (problem.xml), a folder or a zip; or
+    /// a Library Checker problem's folder (info.toml; its [[solutions]] with `expect` and
+    /// `allow_tle`/`allow_re`/`allow_wa` become wrong solutions with those verdict sets). Never
+    /// overwrites a problem; one that fails after writing removes what it wrote.
     Import {
         /// The package: its folder, or a zip of it.
         package: PathBuf,
@@ -349,7 +356,8 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
         bail!("--watch judges every case: it does not go with --failed or --partition");
     }
     cli.reports.watching = watching;
-    let cx = Context::new(&cli.global, &cli.reports)?;
+    let mut cx = Context::new(&cli.global, &cli.reports)?;
+    cx.all_cases = cli.all_cases;
     match cli.command {
         None => judge::all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
         Some(Command::Judge {

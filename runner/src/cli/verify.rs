@@ -12,7 +12,7 @@ use crate::problem::Problem;
 use crate::report;
 use crate::run::{self, Planned, Role, Subject};
 use crate::validate;
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, Verdicts};
 use crate::verify::{self as rules, TLE_FACTOR};
 
 pub fn verify(cx: &Context, filters: &[String]) -> Result<u8> {
@@ -83,7 +83,7 @@ fn slow_wrong_solutions(
     let slow: Vec<Subject> = problem
         .wrong
         .iter()
-        .filter(|w| w.expect == Verdict::TimeLimitExceeded)
+        .filter(|w| w.expect.required == Verdicts::one(Verdict::TimeLimitExceeded))
         .map(|w| {
             let mut limits = problem.meta.limits();
             limits.time = limits.time.saturating_mul(TLE_FACTOR);

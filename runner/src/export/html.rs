@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::records::{Record, Records, RoleName, Status, Summary, WrongSolution};
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, Verdicts};
 
 const STYLE: &str = include_str!("html/page.css");
 const SCRIPT: &str = include_str!("html/page.js");
@@ -176,7 +176,7 @@ struct ProblemView {
 struct ProgramView {
     program: String,
     role: RoleName,
-    expect: Option<Verdict>,
+    expect: Option<Verdicts>,
     /// Per case (in the problem's order), its record.
     cells: Vec<Option<Cell>>,
     /// Why its cases were not run, said once (a skipped cell without `detail` has this one).
@@ -449,7 +449,8 @@ mod tests {
             schema: 1,
             problem: "t".into(),
             program: "problems/t/wrong/w.rs".into(),
-            expect: Verdict::WrongAnswer,
+            expect: Verdicts::one(Verdict::WrongAnswer),
+            allow: None,
             why: Some("off by one".into()),
             passed: true,
             caught_by: Some("b".into()),

@@ -168,10 +168,13 @@ fn wrong_unit(w: &WrongSolution) -> TestCaseStatus {
         .map(|(v, n)| format!("{v} on {n}"))
         .collect();
     let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-    s.set_type(w.expect.as_str());
+    s.set_type(w.expect.to_string());
+    let expect = crate::verdict::Expect {
+        required: w.expect,
+        permitted: w.allow,
+    };
     let mut message = format!(
-        "a wrong solution that must get {} got {}",
-        w.expect,
+        "a wrong solution that must get {expect} got {}",
         if got.is_empty() {
             "no verdict (no case ran)".to_string()
         } else {
@@ -207,7 +210,8 @@ mod tests {
             schema: 1,
             problem: "t".into(),
             program: program.into(),
-            expect: Verdict::WrongAnswer,
+            expect: crate::verdict::Verdicts::one(Verdict::WrongAnswer),
+            allow: None,
             why: Some("off by one".into()),
             passed,
             caught_by: caught_by.map(Into::into),

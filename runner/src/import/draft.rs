@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::confine::{self, Confined};
+use crate::verdict::{Expect, Verdicts};
 use crate::workspace::{is_valid_slug, Workspace};
 
 /// The bytes of a file to write: given, or copied from a file of the package (symlinks
@@ -87,13 +88,13 @@ pub struct File {
 pub struct Wrong {
     pub file: String,
     pub data: Data,
-    /// `WA`, `TLE`, `RE`, …
-    pub expect: &'static str,
+    /// What wrong.toml says it must get (`expect`, `allow`).
+    pub expect: Expect,
     pub why: String,
-    /// When the package says only a class of verdicts (a Kattis category, Library Checker's
-    /// "not accepted"): the runner's verdicts in it. `runner import` judges the wrong solution
-    /// and expects the one of them it gets first.
-    pub class: Option<&'static [&'static str]>,
+    /// When the package says only a class of verdicts (a Kattis category): the runner's
+    /// verdicts in it. `runner import` judges the wrong solution in case order and expects the
+    /// one of them it gets first.
+    pub class: Option<Verdicts>,
 }
 
 /// A problem to write.
@@ -296,7 +297,13 @@ pub fn wrong_toml(wrong: &[Wrong]) -> Result<String> {
     for w in wrong {
         d.array_table("program");
         d.str("file", &w.file);
-        d.str("expect", w.expect);
+        // The sets' TOML is the runner's own codes, never text from outside.
+        if !w.expect.required.is_empty() {
+            d.raw_value("expect", &w.expect.required.toml())?;
+        }
+        if let Some(allow) = w.expect.permitted {
+            d.raw_value("allow", &allow.toml())?;
+        }
         d.str("why", &w.why);
     }
     d.checked("wrong.toml")
@@ -476,7 +483,7 @@ fn confined(draft: &Draft, package: Option<&Confined>) -> Result<Draft> {
 }
 
 /// Removes what a failed [`write`] wrote: its files, and the problem's folders.
-fn undo(ws: &Workspace, slug: &str, written: &[PathBuf]) {
+pub fn undo(ws: &Workspace, slug: &str, written: &[PathBuf]) {
     for p in written {
         let _ = std::fs::remove_file(p);
     }

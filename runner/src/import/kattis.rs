@@ -27,8 +27,11 @@ use yaml_rust2::{Yaml, YamlLoader};
 
 use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
+use super::kattis_constants::Constants;
+use super::kattis_submissions::{Expectations, Expected};
 use super::package::{self, Package};
 use crate::ranges;
+use crate::verdict::{Expect, Verdict, Verdicts};
 use crate::workspace::FileKinds;
 
 /// How the time limit is to be found when the package does not give it: as problemtools does,
@@ -412,13 +415,15 @@ fn validator_candidates(vdir: &Path) -> Vec<PathBuf> {
 
 /// The output validator's flags: problem.yaml's `validator_flags` (legacy), and those of
 /// `testdata.yaml` / `test_group.yaml` (2023-07 and later).
-fn output_flags(root: &Path, yaml: &Yaml) -> Result<Vec<String>> {
+fn output_flags(root: &Path, yaml: &Yaml, constants: &Constants) -> Result<Vec<String>> {
     let mut flags = words(&yaml["validator_flags"]);
     for f in ["testdata.yaml", "test_group.yaml"] {
         for d in ["data", "data/secret"] {
             let y = load_yaml(&root.join(d).join(f))?;
-            flags.extend(words(&y["output_validator_flags"]));
-            flags.extend(words(&y["output_validator_args"]));
+            let mut w = words(&y["output_validator_flags"]);
+            w.extend(words(&y["output_validator_args"]));
+            // test_group.yaml takes constants, problem.yaml does not.
+            flags.extend(w.iter().map(|w| constants.substitute(w)));
         }
     }
     Ok(flags)
@@ -426,8 +431,13 @@ fn output_flags(root: &Path, yaml: &Yaml) -> Result<Vec<String>> {
 
 /// The output validator (a checker, or for an interactive problem the interactor) or the default
 /// validator's flags as a compare mode.
-fn output_validation(r: &mut Reading, yaml: &Yaml, kind: &Kind) -> Result<Validation> {
-    let flags = output_flags(r.root, yaml)?;
+fn output_validation(
+    r: &mut Reading,
+    yaml: &Yaml,
+    kind: &Kind,
+    constants: &Constants,
+) -> Result<Validation> {
+    let flags = output_flags(r.root, yaml, constants)?;
     if !kind.custom {
         let compare = match r.exported.compare.as_deref() {
             Some("lines") => "\"lines\"".to_string(),
@@ -570,7 +580,7 @@ pub struct Exported {
     /// The compare mode, where the default validator's flags say less (`lines`).
     compare: Option<String>,
     #[serde(default)]
-    expect: std::collections::BTreeMap<String, String>,
+    expect: std::collections::BTreeMap<String, Verdicts>,
     #[serde(default)]
     program: std::collections::BTreeMap<String, ExportedProgram>,
 }
@@ -596,10 +606,17 @@ fn exported(root: &Path) -> Result<Exported> {
 /// The file a package made by `runner export` keeps the runner's exact expected verdicts in.
 pub const EXPECTATIONS: &str = "runner.toml";
 
-/// `submissions/`: accepted → solutions, the rejected categories → wrong solutions. Returns the
-/// wrong solutions and the number of solutions.
+/// `submissions/`: accepted → solutions, the rejected categories → wrong solutions, as the
+/// folders' default requirements and `submissions/submissions.yaml` say
+/// ([`kattis_submissions`]). Returns the wrong solutions and the number of solutions.
 fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
     let exact = r.exported.expect.clone();
+    let listed = r.root.join("submissions").join("submissions.yaml");
+    let yaml = match listed.is_file() {
+        true => load_yaml(&r.confined.file(&listed)?)?,
+        false => Yaml::Null,
+    };
+    let expectations = Expectations::read(&yaml, &mut r.notes)?;
     let mut wrong: Vec<Wrong> = Vec::new();
     let mut accepted = 0;
     for category in package::entries(&r.root.join("submissions")) {
@@ -611,70 +628,101 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
             .expect("a folder")
             .to_string_lossy()
             .into_owned();
-        let expect = match cat.as_str() {
-            "accepted" => None,
-            "wrong_answer" => Some("WA"),
-            "time_limit_exceeded" => Some("TLE"),
-            "run_time_error" => Some("RE"),
-            _ => {
-                r.notes.push(format!(
-                    "submissions/{cat}/: left out (the runner's wrong solutions expect WA, TLE or RE)"
-                ));
-                continue;
-            }
-        };
         for sub in package::entries(&category) {
             let name = sub
                 .file_name()
                 .expect("a file")
                 .to_string_lossy()
                 .into_owned();
+            let key = format!("submissions/{cat}/{name}");
+            let Some(expected) = expectations.of(&cat, &name) else {
+                r.notes.push(format!(
+                    "{key}: left out (the format says nothing of the folder {cat}/)"
+                ));
+                continue;
+            };
             let program = match package::program(&sub, r.kinds) {
                 Ok(p) => p,
                 Err(why) => {
-                    r.notes
-                        .push(format!("submissions/{cat}/{name}: left out ({why})"));
+                    r.notes.push(format!("{key}: left out ({why})"));
                     continue;
                 }
             };
-            let Some(expect) = expect else {
-                accepted += 1;
-                let stem = Path::new(&name)
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned());
-                let stem = case_name(&stem.unwrap_or(name.clone()));
-                r.files.push(File {
-                    rel: Path::new("solutions")
-                        .join(&r.slug)
-                        .join(stem)
-                        .join(format!("{}.{}", r.slug, program.ext())),
-                    data: Data::File(program.source.clone()),
-                });
-                continue;
+            let settled = match cat.as_str() {
+                "wrong_answer" => Some(Verdict::WrongAnswer),
+                "time_limit_exceeded" => Some(Verdict::TimeLimitExceeded),
+                "run_time_error" => Some(Verdict::RuntimeError),
+                _ => None,
             };
-            let key = format!("submissions/{cat}/{name}");
-            wrong.push(wrong_one(&wrong, &program, expect, &key, exact.get(&key)));
+            match expected {
+                Expected::Accepted => {
+                    accepted += 1;
+                    accept(r, &program, &name);
+                }
+                // A category of the legacy format, and of the later ones without a word in
+                // submissions.yaml: the verdict of its class the submission gets first.
+                Expected::Wrong(_, false) if settled.is_some() => {
+                    let category = settled.expect("a category");
+                    wrong.push(wrong_one(&wrong, &program, category, &key, exact.get(&key)));
+                }
+                Expected::Wrong(expect, from_yaml) => {
+                    let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
+                    let said = if from_yaml { "; submissions.yaml" } else { "" };
+                    wrong.push(Wrong {
+                        file: package::unique_name(&program.file_name(), &taken),
+                        data: Data::File(program.source.clone()),
+                        expect,
+                        why: format!("Kattis {key}{said}"),
+                        class: None,
+                    });
+                }
+            }
         }
     }
     Ok((wrong, accepted))
 }
 
+/// An accepted submission as a solution of the problem.
+fn accept(r: &mut Reading, program: &package::Program, name: &str) {
+    let stem = Path::new(name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned());
+    let stem = case_name(&stem.unwrap_or(name.to_string()));
+    r.files.push(File {
+        rel: Path::new("solutions")
+            .join(&r.slug)
+            .join(stem)
+            .join(format!("{}.{}", r.slug, program.ext())),
+        data: Data::File(program.source.clone()),
+    });
+}
+
 fn wrong_one(
     taken: &[Wrong],
     program: &package::Program,
-    category: &'static str,
+    category: Verdict,
     key: &str,
-    exact: Option<&String>,
+    exact: Option<&Verdicts>,
 ) -> Wrong {
     let taken: Vec<String> = taken.iter().map(|w| w.file.clone()).collect();
-    let file_name = program
-        .source
-        .file_name()
-        .expect("a file")
-        .to_string_lossy();
-    let (expect, why, class) = match exact.and_then(|v| known_verdict(v)) {
-        Some(v) => (v, format!("Kattis {key}; {EXPECTATIONS} says {v}"), None),
-        None => (category, format!("Kattis {key}"), Some(class_of(category))),
+    let file_name = program.file_name();
+    let exact = exact.filter(|v| {
+        !v.contains(Verdict::Accepted) && !v.contains(Verdict::CheckerFailed) && !v.is_empty()
+    });
+    let (expect, why, class) = match exact {
+        Some(&v) => (
+            Expect {
+                required: v,
+                permitted: None,
+            },
+            format!("Kattis {key}; {EXPECTATIONS} says {v}"),
+            None,
+        ),
+        None => (
+            Expect::one(category),
+            format!("Kattis {key}"),
+            Some(class_of(category)),
+        ),
     };
     Wrong {
         file: package::unique_name(&file_name, &taken),
@@ -687,19 +735,13 @@ fn wrong_one(
 
 /// The runner's verdicts a Kattis category takes in: a run-time error is also a memory limit
 /// exceeded there, a time limit exceeded also a solution that waits forever (ILE).
-fn class_of(category: &str) -> &'static [&'static str] {
+fn class_of(category: Verdict) -> Verdicts {
+    use Verdict::*;
     match category {
-        "TLE" => &["TLE", "ILE"],
-        "RE" => &["RE", "MLE"],
-        _ => &["WA", "PE"],
+        TimeLimitExceeded => Verdicts::of(&[TimeLimitExceeded, IdlenessLimitExceeded]),
+        RuntimeError => Verdicts::of(&[RuntimeError, MemoryLimitExceeded]),
+        _ => Verdicts::of(&[WrongAnswer, PresentationError]),
     }
-}
-
-/// A verdict a wrong solution may expect, as wrong.toml spells it.
-fn known_verdict(v: &str) -> Option<&'static str> {
-    ["WA", "PE", "TLE", "MLE", "RE", "OLE", "ILE"]
-        .into_iter()
-        .find(|k| *k == v)
 }
 
 /// The statement folder, kept as it is under `statement/`.
@@ -787,16 +829,18 @@ pub fn read(
         r.notes.push(SCORING.into());
     }
     let (time_limit_ms, measure, time_comment) = time_limit(&yaml, root, kind.legacy)?;
-    let validation = output_validation(&mut r, &yaml, &kind)?;
+    let constants = Constants::read(&yaml["constants"])?;
+    let validation = output_validation(&mut r, &yaml, &kind, &constants)?;
     let validator_convention = input_validation(&mut r);
     let cases = all_cases(&mut r, kind.interactive)?;
     invalid_inputs(&mut r);
-    let (wrong, accepted) = submissions(&mut r)?;
+    let (mut wrong, accepted) = submissions(&mut r)?;
     if accepted == 0 {
         r.notes
             .push("no accepted submission the runner can build: write a solution".into());
     }
     statement(&mut r);
+    constants.apply(&mut r.files, &mut wrong, r.root, r.confined)?;
     if !r.refused.is_empty() {
         bail!(
             "{}: {}; nothing was written",

@@ -34,7 +34,7 @@ use crate::compare::CompareMode;
 use crate::fixture::{Case, Content, Source};
 use crate::problem::{Convention, Problem, WrongProgram as Wrong};
 use crate::run::FirstRejections;
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, Verdicts};
 use crate::workspace::FileKinds;
 
 /// A file of the package: its path in the package, its bytes, whether it is executable.
@@ -214,7 +214,7 @@ struct Record {
     compare: Option<&'static str>,
     /// Submission path → verdict, sorted: the same package whatever order the wrong solutions
     /// were listed in.
-    expect: std::collections::BTreeMap<String, Verdict>,
+    expect: std::collections::BTreeMap<String, Verdicts>,
     programs: String,
 }
 
@@ -229,7 +229,7 @@ impl Record {
                 .unwrap_or_default(),
             self.expect
                 .iter()
-                .map(|(rel, v)| format!("{} = \"{}\"\n", yaml_str(rel), v.as_str()))
+                .map(|(rel, v)| format!("{} = {}\n", yaml_str(rel), v.toml()))
                 .collect::<String>(),
             self.programs
         )
@@ -320,7 +320,18 @@ fn placed(
 ) -> (Result<&'static str, String>, Option<String>) {
     let name = w.source.file_name().unwrap_or_default().to_string_lossy();
     let (v, case) = match firsts.get(&w.source) {
-        None => (w.expect, None),
+        None => match w.expect.required.iter().next() {
+            Some(v) => (v, None),
+            None => {
+                return (
+                    Err(format!(
+                        "wrong/{name} left out: it requires no rejection (allow = {})",
+                        w.expect.permitted.unwrap_or_default()
+                    )),
+                    None,
+                )
+            }
+        },
         Some(None) => {
             return (
                 Err(format!(
@@ -342,11 +353,19 @@ fn placed(
         );
     };
     let note = match case {
-        Some(case) if category(w.expect, compare) != Some(dir) => Some(format!(
-            "wrong/{name} expects {}, but on the package's cases in their order it gets {v} \
+        Some(case)
+            if !w
+                .expect
+                .required
+                .iter()
+                .any(|e| category(e, compare) == Some(dir)) =>
+        {
+            Some(format!(
+                "wrong/{name} expects {}, but on the package's cases in their order it gets {v} \
              first (case `{case}`): filed under {dir}",
-            w.expect
-        )),
+                w.expect
+            ))
+        }
         _ => None,
     };
     (Ok(dir), note)
@@ -394,7 +413,7 @@ fn submissions(
         match dir {
             Ok(dir) => {
                 let rel = submit(pkg, dir, &w.source);
-                record.expect.insert(rel, w.expect);
+                record.expect.insert(rel, w.expect.required);
             }
             Err(why) => pkg.notes.push(why),
         }

@@ -10,7 +10,7 @@
 //! | answers | `sol/correct.cpp`'s output (or `out/X_00.out` …), `source = "reference"` |
 //! | `checker.cpp` (testlib, `checker INPUT OUTPUT ANSWER`) | `checker.cpp`, `compare = "checker"`, with the headers of `common/` it includes |
 //! | `verifier.cpp` (testlib's `registerValidation`) | `validate.cpp`, likewise |
-//! | `sol/correct.cpp`, `[[solutions]]` | solutions; `wrong = true`: a wrong solution expecting WA; `allow_tle = true`: left out |
+//! | `sol/correct.cpp`, `[[solutions]]` | solutions; `expect = "WA"` (`"RE"`, `"TLE"`) with `allow_tle`/`allow_re`/`allow_wa`: a wrong solution that must get it on some case and nothing but AC, it or an allowed verdict on any (`expect` WA takes PE too, RE takes MLE); `allow_*` alone: one that may get those; the old `wrong = true`: one rejected on some case; `function = true`: left out (no grader linking) |
 //! | `task.md` | `statement/task.md` |
 //!
 //! The headers come from the repository's `common/` folder (`testlib.h`, `random.h`), found
@@ -27,6 +27,7 @@ use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
 use crate::judges::LOCAL;
+use crate::verdict::{Expect, Verdict, Verdicts};
 
 #[derive(serde::Deserialize)]
 struct Info {
@@ -48,13 +49,76 @@ struct Tests {
     number: usize,
 }
 
+/// A `[[solutions]]` entry: `expect` the verdict some case must get (upstream since June 2024;
+/// before it, `wrong = true`: some case must not be AC), `allow_*` the verdicts every case may
+/// get besides AC and `expect`, `function = true` a function linked with the problem's `grader/`.
 #[derive(serde::Deserialize)]
 struct Solution {
     name: String,
     #[serde(default)]
     wrong: bool,
+    expect: Option<String>,
     #[serde(default)]
     allow_tle: bool,
+    #[serde(default)]
+    allow_re: bool,
+    #[serde(default)]
+    allow_wa: bool,
+    #[serde(default)]
+    function: bool,
+}
+
+impl Solution {
+    /// What the runner expects of it (`None`: an accepted solution). Library Checker's judge
+    /// knows AC, WA, RE and TLE: its WA is also the runner's PE, its RE (a crash, or memory
+    /// exhausted) also MLE.
+    fn expect(&self) -> Result<Option<Expect>> {
+        use Verdict::*;
+        let class = |code: &str| -> Result<Verdicts> {
+            Ok(match code {
+                "AC" => Verdicts::one(Accepted),
+                "WA" => Verdicts::of(&[WrongAnswer, PresentationError]),
+                "RE" => Verdicts::of(&[RuntimeError, MemoryLimitExceeded]),
+                "TLE" => Verdicts::one(TimeLimitExceeded),
+                _ => bail!(
+                    "info.toml [[solutions]] `{}`: expect = \"{code}\" is not a verdict of \
+                     Library Checker (AC, WA, RE, TLE)",
+                    self.name
+                ),
+            })
+        };
+        let mut required = match self.expect.as_deref() {
+            Some(code) => class(code)?,
+            None => Verdicts::NONE,
+        };
+        if required.contains(Accepted) {
+            required = Verdicts::NONE;
+        }
+        if self.wrong && required.is_empty() {
+            // The old key: some case is not accepted.
+            return Ok(Some(Expect {
+                required: Verdicts::REJECTIONS,
+                permitted: None,
+            }));
+        }
+        let mut permitted = Verdicts::one(Accepted).union(required);
+        for (allowed, code) in [
+            (self.allow_tle, "TLE"),
+            (self.allow_re, "RE"),
+            (self.allow_wa, "WA"),
+        ] {
+            if allowed {
+                permitted = permitted.union(class(code)?);
+            }
+        }
+        if required.is_empty() && permitted == Verdicts::one(Accepted) {
+            return Ok(None);
+        }
+        Ok(Some(Expect {
+            required,
+            permitted: Some(permitted),
+        }))
+    }
 }
 
 /// Library Checker's memory limit for every problem.
@@ -206,7 +270,7 @@ pub fn read(
     let mut files = tool_programs(root, &dir, &info, &staging, &mut notes)?;
     let has_checker = files.iter().any(|f| f.rel.ends_with("checker.cpp"));
     let cases = cases(root, &info, &staging, &mut programs)?;
-    let (solutions, wrong) = solutions(root, &slug, &info, &mut notes);
+    let (solutions, wrong) = solutions(root, &slug, &info, &mut notes)?;
     files.extend(solutions);
     if root.join("task.md").is_file() {
         files.push(File {
@@ -390,42 +454,61 @@ fn cases(
     Ok(cases)
 }
 
-/// `sol/correct.cpp` and the `[[solutions]]`: accepted ones as solutions, `wrong` ones as wrong
-/// solutions expecting WA.
+/// `sol/correct.cpp` and the `[[solutions]]`: accepted ones as solutions, the others as wrong
+/// solutions with what `expect` and `allow_*` say ([`Solution::expect`]).
 fn solutions(
     root: &Path,
     slug: &str,
     info: &Info,
     notes: &mut Vec<String>,
-) -> (Vec<File>, Vec<Wrong>) {
+) -> Result<(Vec<File>, Vec<Wrong>)> {
     let mut files = Vec::new();
     let mut wrong: Vec<Wrong> = Vec::new();
-    let listed = info
-        .solutions
-        .iter()
-        .map(|s| (s.name.as_str(), s.wrong, s.allow_tle));
-    for (name, is_wrong, allow_tle) in std::iter::once(("correct.cpp", false, false)).chain(listed)
-    {
+    let correct = Solution {
+        name: "correct.cpp".into(),
+        wrong: false,
+        expect: None,
+        allow_tle: false,
+        allow_re: false,
+        allow_wa: false,
+        function: false,
+    };
+    for s in std::iter::once(&correct).chain(&info.solutions) {
+        let name = s.name.as_str();
         let src = root.join("sol").join(name);
         if !src.is_file() {
             notes.push(format!("sol/{name}: not in the folder, left out"));
             continue;
         }
-        if allow_tle {
+        if s.function {
             notes.push(format!(
-                "sol/{name}: right but allowed to exceed the time limit; left out (a wrong \
-                 solution expects one verdict)"
+                "sol/{name}: `function = true` (a function linked with the problem's grader/): \
+                 left out, the runner does not link graders yet"
             ));
             continue;
         }
-        if is_wrong {
+        if let Some(expect) = s.expect()? {
             let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
+            let mut said: Vec<String> = match (&s.expect, s.wrong) {
+                (Some(e), _) => vec![format!("expect = \"{e}\"")],
+                (None, true) => vec!["wrong = true".into()],
+                (None, false) => Vec::new(),
+            };
+            for (on, key) in [
+                (s.allow_tle, "allow_tle"),
+                (s.allow_re, "allow_re"),
+                (s.allow_wa, "allow_wa"),
+            ] {
+                if on {
+                    said.push(key.into());
+                }
+            }
             wrong.push(Wrong {
                 file: package::unique_name(name, &taken),
                 data: Data::File(src),
-                expect: "WA",
-                why: format!("Library Checker sol/{name}, `wrong = true` (not accepted)"),
-                class: Some(&["WA", "PE", "TLE", "MLE", "RE", "OLE", "ILE"]),
+                expect,
+                why: format!("Library Checker sol/{name}, {}", said.join(", ")),
+                class: None,
             });
             continue;
         }
@@ -438,12 +521,70 @@ fn solutions(
             data: Data::File(src),
         });
     }
-    (files, wrong)
+    Ok((files, wrong))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn solutions_expect_what_generate_py_checks() {
+        use Verdict::*;
+        let sol = |toml: &str| -> Solution {
+            toml::from_str(&format!("name = \"s.cpp\"\n{toml}")).unwrap()
+        };
+        let lc_wa = Verdicts::of(&[WrongAnswer, PresentationError]);
+        let lc_re = Verdicts::of(&[RuntimeError, MemoryLimitExceeded]);
+        let ac = Verdicts::one(Accepted);
+        let rows: [(&str, Option<Expect>); 7] = [
+            ("", None),
+            ("expect = \"AC\"", None),
+            (
+                "expect = \"WA\"",
+                Some(Expect {
+                    required: lc_wa,
+                    permitted: Some(ac.union(lc_wa)),
+                }),
+            ),
+            (
+                "expect = \"TLE\"\nallow_re = true",
+                Some(Expect {
+                    required: Verdicts::one(TimeLimitExceeded),
+                    permitted: Some(ac.union(lc_re).union(Verdicts::one(TimeLimitExceeded))),
+                }),
+            ),
+            (
+                "allow_tle = true",
+                Some(Expect {
+                    required: Verdicts::NONE,
+                    permitted: Some(Verdicts::of(&[Accepted, TimeLimitExceeded])),
+                }),
+            ),
+            (
+                "wrong = true",
+                Some(Expect {
+                    required: Verdicts::REJECTIONS,
+                    permitted: None,
+                }),
+            ),
+            (
+                "expect = \"RE\"\nallow_wa = true\nallow_tle = false",
+                Some(Expect {
+                    required: lc_re,
+                    permitted: Some(ac.union(lc_re).union(lc_wa)),
+                }),
+            ),
+        ];
+        for (toml, want) in rows {
+            assert_eq!(sol(toml).expect().unwrap(), want, "{toml}");
+        }
+        let err = sol("expect = \"MLE\"").expect().unwrap_err().to_string();
+        assert!(
+            err.contains("expect = \"MLE\" is not a verdict of Library Checker"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn params_h_is_what_generate_py_writes() {

@@ -224,26 +224,56 @@ pub struct Program {
 }
 
 impl Program {
+    /// The extension the runner knows its language by (a package's `.py3` is `.py`).
     pub fn ext(&self) -> String {
-        self.source
+        let ext = self
+            .source
             .extension()
             .map(|e| e.to_string_lossy().into_owned())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        match alias(&ext) {
+            Some(known) => known.to_string(),
+            None => ext,
+        }
     }
+
+    /// The source's file name with that extension.
+    pub fn file_name(&self) -> String {
+        let stem = self
+            .source
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy();
+        format!("{stem}.{}", self.ext())
+    }
+}
+
+/// An extension the package format gives a language by that the runner knows by another:
+/// the problem package format's `.py3` (Python 3) is `.py`.
+fn alias(ext: &str) -> Option<&'static str> {
+    (ext == "py3").then_some("py")
+}
+
+/// Whether `path` is a source the runner builds, by its extension or an alias of it.
+fn buildable(path: &Path, kinds: &FileKinds) -> bool {
+    kinds.is_source(path)
+        || path
+            .extension()
+            .is_some_and(|e| e == "py2" || alias(&e.to_string_lossy()).is_some())
 }
 
 /// The program at `path` (a file, or a folder holding exactly one source of a language the
 /// runner builds, with headers); `Err` says why it cannot come along.
 pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
     if path.is_file() {
-        if !kinds.is_source(path) {
+        if is_python2(path) {
+            return Err("Python 2: the runner runs python3".into());
+        }
+        if !buildable(path, kinds) {
             return Err(format!(
                 "not in a language the runner builds ({})",
                 kinds.listing()
             ));
-        }
-        if is_python2(path) {
-            return Err("Python 2: the runner runs python3".into());
         }
         return Ok(Program {
             source: path.to_path_buf(),
@@ -263,7 +293,7 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
     }) {
         return Err("a program with its own build or run script".into());
     }
-    let sources: Vec<&PathBuf> = files.iter().filter(|f| kinds.is_source(f)).collect();
+    let sources: Vec<&PathBuf> = files.iter().filter(|f| buildable(f, kinds)).collect();
     match sources.as_slice() {
         [one] => {
             if is_python2(one) {
@@ -285,13 +315,14 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
     }
 }
 
-/// A Python file meant for Python 2 (its `#!` line says so).
+/// A Python file meant for Python 2: a `.py2` file, or a `.py` one whose first line runs python2.
 fn is_python2(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "py")
-        && std::fs::read_to_string(path)
-            .ok()
-            .and_then(|t| t.lines().next().map(str::to_string))
-            .is_some_and(|l| l.starts_with("#!") && l.contains("python2"))
+    path.extension().is_some_and(|e| e == "py2")
+        || path.extension().is_some_and(|e| e == "py")
+            && std::fs::read_to_string(path)
+                .ok()
+                .and_then(|t| t.lines().next().map(str::to_string))
+                .is_some_and(|l| l.starts_with("#!") && l.contains("python2"))
 }
 
 /// The entries of `dir`, sorted; none when it does not exist.

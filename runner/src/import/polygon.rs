@@ -22,6 +22,7 @@ use super::package::{self, Package};
 use super::tools::{Programs, Tools};
 use crate::judges::LOCAL;
 use crate::ranges;
+use crate::verdict::{Expect, Verdict, Verdicts};
 
 fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Option<roxmltree::Node<'a, 'i>> {
     n.children().find(|c| c.has_tag_name(tag))
@@ -286,17 +287,14 @@ impl<'x> Reading<'_, 'x> {
             };
             let expect = match tag {
                 "main" | "accepted" => None,
-                "wrong-answer" => Some("WA"),
-                "presentation-error" => Some("PE"),
-                "time-limit-exceeded" => Some("TLE"),
-                "memory-limit-exceeded" => Some("MLE"),
-                "failed" => Some("RE"),
-                _ => {
-                    self.notes.push(format!(
-                        "{shown}: tagged `{tag}`, left out (the runner's wrong solutions expect one verdict)"
-                    ));
-                    continue;
-                }
+                _ => match tag_expect(tag) {
+                    Some(e) => Some(e),
+                    None => {
+                        self.notes
+                            .push(format!("{shown}: tagged `{tag}`, left out (not judged)"));
+                        continue;
+                    }
+                },
             };
             let Some(expect) = expect else {
                 if tag == "main" {
@@ -584,6 +582,38 @@ impl<'a, 'x> Generator<'a, 'x> {
     }
 }
 
+/// What a Polygon solution's tag says it must get: `rejected` any rejection, `…-or-accepted`
+/// the verdict or AC on every case; `None` for a tag whose solution is not judged
+/// (`do-not-run`) or unknown.
+fn tag_expect(tag: &str) -> Option<Expect> {
+    use Verdict::*;
+    let some = |vs: &[Verdict]| Expect {
+        required: Verdicts::of(vs),
+        permitted: None,
+    };
+    let or_accepted = |v: Verdict| Expect {
+        required: Verdicts::NONE,
+        permitted: Some(Verdicts::of(&[Accepted, v])),
+    };
+    Some(match tag {
+        "wrong-answer" => some(&[WrongAnswer]),
+        "presentation-error" => some(&[PresentationError]),
+        "time-limit-exceeded" => some(&[TimeLimitExceeded]),
+        "memory-limit-exceeded" => some(&[MemoryLimitExceeded]),
+        "failed" => some(&[RuntimeError]),
+        "time-limit-exceeded-or-memory-limit-exceeded" => {
+            some(&[TimeLimitExceeded, MemoryLimitExceeded])
+        }
+        "time-limit-exceeded-or-accepted" => or_accepted(TimeLimitExceeded),
+        "memory-limit-exceeded-or-accepted" => or_accepted(MemoryLimitExceeded),
+        "rejected" => Expect {
+            required: Verdicts::REJECTIONS,
+            permitted: None,
+        },
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -594,5 +624,24 @@ mod tests {
         assert_eq!(path_of("tests/%02d.a", 12), "tests/12.a");
         assert_eq!(path_of("tests/%d", 7), "tests/7");
         assert_eq!(path_of("tests/%03d.in", 7), "tests/007.in");
+    }
+
+    #[test]
+    fn polygon_tags_are_verdict_sets() {
+        use Verdict::*;
+        let shown = |tag: &str| tag_expect(tag).map(|e| e.to_string());
+        assert_eq!(shown("wrong-answer").as_deref(), Some("WA"));
+        assert_eq!(shown("failed").as_deref(), Some("RE"));
+        assert_eq!(shown("rejected").as_deref(), Some("not AC"));
+        assert_eq!(
+            shown("time-limit-exceeded-or-memory-limit-exceeded").as_deref(),
+            Some("TLE or MLE")
+        );
+        let slow = tag_expect("time-limit-exceeded-or-accepted").unwrap();
+        assert!(slow.required.is_empty());
+        assert!(slow.permits(Accepted) && slow.permits(TimeLimitExceeded));
+        assert!(!slow.permits(WrongAnswer));
+        assert_eq!(tag_expect("do-not-run"), None);
+        assert_eq!(tag_expect("main"), None);
     }
 }

@@ -127,7 +127,7 @@ fn wrong_manifest_errors_are_located() {
     let out = ws.runner(&[]);
     assert_code(&out, 2);
     assert!(
-        stderr(&out).contains("problems/t/wrong/wrong.toml:3:10: unknown variant `Wrong`"),
+        stderr(&out).contains("problems/t/wrong/wrong.toml:3:10: `Wrong` is not a verdict"),
         "{}",
         text(&out)
     );
@@ -357,4 +357,155 @@ fn stress_runs_every_solution_and_catches_a_port_that_disagrees() {
         "{}",
         text(&out)
     );
+}
+
+/// Five cases, input `n` and answer `2n`.
+fn five_cases(ws: &Ws) {
+    let mut f = String::new();
+    for i in 1..=5 {
+        f.push_str(&format!(
+            "[[case]]\nname = \"c{i}\"\nsource = \"hand\"\ninput = \"{i}\\n\"\noutput = \"{}\\n\"\n",
+            2 * i
+        ));
+    }
+    ws.write("fixtures/t.toml", &f);
+}
+
+const LOOP_C: &str = "int main(void) { for (;;) { } }\n";
+const TWICE_C: &str =
+    "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", 2 * n); return 0; }\n";
+
+#[test]
+fn a_wrong_solution_that_loops_runs_on_one_case_unless_all_cases() {
+    let ws = Ws::twice();
+    five_cases(&ws);
+    ws.write("solutions/t/t.c", TWICE_C);
+    ws.write("problems/t/wrong/loop.c", LOOP_C);
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"loop.c\"\nexpect = \"TLE\"\nwhy = \"never ends\"\n",
+    );
+    for (args, runs) in [
+        (&["--format", "json"][..], 1),
+        (&["--format", "json", "--all-cases"][..], 5),
+    ] {
+        let out = ws.runner(args);
+        assert_code(&out, 0);
+        let lines: Vec<serde_json::Value> = stdout(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let of_loop: Vec<&serde_json::Value> = lines
+            .iter()
+            .filter(|l| l["program"] == "problems/t/wrong/loop.c" && l["case"].is_string())
+            .collect();
+        assert_eq!(of_loop.len(), 5, "{args:?}");
+        let ran: Vec<&serde_json::Value> = of_loop
+            .iter()
+            .copied()
+            .filter(|l| l["verdict"] == "TLE")
+            .collect();
+        assert_eq!(ran.len(), runs, "{args:?}: {}", text(&out));
+        let skipped = of_loop.iter().filter(|l| l["status"] == "skipped").count();
+        assert_eq!(skipped, 5 - runs, "{args:?}");
+        let wrong = lines
+            .iter()
+            .find(|l| l["program"] == "problems/t/wrong/loop.c" && l.get("passed").is_some())
+            .expect("the wrong solution's record");
+        assert_eq!(wrong["passed"], true, "{args:?}");
+        assert_eq!(wrong["expect"], "TLE");
+    }
+    // The human report says it was caught.
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 1/1 got their verdict"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn a_wrong_solution_may_expect_a_set_of_verdicts() {
+    let ws = Ws::twice();
+    five_cases(&ws);
+    ws.write("solutions/t/t.c", TWICE_C);
+    ws.write("problems/t/wrong/loop.c", LOOP_C);
+    // Right on inputs up to 3, wrong on 4 and 5.
+    ws.write(
+        "problems/t/wrong/late.c",
+        "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", n > 3 ? n : 2 * n); return 0; }\n",
+    );
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"loop.c\"\nexpect = [\"RE\", \"TLE\"]\nwhy = \"never ends\"\n\n\
+         [[program]]\nfile = \"late.c\"\nexpect = \"not AC\"\nwhy = \"forgets to double\"\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 2/2 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    // AC or TLE on every case: the late one's WA is not allowed, and every case is judged.
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"loop.c\"\nallow = [\"AC\", \"TLE\"]\nwhy = \"slow\"\n\n\
+         [[program]]\nfile = \"late.c\"\nallow = [\"AC\", \"TLE\"]\nwhy = \"slow\"\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(
+        s.contains("late.c [local C]: a wrong solution that must get AC or TLE on every case got AC on 3, WA on 2"),
+        "{s}"
+    );
+    assert!(
+        s.contains("case c4 got WA, which it may not get (it may get AC or TLE)"),
+        "{s}"
+    );
+    assert!(s.contains("wrong solutions: 1/2 got their verdict"), "{s}");
+}
+
+#[test]
+fn verdict_sets_in_wrong_toml_are_checked_and_located() {
+    let ws = Ws::twice();
+    ws.write("problems/t/wrong/a.c", LOOP_C);
+    for (entry, want) in [
+        (
+            "expect = [\"WA\", \"WA\"]",
+            "wrong.toml:3:10: `WA` is listed twice",
+        ),
+        ("expect = []", "wrong.toml:3:10: an empty list of verdicts"),
+        (
+            "expect = [\"WA\", \"not AC\"]",
+            "wrong.toml:3:10: `not AC` stands alone",
+        ),
+        (
+            "expect = [\"TLE\", \"JE\"]",
+            "wrong.toml:1:1: `a.c`: JE is the checker's failure",
+        ),
+        (
+            "allow = [\"AC\", \"JE\"]",
+            "wrong.toml:1:1: `a.c`: JE is the checker's failure",
+        ),
+        (
+            "expect = [\"AC\", \"TLE\"]",
+            "`a.c`: a wrong solution cannot expect AC",
+        ),
+        (
+            "allow = \"fast\"",
+            "wrong.toml:3:9: `fast` is not a verdict",
+        ),
+        ("", "`a.c`: say `expect`"),
+    ] {
+        ws.write(
+            "problems/t/wrong/wrong.toml",
+            &format!("[[program]]\nfile = \"a.c\"\n{entry}\nwhy = \"\"\n"),
+        );
+        let out = ws.runner(&[]);
+        assert_code(&out, 2);
+        assert!(stderr(&out).contains(want), "{entry}: {}", text(&out));
+    }
 }

@@ -557,7 +557,7 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
     // the verdict of the class it gets first.
     assert!(
         said.contains(
-            "wrong/memory_hog.c: expects MLE, the verdict of its class (RE, MLE) it gets first"
+            "wrong/memory_hog.c: expects MLE, the verdict of its class (MLE or RE) it gets first"
         ),
         "{said}"
     );
@@ -665,7 +665,15 @@ fn half_2025() -> (tempfile::TempDir, PathBuf) {
             ("submissions/accepted/half.py", "print(int(input()) / 2)\n"),
             ("submissions/accepted/half.c", "#include <stdio.h>\nint main(void) { double n; scanf(\"%lf\", &n); printf(\"%.9f\\n\", n / 2); return 0; }\n"),
             ("submissions/wrong_answer/floor.py", "print(int(input()) // 2)\n"),
-            ("submissions/brute_force/slow.py", "print(int(input()) / 2)\n"),
+            ("submissions/brute_force/slow.py", "while True:\n    pass\n"),
+            // The format's extensions: .py3 is Python 3, .py2 Python 2.
+            ("submissions/accepted/half2.py3", "print(int(input()) / 2)\n"),
+            ("submissions/accepted/old.py2", "print int(input()) / 2.0\n"),
+            // In accepted/, but submissions.yaml says it is wrong (as BAPCtools'
+            // bttestexpectations does).
+            ("submissions/accepted/wa.py3", "print(int(input()) // 2)\n"),
+            ("submissions/rejected/crash.py", "raise SystemExit(3)\n"),
+            ("submissions/submissions.yaml", "accepted/wa.py3:\n  permitted: [AC, WA]\n  required: [WA]\n"),
         ],
     )
 }
@@ -691,11 +699,27 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
     zip.finish().unwrap();
     let out = ws.runner(&["import", zip_path.to_str().unwrap()]);
     assert_code(&out, 0);
+    let said = stdout(&out);
     assert!(
-        stdout(&out).contains("submissions/brute_force/: left out"),
-        "{}",
-        text(&out)
+        said.contains("imported `half` as problem `half`: 2 cases, 3 solutions, 4 wrong solutions"),
+        "{said}"
     );
+    assert!(
+        said.contains("submissions/accepted/old.py2: left out (Python 2: the runner runs python3)"),
+        "{said}"
+    );
+    assert!(ws.path("solutions/half/half2/half.py").is_file());
+    // Each wrong solution with what the folder's defaults or submissions.yaml require; the
+    // wrong_answer one settled to the verdict of its class it gets first.
+    let wrong = std::fs::read_to_string(ws.path("problems/half/wrong/wrong.toml")).unwrap();
+    for entry in [
+        "file = \"floor.py\"\nexpect = \"WA\"\n",
+        "file = \"slow.py\"\nexpect = [\"TLE\", \"MLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"ILE\", \"RE\"]\n",
+        "file = \"wa.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\nwhy = \"Kattis submissions/accepted/wa.py3; submissions.yaml\"",
+        "file = \"crash.py\"\nexpect = \"not AC\"\n",
+    ] {
+        assert!(wrong.contains(entry), "{entry}\nnot in\n{wrong}");
+    }
     let toml = std::fs::read_to_string(ws.path("problems/half/problem.toml")).unwrap();
     for line in [
         "title = \"Half\"",
@@ -709,7 +733,7 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
     assert!(ws.path("problems/half/statement/problem.en.md").is_file());
     let out = ws.runner(&["half"]);
     assert_code(&out, 0);
-    assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
+    assert_eq!(last_line(&out), "10 passed, 0 failed", "{}", text(&out));
 }
 
 #[test]
@@ -956,14 +980,22 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
     let said = stdout(&out);
     assert!(
         said.contains(
-            "imported `aplusb` as problem `aplusb`: 5 cases, 1 solution, 1 wrong solution"
+            "imported `aplusb` as problem `aplusb`: 5 cases, 1 solution, 3 wrong solutions"
         ),
         "{said}"
     );
-    assert!(
-        said.contains("sol/naive.cpp: right but allowed to exceed the time limit; left out"),
-        "{said}"
-    );
+    // [[solutions]] as upstream writes them: `expect` some case must get, and AC, it or an
+    // `allow_*` verdict on every case (Library Checker's WA is also PE, its RE also MLE).
+    let wrong = std::fs::read_to_string(ws.path("problems/aplusb/wrong/wrong.toml")).unwrap();
+    for entry in [
+        "file = \"wa.cpp\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\n\
+         why = \"Library Checker sol/wa.cpp, expect = \\\"WA\\\"\"",
+        "file = \"naive.cpp\"\nallow = [\"AC\", \"TLE\"]\nwhy = \"Library Checker sol/naive.cpp, allow_tle\"",
+        "file = \"re.cpp\"\nexpect = [\"MLE\", \"RE\"]\nallow = [\"AC\", \"PE\", \"WA\", \"MLE\", \"RE\"]\n",
+    ] {
+        assert!(wrong.contains(entry), "{entry}\nnot in\n{wrong}");
+    }
+    assert!(!ws.path("solutions/aplusb/wa").exists());
     let toml = std::fs::read_to_string(ws.path("problems/aplusb/problem.toml")).unwrap();
     for line in [
         "title = \"A + B\"",
@@ -1019,11 +1051,11 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
     let out = ws.runner(&["aplusb"]);
     assert_code(&out, 0);
     assert!(
-        stdout(&out).contains("wrong solutions: 1/1 got their verdict"),
+        stdout(&out).contains("wrong solutions: 3/3 got their verdict"),
         "{}",
         text(&out)
     );
-    assert_eq!(last_line(&out), "6 passed, 0 failed", "{}", text(&out));
+    assert_eq!(last_line(&out), "8 passed, 0 failed", "{}", text(&out));
     // The verifier, with params.h: exit 0 valid.
     ws.write("bad.in", "1 2000000001\n");
     let out = ws.runner(&["run", "aplusb", ws.path("bad.in").to_str().unwrap()]);
@@ -1207,4 +1239,79 @@ fn the_problems_export_to_packages_verifyproblem_accepts_and_come_back_the_same(
     });
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A 2025-09 package with `constants:`, made here after BAPCtools' test problem of that name:
+/// the validators, a submission and the statement use them; the test data and problem.yaml do
+/// not get them.
+fn constants_2025() -> (tempfile::TempDir, PathBuf) {
+    package(
+        "constants",
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\ntype: pass-fail\nname: Constants\nlimits:\n  time_limit: 2\nconstants:\n  MAX_N:\n    value: 5\n    tex: five\n  greeting: hello\n"),
+            ("statement/problem.en.md", "Print n for n <= {{MAX_N}} ({{MAX_N.tex}}).\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "5\n"),
+            ("input_validators/v/validate.py", "import sys\nn = int(sys.stdin.readline())\nsys.exit(42 if 1 <= n <= {{MAX_N}} else 43)\n"),
+            ("submissions/accepted/echo.py", "n = int(input())\nassert n <= {{MAX_N}}\nprint(n)\n"),
+            ("submissions/wrong_answer/off.py", "print(int(input()) + {{MAX_N}} - 4)\n"),
+        ],
+    )
+}
+
+#[test]
+fn constants_are_substituted_where_the_format_says() {
+    let ws = Ws::empty();
+    let (_tmp, root) = constants_2025();
+    let out = ws.runner(&["import", root.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let read = |rel: &str| std::fs::read_to_string(ws.path(rel)).unwrap();
+    assert_eq!(
+        read("problems/constants/validate.py"),
+        "import sys\nn = int(sys.stdin.readline())\nsys.exit(42 if 1 <= n <= 5 else 43)\n"
+    );
+    assert!(read("solutions/constants/echo/constants.py").contains("assert n <= 5\n"));
+    assert!(read("problems/constants/wrong/off.py").contains("+ 5 - 4"));
+    assert_eq!(
+        read("problems/constants/statement/problem.en.md"),
+        "Print n for n <= 5 (five).\n"
+    );
+    let out = ws.runner(&["constants"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "3 passed, 0 failed", "{}", text(&out));
+}
+
+#[test]
+fn an_import_that_fails_after_writing_leaves_the_workspace_as_it_was() {
+    let ws = Ws::empty();
+    ws.write("problems/other/keep.txt", "mine\n");
+    ws.write("fixtures/other.toml", "# mine\n");
+    let user_files = |ws: &Ws| {
+        let mut all: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+        for d in ["problems", "fixtures", "solutions"] {
+            if ws.path(d).exists() {
+                all.extend(snapshot(&ws.path(d)));
+            }
+        }
+        (all, ws.path("solutions").exists())
+    };
+    let before = user_files(&ws);
+    // A legacy package whose output validator does not compile: the import writes the
+    // problem, then fails when it judges the wrong solution's class.
+    let (_tmp, root) = different_legacy();
+    std::fs::write(
+        root.join("output_validators/different_validator/validate.c"),
+        "this is not C\n",
+    )
+    .unwrap();
+    let out = ws.runner(&["import", root.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("failed after writing the problem: everything it wrote was removed"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(user_files(&ws), before, "{}", text(&out));
 }

@@ -3,6 +3,8 @@
 // (or as an attribute value), never as markup.
 (function () {
   const data = JSON.parse(document.getElementById("run-data").textContent);
+  // A wrong solution's expectation: one code, "not AC", or a list of codes (some case must get one).
+  const verdicts = (x) => (Array.isArray(x) ? x.join(" or ") : x);
   // Each cell back to a whole record: its problem, program and case are its place.
   const FIELDS = ["verdict", "detail", "cpu_ms", "wall_ms", "peak_bytes", "time_limit_ms", "memory_limit_bytes",
     "first_difference", "diff", "stderr", "transcript"];
@@ -67,7 +69,7 @@
   }
   function roleText(p) {
     switch (p.role) {
-      case "wrong": return "wrong · must get " + p.expect;
+      case "wrong": return "wrong · must get " + verdicts(p.expect);
       case "port": return "port";
       case "brute": return "brute force";
       default: return "solution";
@@ -117,7 +119,7 @@
     for (const prog of p.programs) {
       if (prog.wrong === null) continue;
       const w = data.wrong[prog.wrong];
-      let t = base(w.program) + " must get " + w.expect + ": ";
+      let t = base(w.program) + " must get " + verdicts(w.expect) + ": ";
       if (w.passed) t += "caught by case " + w.caught_by;
       else {
         const got = Object.entries(w.verdicts).map(([v, n]) => v + " on " + n).join(", ");
@@ -309,7 +311,7 @@
     if (lim) panel.append(el("div", { class: "line", text: lim }));
     if (r.role === "wrong") {
       const w = prog.wrong === null ? null : data.wrong[prog.wrong];
-      let t = "a wrong solution that must get " + r.expect;
+      let t = "a wrong solution that must get " + verdicts(r.expect);
       if (w) t += w.passed ? "; caught by case " + w.caught_by : "; NOT caught by any case";
       if (w && w.why) t += ". It is wrong because: " + w.why;
       panel.append(el("div", { class: "line", text: t }));

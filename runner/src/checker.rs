@@ -220,6 +220,7 @@ mod tests {
                 },
                 cpu: std::time::Duration::ZERO,
                 wall: std::time::Duration::ZERO,
+                waited: std::time::Duration::ZERO,
                 peak_memory: 0,
                 refused_allocation: None,
                 killed: None,

@@ -90,6 +90,21 @@ impl Outcome {
     }
 }
 
+/// What was measured of a program killed at the wall-clock backstop: how long it slept (or
+/// was blocked) of its wall-clock time, how long it waited for a CPU, and its CPU time —
+/// "slept 2.1 s of 2.4 s wall; 0.3 s waiting for a CPU; cpu 84 ms".
+pub fn wall_clock_kill(out: &RunOutput) -> String {
+    let s = |d: Duration| format!("{:.1} s", d.as_secs_f64());
+    let slept = out.wall.saturating_sub(out.cpu).saturating_sub(out.waited);
+    format!(
+        "slept {} of {} wall; {} waiting for a CPU; cpu {} ms",
+        s(slept),
+        s(out.wall),
+        s(out.waited),
+        out.cpu.as_millis()
+    )
+}
+
 /// The verdict a run gets from its limits and exit status alone, before its output is read
 /// (OLE, MLE, TLE, RE, with a detail); `None` when it ended normally within its limits.
 ///
@@ -123,16 +138,7 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
             ),
         )
     };
-    let wall_tle = || {
-        (
-            Verdict::TimeLimitExceeded,
-            format!(
-                "killed after {:.1} s of wall-clock time (cpu {} ms)",
-                out.wall.as_secs_f64(),
-                out.cpu.as_millis()
-            ),
-        )
-    };
+    let wall_tle = || (Verdict::TimeLimitExceeded, wall_clock_kill(out));
     match out.killed {
         Some(Kill::Interrupted) => return Some((Verdict::RuntimeError, "interrupted".into())),
         Some(Kill::Output) => return Some(ole()),
@@ -247,6 +253,7 @@ pub(crate) mod tests {
             exit,
             cpu: Duration::from_millis(cpu_ms),
             wall: Duration::from_millis(cpu_ms),
+            waited: Duration::ZERO,
             peak_memory: mem,
             refused_allocation: None,
             killed: None,

@@ -25,11 +25,11 @@ use std::time::{Duration, Instant};
 use crate::launcher::{Launcher, Reply, Usage};
 use crate::left::{collect, Left};
 use crate::program::{
-    decide_kill, wall_limit, Exit, Kill, Limits, Observation, Program, RunOutput,
+    decide_kill, safety_wall_limit, wall_limit, Exit, Kill, Limits, Observation, Program, RunOutput,
 };
 use crate::single::{
-    begin, cannot_execute, forget_group, interrupted, kill_case, next_check, observe, output, pipe,
-    Drain, Run, CHUNK, DRAIN_GRACE, KILL_GRACE, STDERR_KEEP,
+    begin, cannot_execute, case_wait, forget_group, interrupted, kill_case, next_check, observe,
+    output, pipe, Drain, Run, CHUNK, DRAIN_GRACE, KILL_GRACE, STDERR_KEEP,
 };
 
 /// How long both sides may wait for each other, with nothing in flight, before the game is
@@ -231,6 +231,7 @@ pub(crate) fn play(
         start: Instant::now(),
         last_activity: Instant::now(),
         cpu_at_activity: [Duration::ZERO; 2],
+        waited: Duration::ZERO,
         checks: 0,
     };
     let result = game.run(&mut players, settle);
@@ -407,6 +408,9 @@ struct Game {
     last_activity: Instant,
     cpu_at_activity: [Duration; 2],
     checks: u32,
+    /// How long the pair waited for a CPU (the larger of the two sides' figures): the pair's
+    /// backstop moves on by it.
+    waited: Duration,
 }
 
 impl Game {
@@ -414,9 +418,12 @@ impl Game {
     /// idleness, until both sides have ended and their pipes are drained.
     fn run(&mut self, p: &mut [Player; 2], settle: &dyn Fn(Exit) -> bool) -> io::Result<()> {
         let mut chunk = vec![0u8; CHUNK];
-        let backstop = self.start + wall_limit(&p[0].party.limits) + p[1].party.limits.time;
+        let limit = wall_limit(&p[0].party.limits) + p[1].party.limits.time;
+        let safety =
+            self.start + safety_wall_limit(&p[0].party.limits) + p[1].party.limits.time * 10;
         loop {
             let now = Instant::now();
+            let backstop = (self.start + limit + self.waited).min(safety);
             if let Some(last) = self.ended_at(p) {
                 let drained = p.iter().all(|x| x.out.is_none() && x.stderr.file.is_none());
                 if drained || now >= last + DRAIN_GRACE {
@@ -451,7 +458,7 @@ impl Game {
                     self.report(p, k, settle)?;
                 }
             }
-            self.watch(p, backstop);
+            self.watch(p, limit, safety);
         }
     }
 
@@ -594,8 +601,10 @@ impl Game {
         Ok(())
     }
 
-    /// At each check: both sides' limits, then idleness; the pair's wall-clock backstop.
-    fn watch(&mut self, p: &mut [Player; 2], backstop: Instant) {
+    /// At each check: both sides' limits, then idleness; the pair's wall-clock backstop
+    /// (`limit` of wall-clock time less what the pair waited for a CPU, and `safety` whatever
+    /// it waited).
+    fn watch(&mut self, p: &mut [Player; 2], limit: Duration, safety: Instant) {
         let now = Instant::now();
         let check_at = self.start + next_check(self.checks);
         if now < check_at {
@@ -630,7 +639,9 @@ impl Game {
             && p.iter().all(|x| x.pending.is_empty())
             && now >= self.last_activity + IDLE;
         let runnable = looks_idle && p.iter().any(|x| x.ended.is_none() && busy(x.run.pid));
-        if cpu_moved || runnable || p.iter().any(|x| !x.pending.is_empty()) {
+        // A side kept off the CPU by a busy machine is not idle: it waited for a CPU meanwhile.
+        let waited = looks_idle && !runnable && self.wait_moved(p);
+        if cpu_moved || runnable || waited || p.iter().any(|x| !x.pending.is_empty()) {
             self.last_activity = now;
         }
         let alive = p.iter().any(|x| x.ended.is_none() && x.killed.is_none());
@@ -639,11 +650,26 @@ impl Game {
                 x.kill(Kill::Idle, now);
             }
         }
-        if now >= backstop {
+        if now >= self.start + limit + self.waited {
+            self.wait_moved(p);
+        }
+        if now >= (self.start + limit + self.waited).min(safety) {
             for x in p.iter_mut() {
                 x.kill(Kill::WallClock, now);
             }
         }
+    }
+
+    /// Reads again how long each side still running waited for a CPU: whether it grew.
+    fn wait_moved(&mut self, p: &mut [Player; 2]) -> bool {
+        let mut moved = false;
+        for x in p.iter_mut().filter(|x| x.ended.is_none()) {
+            let w = case_wait(x.launcher, x.run.pid);
+            moved |= w > x.seen.waited;
+            x.seen.waited = x.seen.waited.max(w);
+            self.waited = self.waited.max(x.seen.waited);
+        }
+        moved
     }
 }
 

@@ -19,8 +19,8 @@ mod program;
 mod single;
 
 pub use program::{
-    decide_kill, signal_name, wall_limit, Exit, Kill, Limits, Observation, Program, RunOutput,
-    Stack, Stdin,
+    decide_kill, safety_wall_limit, signal_name, wall_limit, Exit, Kill, Limits, Observation,
+    Program, RunOutput, Stack, Stdin,
 };
 pub use single::{init, interrupt, interrupted, reap_orphans};
 
@@ -427,6 +427,76 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(10));
     }
 
+    /// CPU hogs pinned to CPU 0, killed when dropped, or when the thread that started them
+    /// ends (`setpriv --pdeathsig`, should the test die first).
+    struct Hogs(Vec<std::process::Child>);
+
+    impl Hogs {
+        fn start(n: usize) -> Hogs {
+            Hogs(
+                (0..n)
+                    .map(|_| {
+                        // setpriv and taskset exec what follows: the child's pid is the hog's.
+                        std::process::Command::new("setpriv")
+                            .args(["--pdeathsig", "KILL", "taskset", "-c", "0"])
+                            .args(["sh", "-c", "while :; do :; done"])
+                            .stdout(std::process::Stdio::null())
+                            .stderr(std::process::Stdio::null())
+                            .spawn()
+                            .expect("cannot start a CPU hog (setpriv, taskset, sh)")
+                    })
+                    .collect(),
+            )
+        }
+    }
+
+    impl Drop for Hogs {
+        fn drop(&mut self) {
+            for c in &mut self.0 {
+                let _ = c.kill();
+                let _ = c.wait();
+            }
+        }
+    }
+
+    #[test]
+    fn a_program_kept_off_the_cpu_is_not_killed_at_the_wall_clock_backstop() {
+        // A loop of about 300 ms of CPU time, pinned to CPU 0; its CPU time alone first.
+        let spin = |n: u64| {
+            shell(&format!(
+                "taskset -c 0 sh -c 'i=0; while [ $i -lt {n} ]; do i=$((i+1)); done; echo done'"
+            ))
+        };
+        let alone = run(&spin(100_000), b"", &limits(10_000)).unwrap();
+        let per_step = alone.cpu.max(Duration::from_millis(10)).as_secs_f64() / 100_000.0;
+        let n = (0.3 / per_step) as u64;
+        let alone = run(&spin(n), b"", &limits(10_000)).unwrap();
+        // A limit of twice that: its backstop is 4 times its CPU time plus a second; beside
+        // 12 hogs on its CPU it gets about a 13th of it, 13 times its CPU time of wall time.
+        let lim = limits((alone.cpu * 2).as_millis() as u64);
+        let hogs = Hogs::start(12);
+        let out = run(&spin(n), b"", &lim).unwrap();
+        drop(hogs);
+        let what = format!(
+            "alone: cpu {:?}; beside the hogs: {:?}, killed {:?}, cpu {:?}, wall {:?}, \
+             waited {:?}; limit {:?}, backstop {:?}",
+            alone.cpu,
+            out.exit,
+            out.killed,
+            out.cpu,
+            out.wall,
+            out.waited,
+            lim.time,
+            wall_limit(&lim)
+        );
+        assert!(
+            out.wall > wall_limit(&lim),
+            "expected the hogs to keep it past the backstop of wall time: {what}"
+        );
+        assert_eq!(out.killed, None, "expected it to end by itself: {what}");
+        assert_eq!(out.stdout, b"done\n", "{what}");
+    }
+
     #[test]
     fn spinner_is_killed_at_the_cpu_limit() {
         let out = run(&shell("while :; do :; done"), b"", &limits(200)).unwrap();
@@ -486,6 +556,7 @@ mod tests {
             resident_bytes: u64::MAX,
             cpu: Duration::from_secs(5),
             elapsed: Duration::from_secs(60),
+            waited: Duration::ZERO,
         };
         let mut o = all;
         assert_eq!(decide_kill(&o, &lim), Some(Kill::Interrupted));
@@ -498,6 +569,30 @@ mod tests {
         o.cpu = Duration::ZERO;
         assert_eq!(decide_kill(&o, &lim), Some(Kill::WallClock));
         o.elapsed = Duration::from_millis(2999);
+        assert_eq!(decide_kill(&o, &lim), None);
+    }
+
+    #[test]
+    fn time_spent_waiting_for_a_cpu_does_not_count_for_the_backstop_up_to_the_safety_one() {
+        let lim = limits(1000);
+        assert_eq!(wall_limit(&lim), Duration::from_secs(3));
+        assert_eq!(safety_wall_limit(&lim), Duration::from_secs(20));
+        let mut o = Observation {
+            elapsed: Duration::from_secs(15),
+            waited: Duration::from_secs(13),
+            ..Observation::default()
+        };
+        // 15 s elapsed, 13 s of them waiting for a CPU: 2 s count, under the 3 s backstop.
+        assert_eq!(decide_kill(&o, &lim), None);
+        // 4 s count: a sleeper's share is over it.
+        o.waited = Duration::from_secs(11);
+        assert_eq!(decide_kill(&o, &lim), Some(Kill::WallClock));
+        // However long it waited, not past the absolute backstop.
+        o.elapsed = Duration::from_millis(20_001);
+        o.waited = o.elapsed;
+        assert_eq!(decide_kill(&o, &lim), Some(Kill::WallClock));
+        o.elapsed = Duration::from_millis(19_999);
+        o.waited = o.elapsed;
         assert_eq!(decide_kill(&o, &lim), None);
     }
 

@@ -111,7 +111,9 @@ pub enum Kill {
     Memory,
     /// CPU time over the limit (seen while polling; RLIMIT_CPU is the backstop).
     CpuTime,
-    /// The wall-clock backstop ([`wall_limit`]) passed: the program sleeps or waits.
+    /// The wall-clock backstop passed: the program slept or waited for something other than a
+    /// CPU for longer than [`wall_limit`] (time spent runnable but waiting for a CPU, which a
+    /// busy machine imposes, is not counted), or the absolute [`safety_wall_limit`] passed.
     WallClock,
     /// In a game (an interactive problem), neither side moved a byte, used CPU time or was
     /// runnable for [`IDLE`]: each waits for the other.
@@ -126,6 +128,17 @@ pub struct Observation {
     pub resident_bytes: u64,
     pub cpu: Duration,
     pub elapsed: Duration,
+    /// How long the case's tasks were runnable but waiting for a CPU (Linux's schedstat), as
+    /// far as it was measured: it is read only when the wall clock comes near its backstop.
+    pub waited: Duration,
+}
+
+impl Observation {
+    /// The wall-clock time that counts for the backstop: elapsed time less the time the case
+    /// waited for a CPU (never less than zero).
+    pub fn counted_wall(&self) -> Duration {
+        self.elapsed.saturating_sub(self.waited)
+    }
 }
 
 /// Whether to kill a running program, and why. The order is the order of precedence of the
@@ -141,19 +154,27 @@ pub fn decide_kill(o: &Observation, limits: &Limits) -> Option<Kill> {
         Some(Kill::Memory)
     } else if o.cpu > limits.time {
         Some(Kill::CpuTime)
-    } else if o.elapsed > wall_limit(limits) {
+    } else if o.counted_wall() > wall_limit(limits) || o.elapsed > safety_wall_limit(limits) {
         Some(Kill::WallClock)
     } else {
         None
     }
 }
 
-/// The wall-clock backstop: twice the CPU limit plus a second.
+/// The wall-clock backstop: twice the CPU limit plus a second, of wall-clock time less the
+/// time the program waited for a CPU ([`Observation::counted_wall`]): a program that sleeps or
+/// is blocked is stopped there; one that a busy machine keeps off the CPU is not.
 pub fn wall_limit(limits: &Limits) -> Duration {
     limits
         .time
         .saturating_mul(2)
         .saturating_add(Duration::from_secs(1))
+}
+
+/// The absolute backstop, of plain wall-clock time: ten times the CPU limit plus ten seconds.
+/// However busy the machine, nothing runs longer.
+pub fn safety_wall_limit(limits: &Limits) -> Duration {
+    limits.time * 10 + Duration::from_secs(10)
 }
 
 /// What one run produced.
@@ -164,6 +185,9 @@ pub struct RunOutput {
     pub exit: Exit,
     pub cpu: Duration,
     pub wall: Duration,
+    /// How long its tasks were runnable but waiting for a CPU, as far as it was measured (the
+    /// sandbox reads it only when the wall clock comes near its backstop: zero otherwise).
+    pub waited: Duration,
     /// Peak memory of the program, in bytes: the largest of its resident set, what was seen
     /// while it ran, and, where it has one, its memory cgroup's peak (all its processes and
     /// what the kernel held for them).

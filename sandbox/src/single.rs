@@ -31,7 +31,8 @@ use nix::unistd::Pid;
 
 use crate::launcher::{self, Expose, Launcher, Reply, Rlimits, Usage, PROCESS_LIMIT};
 use crate::program::{
-    decide_kill, wall_limit, Exit, Kill, Limits, Observation, Program, RunOutput, Stdin,
+    decide_kill, safety_wall_limit, wall_limit, Exit, Kill, Limits, Observation, Program,
+    RunOutput, Stdin,
 };
 
 /// `PATH` inside the sandbox.
@@ -203,6 +204,61 @@ pub(crate) fn sample_case(forker: i32, program: i32) -> (u64, Duration) {
         task_children(pid, &mut stack);
     }
     (memory + tmp_in_use(program), cpu)
+}
+
+/// How long the threads of `pid` were runnable but waiting for a CPU: the second field of
+/// `/proc/<pid>/task/<tid>/schedstat` (ns), summed. Zero where the kernel does not keep it.
+pub(crate) fn cpu_wait(pid: i32) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    let mut ns = 0u64;
+    for t in tasks.flatten() {
+        let mut path = t.path();
+        path.push("schedstat");
+        if let Ok(text) = std::fs::read_to_string(path) {
+            ns += text
+                .split_whitespace()
+                .nth(1)
+                .and_then(|v| v.parse::<u64>().ok())
+                .unwrap_or(0);
+        }
+    }
+    Duration::from_nanos(ns)
+}
+
+/// How long the processes of the running case were runnable but waiting for a CPU, summed
+/// over every thread of every process alive now (in the sandbox, all those under its
+/// launcher; without it, the program and its descendants). What processes that already ended
+/// waited is not counted (the kernel forgets it): the figure errs on the side of today's
+/// backstop, never past it.
+pub(crate) fn case_wait(launcher: &Launcher, pid: i32) -> Duration {
+    let mut stack = Vec::new();
+    if launcher.sandbox.is_ok() {
+        task_children(launcher.forker, &mut stack);
+    } else {
+        stack.push(pid);
+    }
+    let mut waited = Duration::ZERO;
+    let mut seen = 0;
+    while let Some(p) = stack.pop() {
+        seen += 1;
+        if seen > 4 * PROCESS_LIMIT {
+            break;
+        }
+        waited += cpu_wait(p);
+        task_children(p, &mut stack);
+    }
+    waited
+}
+
+/// Before the wall-clock backstop is decided: once the counted wall time
+/// ([`Observation::counted_wall`]) is past `limit`, reads again how long the case waited for
+/// a CPU (it only grows, but processes that ended take theirs with them: the largest stands).
+pub(crate) fn refresh_wait(launcher: &Launcher, pid: i32, seen: &mut Observation, limit: Duration) {
+    if seen.counted_wall() > limit {
+        seen.waited = seen.waited.max(case_wait(launcher, pid));
+    }
 }
 
 /// What the sandbox's `/tmp` holds, seen through the program's root (0 until the program is
@@ -560,7 +616,10 @@ pub(crate) fn watch(
                         "the launcher did not report the end of a killed program",
                     ));
                 }
-                check_at.min(start + wall_limit(limits) + Duration::from_millis(1))
+                // The backstop moves on by the time the case waited for a CPU.
+                let wall = (start + wall_limit(limits) + seen.waited)
+                    .min(start + safety_wall_limit(limits));
+                check_at.min(wall + Duration::from_millis(1))
             }
         };
         let socket = ended.is_none().then(|| launcher.socket().as_raw_fd());
@@ -606,6 +665,7 @@ pub(crate) fn watch(
             check_at = start + next_check(checks);
         }
         if killed.is_none() {
+            refresh_wait(launcher, pid, &mut seen, wall_limit(limits));
             if let Some(reason) = decide_kill(&seen, limits) {
                 killed = Some(reason);
                 killed_at = Some(now);
@@ -681,6 +741,7 @@ pub(crate) fn output(
         // stands when it is higher.
         cpu: usage.cpu.max(seen.cpu),
         wall,
+        waited: seen.waited.min(wall),
         peak_memory: [
             usage.maxrss_bytes,
             usage.cgroup_peak.unwrap_or(0),

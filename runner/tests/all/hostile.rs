@@ -755,7 +755,7 @@ fn group_escape_is_ended(who: Who) {
     );
     let (alive, s) = alive_during_the_second_case(cmd, &[&child, &parent], &second);
     // The wall-clock backstop ends case a (TLE), and with it both processes.
-    assert!(s.contains("case a: TLE (killed after"), "{who:?}:\n{s}");
+    assert!(s.contains("case a: TLE (slept "), "{who:?}:\n{s}");
     assert_eq!(
         alive,
         Some(false),

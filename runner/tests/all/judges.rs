@@ -21,6 +21,39 @@ fn twice(ws: &Ws, slug: &str, judge: &str) {
     );
 }
 
+/// Whether `g++ -m32` builds and links a program on this machine (g++-multilib is installed),
+/// probed here, apart from the runner, with the same probe as judges.toml's `cpp98-m32`.
+fn m32() -> bool {
+    static M32: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *M32.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let src = dir.path().join("probe.cpp");
+        std::fs::write(&src, "int main() { return 0; }\n").unwrap();
+        std::process::Command::new("g++")
+            .arg("-m32")
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.path().join("probe"))
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// How reports name POJ's `lang` (a 32-bit build) here: `POJ G++` where `g++ -m32` works,
+/// `POJ G++ (fallback build)` (64-bit, as the README promises) where it does not. The test
+/// says on stderr which one it checks.
+fn poj(lang: &str) -> String {
+    if m32() {
+        eprintln!("checked: POJ {lang} as a 32-bit build (g++ -m32 works here)");
+        format!("POJ {lang}")
+    } else {
+        eprintln!(
+            "checked: the fallback build of POJ {lang} (g++ -m32 does not work here: no g++-multilib)"
+        );
+        format!("POJ {lang} (fallback build)")
+    }
+}
+
 /// Right, and valid C++98.
 const GOOD_98: &str = "#include <cstdio>\nint main() {\n    int m;\n    if (std::scanf(\"%d\", &m) != 1) return 1;\n    long long n = m;\n    std::printf(\"%d\\n\", (int)(2 * n));\n    return 0;\n}\n";
 
@@ -37,10 +70,14 @@ fn a_cxx11_port_is_ce_under_poj_and_ac_under_local() {
     let port = ws.path("port.cpp");
     let port = port.to_str().unwrap();
 
+    let g = poj("G++");
     let out = ws.runner(&["judge", "p", port]);
     assert_code(&out, 1);
     let s = stdout(&out);
-    assert!(s.contains("port.cpp [POJ G++]: CE on all 2 cases"), "{s}");
+    assert!(
+        s.contains(&format!("port.cpp [{g}]: CE on all 2 cases")),
+        "{s}"
+    );
     assert!(s.contains("range-based"), "{s}");
 
     let out = ws.runner(&["judge", "p", port, "--judge", "local"]);
@@ -58,7 +95,10 @@ fn a_cxx11_port_is_ce_under_poj_and_ac_under_local() {
     let out = ws.runner(&[]);
     assert_code(&out, 0);
     let s = stdout(&out);
-    assert!(s.contains("solutions/cpp/p.cpp [POJ G++]: 2/2 AC"), "{s}");
+    assert!(
+        s.contains(&format!("solutions/cpp/p.cpp [{g}]: 2/2 AC")),
+        "{s}"
+    );
     assert!(
         s.contains("solutions/src/bin/p.rs [local Rust]: 2/2 AC"),
         "{s}"
@@ -90,7 +130,8 @@ fn a_recursion_deeper_than_the_judge_stack_is_re_there_and_ac_under_local() {
         let s = stdout(&out);
         assert!(
             s.contains(&format!(
-                "deep.cpp [POJ {lang}] · case deep: RE (SIGSEGV; stack overflow? the stack is"
+                "deep.cpp [{}] · case deep: RE (SIGSEGV; stack overflow? the stack is",
+                poj(lang)
             )),
             "{s}"
         );
@@ -185,18 +226,19 @@ fn submit_refuses_a_failing_port_and_writes_nothing() {
         "solutions/cpp/p.cpp",
         &GOOD_98.replace("(2 * n)", "(2 * n + (m > 5))"),
     );
+    let g = poj("G++");
     let out = ws.runner(&["submit", "p"]);
     assert_code(&out, 1);
     let s = stdout(&out);
     assert!(
-        s.contains("solutions/cpp/p.cpp [POJ G++] · case two: WA"),
+        s.contains(&format!("solutions/cpp/p.cpp [{g}] · case two: WA")),
         "{s}"
     );
     assert!(s.contains("-42") && s.contains("+43"), "{s}");
     assert!(
-        s.contains(
-            "submit p: refused: 1 of 2 cases are not accepted under POJ G++; nothing was written"
-        ),
+        s.contains(&format!(
+            "submit p: refused: 1 of 2 cases are not accepted under {g}; nothing was written"
+        )),
         "{s}"
     );
     assert!(!ws.path("target/submit").exists());
@@ -206,7 +248,7 @@ fn submit_refuses_a_failing_port_and_writes_nothing() {
     let out = ws.runner(&["submit", "p"]);
     assert_code(&out, 1);
     assert!(
-        stdout(&out).contains("refused: it does not compile under POJ G++"),
+        stdout(&out).contains(&format!("refused: it does not compile under {g}")),
         "{}",
         text(&out)
     );
@@ -223,7 +265,10 @@ fn submit_refuses_a_linted_port_and_writes_nothing() {
     let out = ws.runner(&["submit", "p"]);
     assert_code(&out, 1);
     let s = stdout(&out);
-    assert!(s.contains("solutions/cpp/p.cpp [POJ G++]: 2/2 AC"), "{s}");
+    assert!(
+        s.contains(&format!("solutions/cpp/p.cpp [{}]: 2/2 AC", poj("G++"))),
+        "{s}"
+    );
     assert!(
         s.contains("solutions/cpp/p.cpp:5: [lld-mingw] %lld in a printf/scanf format"),
         "{s}"
@@ -263,7 +308,7 @@ fn submit_passes_a_good_port_and_prints_the_packet() {
         .map(|b| format!("{b:02x}"))
         .collect();
     for line in [
-        "submit p: solutions/cpp/p.cpp is accepted on all 2 cases under POJ G++, and the POJ G++ lint finds nothing".to_string(),
+        format!("submit p: solutions/cpp/p.cpp is accepted on all 2 cases under {}, and the POJ G++ lint finds nothing", poj("G++")),
         "  problem    http://poj.org/problem?id=1000".to_string(),
         "  submit at  http://poj.org/submit?problem_id=1000".to_string(),
         "  language   POJ: pick \"G++\" in its language list".to_string(),
@@ -272,6 +317,9 @@ fn submit_passes_a_good_port_and_prints_the_packet() {
     ] {
         assert!(s.contains(&line), "missing {line:?}\n{s}");
     }
+    // A fallback build is flagged in the packet; a 32-bit one is not.
+    let caution = "caution    built here as POJ G++ (fallback build)";
+    assert_eq!(s.contains(caution), !m32(), "{s}");
     assert_eq!(
         std::fs::read_to_string(ws.path("target/submit/p.cpp")).unwrap(),
         GOOD_98

@@ -103,6 +103,7 @@ mod tests {
             allow: None,
             why: None,
             passed,
+            not_run: false,
             caught_by: None,
             verdicts: Default::default(),
         };

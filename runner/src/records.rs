@@ -123,6 +123,10 @@ pub struct WrongSolution {
     pub why: Option<String>,
     /// Whether some case gave it a verdict it must get, and none one it may not.
     pub passed: bool,
+    /// Not passed, but not failed either: the run was interrupted before the cases it was
+    /// due (it is neither "not caught" nor a failure).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_run: bool,
     /// The first case (in fixture order) that did.
     pub caught_by: Option<String>,
     /// How many cases got each verdict.
@@ -427,6 +431,7 @@ pub fn from_report(report: &RunReport, root: &Path) -> Records {
                     allow: expect.permitted,
                     why: sr.subject.why.clone(),
                     passed: sr.passed(),
+                    not_run: !sr.passed() && !sr.failed(),
                     caught_by,
                     verdicts,
                 });

@@ -193,11 +193,15 @@ pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> Stri
         );
     }
     if report.interrupted {
-        let _ = writeln!(
-            out,
-            "{}",
-            p.fg(AnsiColor::Yellow, "interrupted: the run is incomplete")
-        );
+        let line = match tally.not_run {
+            0 => "interrupted: the run is incomplete".to_string(),
+            n => format!(
+                "interrupted: {n} not run (cases of solutions, wrong solutions without their \
+                 verdict yet); the verdicts above are of what finished, STOP marks a problem \
+                 where nothing that ran failed"
+            ),
+        };
+        let _ = writeln!(out, "{}", p.fg(AnsiColor::Yellow, &line));
     }
     out
 }
@@ -309,7 +313,7 @@ fn failures(
     let source = named(root, subject);
     let slug = &problem.planned.problem.slug;
     if let Role::Wrong { expect } = subject.subject.role {
-        if !subject.passed() {
+        if subject.failed() {
             wrong_not_caught(
                 out,
                 p,
@@ -320,6 +324,9 @@ fn failures(
                 &problem.planned.cases,
             );
         }
+        return;
+    }
+    if subject.build_cut {
         return;
     }
     if let Err(msg) = &subject.build.program {
@@ -487,6 +494,9 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
             named(root, s)
         };
         let mut part = format!("{what}: {accepted}/{cases} AC");
+        if s.not_run() > 0 {
+            let _ = write!(part, " ({} not run: interrupted)", s.not_run());
+        }
         // The subject's own limits (the brute force's), else the problem's: memory is per
         // problem, time the largest of the per-case limits.
         let limits = s.subject.limits.or_else(|| {
@@ -513,10 +523,15 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
         .collect();
     if !wrong.is_empty() {
         let rejected = wrong.iter().filter(|s| s.passed()).count();
-        parts.push(format!(
+        let mut part = format!(
             "wrong solutions: {rejected}/{} got their verdict",
             wrong.len()
-        ));
+        );
+        let open = wrong.iter().filter(|s| !s.passed() && !s.failed()).count();
+        if open > 0 {
+            let _ = write!(part, " ({open} not run to the end: interrupted)");
+        }
+        parts.push(part);
     }
     if problem.subjects.is_empty() {
         parts.push(format!("no solution (add solutions/src/bin/{slug}.rs)"));
@@ -524,8 +539,11 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
     parts.extend(problem.planned.notes.iter().cloned());
     let mark = if problem.passed() {
         p.fg(AnsiColor::Green, "PASS")
-    } else {
+    } else if problem.failed() {
         p.fg(AnsiColor::Red, "FAIL")
+    } else {
+        // Nothing failed of what ran; the rest did not run (an interruption).
+        p.fg(AnsiColor::Yellow, "STOP")
     };
     let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
 }

@@ -141,12 +141,15 @@ pub enum Event<'a> {
 }
 
 /// The results of one subject on every case (`None`: not run, because a wrong solution already
-/// got its verdict, or the program did not compile).
+/// got its verdict, the program did not compile, or the run was interrupted first).
 #[derive(Debug)]
 pub struct SubjectReport {
     pub subject: Subject,
     pub build: Built,
     pub outcomes: Vec<Option<Outcome>>,
+    /// The run was interrupted during the builds and this program's build failed: it may have
+    /// been cut (Ctrl-C reaches the compiler too), so it is not a compile error but not built.
+    pub build_cut: bool,
 }
 
 impl SubjectReport {
@@ -188,8 +191,48 @@ impl SubjectReport {
         }
     }
 
+    /// Cases that did not run and were due to (the run was interrupted before them). None for
+    /// a wrong solution that passed or already got a verdict it does not permit, nor for a
+    /// program judged to its first rejection that got it: the rest were not due.
+    pub fn not_run(&self) -> usize {
+        if self.build_cut {
+            return self.outcomes.len();
+        }
+        if self.build.program.is_err() {
+            return 0;
+        }
+        let settled = match self.subject.role {
+            Role::Wrong { .. } => self.passed() || self.unpermitted().is_some(),
+            Role::FirstRejection => self
+                .outcomes
+                .iter()
+                .flatten()
+                .any(|o| !o.verdict.is_accepted()),
+            Role::Solution | Role::Oracle => false,
+        };
+        if settled {
+            return 0;
+        }
+        self.outcomes.iter().filter(|o| o.is_none()).count()
+    }
+
+    /// Whether what ran shows the subject failing its role: a solution with a compile error or
+    /// a case not accepted; a wrong solution that ran every case it was due without passing.
+    /// Work not done (an interrupted run) is no failure.
+    pub fn failed(&self) -> bool {
+        match self.subject.role {
+            Role::Solution | Role::Oracle | Role::FirstRejection => {
+                (0..self.outcomes.len()).any(|i| self.verdict(i).is_some_and(|v| !v.is_accepted()))
+            }
+            Role::Wrong { .. } => !self.passed() && self.not_run() == 0,
+        }
+    }
+
     /// The verdict of case `i`, counting a compile error as CE on every case.
     pub fn verdict(&self, i: usize) -> Option<Verdict> {
+        if self.build_cut {
+            return None;
+        }
         if self.build.program.is_err() {
             return Some(Verdict::CompileError);
         }
@@ -221,6 +264,9 @@ pub struct Tally {
     pub validator_checks: usize,
     /// Problems without any solution (each counts as one failure).
     pub missing_solutions: usize,
+    /// Items not run because the run was interrupted first: cases of solutions, and wrong
+    /// solutions that had not got their verdict yet (neither passed nor failed).
+    pub not_run: usize,
     /// Runs where the checker failed: the run ends with exit 2.
     pub checker_failures: usize,
 }
@@ -234,12 +280,18 @@ impl Tally {
         self.brute_cases += o.brute_cases;
         self.validator_checks += o.validator_checks;
         self.missing_solutions += o.missing_solutions;
+        self.not_run += o.not_run;
         self.checker_failures += o.checker_failures;
     }
 
-    /// The last line, which CI systems read: `N passed, M failed`.
+    /// The last line, which CI systems read: `N passed, M failed` (`, K not run` after an
+    /// interruption).
     pub fn last_line(&self) -> String {
-        format!("{} passed, {} failed", self.passed, self.failed)
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        if self.not_run > 0 {
+            line.push_str(&format!(", {} not run", self.not_run));
+        }
+        line
     }
 
     /// What the last line counts, e.g. `counted: 371 solution cases, 41 wrong solutions`;
@@ -269,7 +321,7 @@ impl Tally {
     pub fn exit_code(&self) -> u8 {
         if self.checker_failures > 0 {
             exit::ERROR
-        } else if self.failed > 0 {
+        } else if self.failed > 0 || self.not_run > 0 {
             exit::FAILED
         } else {
             exit::PASSED
@@ -307,8 +359,10 @@ impl ProblemReport {
                 Role::Solution | Role::Oracle | Role::FirstRejection => {
                     let cases = s.outcomes.len();
                     let accepted = s.accepted();
+                    let not_run = s.not_run();
                     t.passed += accepted;
-                    t.failed += cases - accepted;
+                    t.failed += cases - accepted - not_run;
+                    t.not_run += not_run;
                     if s.subject.role == Role::Oracle {
                         t.brute_cases += cases;
                     } else {
@@ -319,8 +373,10 @@ impl ProblemReport {
                     t.wrong_solutions += 1;
                     if s.passed() {
                         t.passed += 1;
-                    } else {
+                    } else if s.failed() {
                         t.failed += 1;
+                    } else {
+                        t.not_run += 1;
                     }
                 }
             }
@@ -334,6 +390,11 @@ impl ProblemReport {
 
     pub fn passed(&self) -> bool {
         !self.subjects.is_empty() && self.subjects.iter().all(SubjectReport::passed)
+    }
+
+    /// Whether what ran shows the problem failing (work an interruption left undone is not).
+    pub fn failed(&self) -> bool {
+        self.subjects.is_empty() || self.subjects.iter().any(SubjectReport::failed)
     }
 }
 
@@ -515,6 +576,7 @@ impl JobTable {
                 }
                 subjects.push(SubjectReport {
                     subject: subject.clone(),
+                    build_cut: build.program.is_err() && exec::interrupted(),
                     build,
                     outcomes: vec![None; planned.cases.len()],
                 });
@@ -736,6 +798,21 @@ impl JobTable {
         self.reports[j.problem].subjects[j.subject].outcomes[j.case] = Some(outcome);
     }
 
+    /// After an interruption: a TLE that only the wall clock gave and that was not confirmed
+    /// alone is no verdict yet; its case counts as not run.
+    fn drop_unconfirmed(&mut self) {
+        for j in self.jobs.clone() {
+            let limits = self.limits(&j);
+            let slot = &mut self.reports[j.problem].subjects[j.subject].outcomes[j.case];
+            if slot
+                .as_ref()
+                .is_some_and(|o| o.needs_confirmation(&limits) && !o.confirmed_alone)
+            {
+                *slot = None;
+            }
+        }
+    }
+
     fn outcome(&self, j: &Job) -> Option<&Outcome> {
         self.subject(j).outcomes[j.case].as_ref()
     }
@@ -806,6 +883,9 @@ pub fn execute(
         confirm_phase(&mut table, exec, opts, emit);
     }
     follow_up_phase(&mut table, exec, opts, emit);
+    if exec::interrupted() {
+        table.drop_unconfirmed();
+    }
     emit(Event::Finished);
     let reused = table
         .reports
@@ -906,6 +986,10 @@ pub fn confirm_phase(
             return;
         }
         let outcome = table.run_alone(&j, exec, opts);
+        if exec::interrupted() {
+            // Cut by the interrupt: the parallel run's outcome stands, held as it was.
+            return;
+        }
         table.finished(&j, &outcome, emit);
         table.record(&j, outcome);
     }
@@ -1025,6 +1109,9 @@ pub fn follow_up_phase(
                 return;
             }
             let outcome = table.run_alone(&j, exec, opts);
+            if exec::interrupted() {
+                return;
+            }
             table.finished(&j, &outcome, emit);
             table.record(&j, outcome);
             if table.settles(&j) {

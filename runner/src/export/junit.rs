@@ -162,6 +162,11 @@ fn wrong_unit(w: &WrongSolution) -> TestCaseStatus {
     if w.passed {
         return TestCaseStatus::success();
     }
+    if w.not_run {
+        let mut s = TestCaseStatus::skipped();
+        s.set_message("not run to the end: interrupted before its verdict");
+        return s;
+    }
     let got: Vec<String> = w
         .verdicts
         .iter()
@@ -214,6 +219,7 @@ mod tests {
             allow: None,
             why: Some("off by one".into()),
             passed,
+            not_run: false,
             caught_by: caught_by.map(Into::into),
             verdicts: verdicts.iter().copied().collect::<BTreeMap<_, _>>(),
         }

@@ -34,6 +34,7 @@ mod hostile_imports;
 mod html;
 mod imports;
 mod interactive;
+mod interrupt;
 mod judges;
 mod misbehaving;
 mod mutants;

@@ -175,6 +175,7 @@ impl VerdictCache {
                 })
             }),
             confirmed_alone: false,
+            alone_load: None,
             cached: true,
         })
     }
@@ -254,6 +255,7 @@ mod tests {
             killed: None,
             failure: None,
             confirmed_alone: false,
+            alone_load: None,
             cached: false,
         }
     }

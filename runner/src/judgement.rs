@@ -39,8 +39,11 @@ pub struct Outcome {
     pub killed: Option<Kill>,
     /// For failures only.
     pub failure: Option<Box<Failure>>,
-    /// Whether this verdict comes from a run alone, after a TLE under the parallel run.
+    /// Whether this verdict comes from a run again with nothing else of this run beside it,
+    /// after a TLE under the parallel run (other work on the machine may still have run).
     pub confirmed_alone: bool,
+    /// The machine's load (1-minute average, /proc/loadavg) when it was run again alone.
+    pub alone_load: Option<f32>,
     /// Whether it was taken from the verdict cache (`cache.rs`) instead of a run.
     pub cached: bool,
 }
@@ -71,6 +74,7 @@ impl Outcome {
             killed: out.killed,
             failure,
             confirmed_alone: false,
+            alone_load: None,
             cached: false,
         }
     }
@@ -85,6 +89,7 @@ impl Outcome {
             killed: None,
             failure: Some(Box::default()),
             confirmed_alone: false,
+            alone_load: None,
             cached: false,
         }
     }

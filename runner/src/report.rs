@@ -296,7 +296,11 @@ fn case_header(
         mib(limits.memory_bytes)
     );
     if o.confirmed_alone {
-        h.push_str(", confirmed alone");
+        // What was done, not more: other work on the machine may still have run beside it.
+        h.push_str(", run again with nothing else of this run beside it");
+        if let Some(load) = o.alone_load {
+            let _ = write!(h, " (machine load {load:.1})");
+        }
     }
     h.push('\n');
     h

@@ -781,6 +781,7 @@ impl JobTable {
             opts.diff,
         );
         outcome.confirmed_alone = true;
+        outcome.alone_load = machine_load();
         outcome
     }
 
@@ -816,6 +817,16 @@ impl JobTable {
     fn outcome(&self, j: &Job) -> Option<&Outcome> {
         self.subject(j).outcomes[j.case].as_ref()
     }
+}
+
+/// The machine's load: the 1-minute average of /proc/loadavg.
+pub fn machine_load() -> Option<f32> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// Executes the plan.

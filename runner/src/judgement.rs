@@ -110,6 +110,38 @@ pub fn wall_clock_kill(out: &RunOutput) -> String {
     )
 }
 
+/// How a tool's run (a generator, a reference solution) ended, for the message of its failure:
+/// which limit stopped it, with its CPU and wall-clock time, or its exit.
+pub fn how_it_ended(out: &RunOutput, limits: &Limits) -> String {
+    let times = format!(
+        "cpu {} ms, wall {:.1} s",
+        out.cpu.as_millis(),
+        out.wall.as_secs_f64()
+    );
+    let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
+    match out.killed {
+        Some(Kill::CpuTime) => format!(
+            "killed at its CPU time limit of {} ms ({times})",
+            limits.time.as_millis()
+        ),
+        Some(Kill::WallClock) => format!(
+            "killed at the wall-clock backstop ({}; wall {:.1} s)",
+            wall_clock_kill(out),
+            out.wall.as_secs_f64()
+        ),
+        Some(Kill::Memory) => format!(
+            "killed at its memory limit of {:.0} MiB (peak {:.1} MiB; {times})",
+            mib(limits.memory_bytes),
+            mib(out.peak_memory)
+        ),
+        Some(Kill::Output) => format!("stopped: its output passed the cap ({times})"),
+        Some(Kill::Interrupted) => "interrupted".into(),
+        Some(Kill::Idle) => format!("stopped: idle ({times})"),
+        None if out.output_overflow => format!("its output passed the cap ({times})"),
+        None => format!("{} ({times})", out.exit.describe()),
+    }
+}
+
 /// The verdict a run gets from its limits and exit status alone, before its output is read
 /// (OLE, MLE, TLE, RE, with a detail); `None` when it ended normally within its limits.
 ///

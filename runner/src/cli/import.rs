@@ -25,6 +25,9 @@ pub struct How<'a> {
     pub bounds: Bounds,
     /// A Library Checker problem's checkout (`--checkout`).
     pub lc_root: Option<&'a Path>,
+    /// The CPU time limit of the package's generators and main solution
+    /// (`--tool-time-limit`; the tools' default when `None`).
+    pub tool_time: Option<std::time::Duration>,
 }
 
 pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
@@ -167,6 +170,7 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
         builder: &cx.builder,
         exec: &exec,
         max_bytes: how.bounds.max_bytes,
+        time: how.tool_time.unwrap_or(crate::problem::TOOL_LIMITS.time),
     };
     let draft = if pkg.kind == Kind::Polygon {
         polygon::read(pkg, &tools, slug)?

@@ -181,6 +181,11 @@ enum Command {
         /// it is safe; see the README).
         #[arg(long, value_name = "DIR")]
         checkout: Option<PathBuf>,
+        /// The CPU time limit of the package's generators and main solution while the tests
+        /// are made (default 10s), for a package whose generator is slow on purpose: `30s`,
+        /// `1m`, `1500ms`.
+        #[arg(long, value_name = "TIME", value_parser = humantime::parse_duration)]
+        tool_time_limit: Option<std::time::Duration>,
     },
     /// Write a problem out as a Kattis problem package (legacy format, as problemtools'
     /// verifyproblem reads it): problem.yaml, data/, submissions/ (each wrong solution where
@@ -398,6 +403,7 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
             max_size,
             max_entries,
             checkout,
+            tool_time_limit,
         }) => {
             let bounds = crate::import::confine::Bounds {
                 max_bytes: max_size,
@@ -409,6 +415,7 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
                 time_limit_ms,
                 bounds,
                 lc_root: checkout.as_deref(),
+                tool_time: tool_time_limit,
             };
             import::import(&cx, &package, &how)
         }

@@ -414,7 +414,8 @@ fn program_view(slug: &str, r: &Record, records: &Records) -> ProgramView {
         cells: Vec::new(),
         skipped: None,
         compile_error: None,
-        failed: wrong.is_some_and(|w| !records.wrong[w].passed),
+        // A wrong solution an interruption stopped before its verdict is not run, not failed.
+        failed: wrong.is_some_and(|w| !records.wrong[w].passed && !records.wrong[w].not_run),
         wrong,
         rerun,
     }
@@ -453,6 +454,7 @@ mod tests {
             allow: None,
             why: Some("off by one".into()),
             passed: true,
+            not_run: false,
             caught_by: Some("b".into()),
             verdicts: BTreeMap::new(),
         }];

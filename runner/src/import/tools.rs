@@ -3,8 +3,10 @@
 
 use std::path::Path;
 
+use std::time::Duration;
+
 use anyhow::{bail, Result};
-use sandbox::{Executor, Limits, Program, Stdin};
+use sandbox::{Executor, Kill, Limits, Program, Stdin};
 
 use crate::compile::Builder;
 use crate::judges::{Judges, LOCAL};
@@ -24,6 +26,9 @@ pub struct Tools<'a> {
     /// The most bytes the package's programs may make in all (`--max-size`): what they make is
     /// held until the problem is written.
     pub max_bytes: u64,
+    /// The CPU time limit of the package's generators and main solution
+    /// (`--tool-time-limit`; [`TOOL_LIMITS`] by default).
+    pub time: Duration,
 }
 
 /// The package's programs, each built once.
@@ -59,21 +64,28 @@ impl<'a, 'x> Programs<'a, 'x> {
         Ok(p)
     }
 
-    /// `program`'s output on `stdin`, under the limits of a problem's own programs; `what`
-    /// names it when it fails.
+    /// `program`'s output on `stdin`, under the limits of a problem's own programs (the time
+    /// limit as `--tool-time-limit` sets it); `what` names it when it fails, with how it ended.
     pub fn run(&mut self, program: &Program, stdin: &[u8], what: &str) -> Result<Vec<u8>> {
         let exec = (self.tools.exec)()?;
         let limits = Limits {
-            time: TOOL_LIMITS.time,
+            time: self.tools.time,
             memory_bytes: TOOL_LIMITS.memory_bytes,
         };
         let out = exec.run(program, Stdin::Bytes(stdin), &limits, GENERATED_MAX)?;
         if out.killed.is_some() || !out.exit.success() || out.output_overflow {
-            bail!(
-                "{what} failed ({}): {}",
-                out.exit.describe(),
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
+            let how = crate::judgement::how_it_ended(&out, &limits);
+            let hint = if matches!(out.killed, Some(Kill::CpuTime | Kill::WallClock)) {
+                "; if it is that slow on purpose, raise the limit: runner import --tool-time-limit 30s"
+            } else {
+                ""
+            };
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let stderr = match stderr.trim() {
+                "" => "nothing on stderr".to_string(),
+                s => format!("stderr: {s}"),
+            };
+            bail!("{what} failed: {how}{hint}; {stderr}");
         }
         self.made = self.made.saturating_add(out.stdout.len() as u64);
         if self.made > self.tools.max_bytes {

@@ -969,6 +969,48 @@ fn a_polygon_package_with_generated_tests_imports_and_judges_with_its_testlib_ch
     );
 }
 
+#[test]
+fn a_slow_generator_says_which_limit_stopped_it_and_the_limit_can_be_raised() {
+    // The Polygon package, with a generator that spins 300 ms of CPU time before it writes.
+    let copy = tempfile::tempdir().unwrap();
+    let pkg = copy.path().join("polygon");
+    copy_dir(&data("polygon"), &pkg);
+    let gen = std::fs::read_to_string(pkg.join("files/gen.cpp")).unwrap();
+    let slow = gen.replace(
+        "    std::printf(",
+        "    while (std::clock() < CLOCKS_PER_SEC * 3 / 10) {}\n    std::printf(",
+    );
+    assert_ne!(gen, slow);
+    std::fs::write(
+        pkg.join("files/gen.cpp"),
+        format!("#include <ctime>\n{slow}"),
+    )
+    .unwrap();
+    let ws = Ws::empty();
+    let out = ws.runner(&[
+        "import",
+        pkg.to_str().unwrap(),
+        "--tool-time-limit",
+        "100ms",
+    ]);
+    assert_code(&out, 2);
+    let said = text(&out);
+    for part in [
+        "failed: killed at its CPU time limit of 100 ms (cpu ",
+        "raise the limit: runner import --tool-time-limit 30s",
+    ] {
+        assert!(said.contains(part), "expected {part:?} in:\n{said}");
+    }
+    assert!(!ws.path("problems/sum").exists(), "{said}");
+    let out = ws.runner(&["import", pkg.to_str().unwrap(), "--tool-time-limit", "5s"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("2 test(s) generated here by the package's generator"),
+        "{}",
+        text(&out)
+    );
+}
+
 // ---------------------------------------------------------------- Library Checker problems
 
 #[test]

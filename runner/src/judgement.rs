@@ -97,10 +97,20 @@ impl Outcome {
 
 /// What was measured of a program killed at the wall-clock backstop: how long it slept (or
 /// was blocked) of its wall-clock time, how long it waited for a CPU, and its CPU time —
-/// "slept 2.1 s of 2.4 s wall; 0.3 s waiting for a CPU; cpu 84 ms".
-pub fn wall_clock_kill(out: &RunOutput) -> String {
+/// "slept 2.1 s of 2.4 s wall; 0.3 s waiting for a CPU; cpu 84 ms"; or that the absolute
+/// backstop stopped it however long it waited for a CPU.
+pub fn wall_clock_kill(out: &RunOutput, limits: &Limits) -> String {
     let s = |d: Duration| format!("{:.1} s", d.as_secs_f64());
     let slept = out.wall.saturating_sub(out.cpu).saturating_sub(out.waited);
+    let absolute = sandbox::safety_wall_limit(limits);
+    if out.wall >= absolute && out.wall.saturating_sub(out.waited) <= sandbox::wall_limit(limits) {
+        return format!(
+            "stopped at the absolute backstop of {} wall; {} waiting for a CPU; cpu {} ms",
+            s(absolute),
+            s(out.waited),
+            out.cpu.as_millis()
+        );
+    }
     format!(
         "slept {} of {} wall; {} waiting for a CPU; cpu {} ms",
         s(slept),
@@ -126,7 +136,7 @@ pub fn how_it_ended(out: &RunOutput, limits: &Limits) -> String {
         ),
         Some(Kill::WallClock) => format!(
             "killed at the wall-clock backstop ({}; wall {:.1} s)",
-            wall_clock_kill(out),
+            wall_clock_kill(out, limits),
             out.wall.as_secs_f64()
         ),
         Some(Kill::Memory) => format!(
@@ -175,7 +185,7 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
             ),
         )
     };
-    let wall_tle = || (Verdict::TimeLimitExceeded, wall_clock_kill(out));
+    let wall_tle = || (Verdict::TimeLimitExceeded, wall_clock_kill(out, limits));
     match out.killed {
         Some(Kill::Interrupted) => return Some((Verdict::RuntimeError, "interrupted".into())),
         Some(Kill::Output) => return Some(ole()),
@@ -312,6 +322,26 @@ pub(crate) mod tests {
 
     fn verdict_of(o: &RunOutput) -> Verdict {
         judge(o, b"Kiki\n", CompareMode::Lines, &LIMITS, PLAIN).verdict
+    }
+
+    #[test]
+    fn a_wall_clock_tle_says_what_was_measured() {
+        let mut o = out(b"", Exit::Signal(9), 84, 0);
+        o.killed = Some(Kill::WallClock);
+        o.wall = Duration::from_millis(3400);
+        o.waited = Duration::from_millis(300);
+        assert_eq!(
+            limit_failure(&o, &LIMITS).map(|(_, d)| d).as_deref(),
+            Some("slept 3.0 s of 3.4 s wall; 0.3 s waiting for a CPU; cpu 84 ms")
+        );
+        // Kept off the CPU to the absolute backstop (20 x 1 s + 20 s).
+        o.wall = Duration::from_millis(40_010);
+        o.waited = Duration::from_millis(38_500);
+        assert_eq!(
+            wall_clock_kill(&o, &LIMITS),
+            "stopped at the absolute backstop of 40.0 s wall; 38.5 s waiting for a CPU; cpu 84 ms"
+        );
+        assert!(how_it_ended(&o, &LIMITS).starts_with("killed at the wall-clock backstop (stopped"));
     }
 
     #[test]

@@ -664,7 +664,7 @@ impl Game {
     fn wait_moved(&mut self, p: &mut [Player; 2]) -> bool {
         let mut moved = false;
         for x in p.iter_mut().filter(|x| x.ended.is_none()) {
-            let w = case_wait(x.launcher, x.run.pid);
+            let w = case_wait(x.launcher, &x.run);
             moved |= w > x.seen.waited;
             x.seen.waited = x.seen.waited.max(w);
             self.waited = self.waited.max(x.seen.waited);

@@ -347,6 +347,11 @@ impl Launcher {
 
     /// Asks the launcher to kill every process of the case in progress (in the sandbox: every
     /// process of its PID namespace, wherever it moved). Never blocks.
+    /// The launcher's own pid.
+    pub fn pid(&self) -> i32 {
+        self.child.id() as i32
+    }
+
     pub fn kill_case(&self) {
         let _ = nix::sys::socket::send(
             self.socket.as_raw_fd(),

@@ -576,7 +576,7 @@ mod tests {
     fn time_spent_waiting_for_a_cpu_does_not_count_for_the_backstop_up_to_the_safety_one() {
         let lim = limits(1000);
         assert_eq!(wall_limit(&lim), Duration::from_secs(3));
-        assert_eq!(safety_wall_limit(&lim), Duration::from_secs(20));
+        assert_eq!(safety_wall_limit(&lim), Duration::from_secs(40));
         let mut o = Observation {
             elapsed: Duration::from_secs(15),
             waited: Duration::from_secs(13),
@@ -588,10 +588,10 @@ mod tests {
         o.waited = Duration::from_secs(11);
         assert_eq!(decide_kill(&o, &lim), Some(Kill::WallClock));
         // However long it waited, not past the absolute backstop.
-        o.elapsed = Duration::from_millis(20_001);
+        o.elapsed = Duration::from_millis(40_001);
         o.waited = o.elapsed;
         assert_eq!(decide_kill(&o, &lim), Some(Kill::WallClock));
-        o.elapsed = Duration::from_millis(19_999);
+        o.elapsed = Duration::from_millis(39_999);
         o.waited = o.elapsed;
         assert_eq!(decide_kill(&o, &lim), None);
     }

@@ -227,19 +227,31 @@ pub(crate) fn cpu_wait(pid: i32) -> Duration {
     Duration::from_nanos(ns)
 }
 
-/// How long the processes of the running case were runnable but waiting for a CPU, summed
-/// over every thread of every process alive now (in the sandbox, all those under its
-/// launcher; without it, the program and its descendants). What processes that already ended
-/// waited is not counted (the kernel forgets it): the figure errs on the side of today's
-/// backstop, never past it.
-pub(crate) fn case_wait(launcher: &Launcher, pid: i32) -> Duration {
+/// How long the launcher's processes (it, and the sandbox's PID 1 that forks the programs)
+/// have waited for a CPU in all: what they wait while they start a program (or end it) is the
+/// case's wait too.
+pub(crate) fn launcher_wait(launcher: &Launcher) -> Duration {
+    let own = cpu_wait(launcher.pid());
+    if launcher.forker > 0 && launcher.forker != launcher.pid() {
+        own + cpu_wait(launcher.forker)
+    } else {
+        own
+    }
+}
+
+/// How long the running case waited for a CPU: every thread of every process of it alive now
+/// (in the sandbox, all those under its launcher; without it, the program and its
+/// descendants), and its launcher's since the run began. What processes that already ended
+/// waited is not counted (the kernel forgets it): the figure errs on the side of the plain
+/// wall-clock backstop, never past it.
+pub(crate) fn case_wait(launcher: &Launcher, run: &Run) -> Duration {
     let mut stack = Vec::new();
     if launcher.sandbox.is_ok() {
         task_children(launcher.forker, &mut stack);
     } else {
-        stack.push(pid);
+        stack.push(run.pid);
     }
-    let mut waited = Duration::ZERO;
+    let mut waited = launcher_wait(launcher).saturating_sub(run.wait_base);
     let mut seen = 0;
     while let Some(p) = stack.pop() {
         seen += 1;
@@ -255,9 +267,14 @@ pub(crate) fn case_wait(launcher: &Launcher, pid: i32) -> Duration {
 /// Before the wall-clock backstop is decided: once the counted wall time
 /// ([`Observation::counted_wall`]) is past `limit`, reads again how long the case waited for
 /// a CPU (it only grows, but processes that ended take theirs with them: the largest stands).
-pub(crate) fn refresh_wait(launcher: &Launcher, pid: i32, seen: &mut Observation, limit: Duration) {
+pub(crate) fn refresh_wait(
+    launcher: &Launcher,
+    run: &Run,
+    seen: &mut Observation,
+    limit: Duration,
+) {
     if seen.counted_wall() > limit {
-        seen.waited = seen.waited.max(case_wait(launcher, pid));
+        seen.waited = seen.waited.max(case_wait(launcher, run));
     }
 }
 
@@ -510,6 +527,7 @@ pub(crate) fn begin(
             "interrupted",
         )));
     }
+    let wait_base = launcher_wait(launcher);
     let start = Instant::now();
     launcher.send(&request, stdio.each_ref().map(|f| f.as_raw_fd()))?;
     drop(stdio);
@@ -531,6 +549,7 @@ pub(crate) fn begin(
                 cpu_base,
                 start,
                 stack_bytes: rlimits.stack_bytes,
+                wait_base,
             }))
         }
         Reply::ExecFailed { errno } => Ok(Err(cannot_execute(errno))),
@@ -549,6 +568,8 @@ pub(crate) struct Run {
     pub(crate) start: Instant,
     /// The stack it was given (RLIMIT_STACK; 0: the runner's own).
     pub(crate) stack_bytes: u64,
+    /// How long its launcher had waited for a CPU when it was asked to start it.
+    pub(crate) wait_base: Duration,
 }
 
 /// Looks at the running program: its resident set and CPU time, and, in the sandbox, those of
@@ -665,7 +686,7 @@ pub(crate) fn watch(
             check_at = start + next_check(checks);
         }
         if killed.is_none() {
-            refresh_wait(launcher, pid, &mut seen, wall_limit(limits));
+            refresh_wait(launcher, run, &mut seen, wall_limit(limits));
             if let Some(reason) = decide_kill(&seen, limits) {
                 killed = Some(reason);
                 killed_at = Some(now);

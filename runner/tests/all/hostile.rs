@@ -1000,44 +1000,53 @@ fn files_in_tmp_are_counted() {
 
 #[test]
 fn cpu_of_children_never_reaped_is_counted() {
-    // Two children spin while the program sleeps 1.2 s and answers, under a 300 ms limit (the
-    // wall-clock backstop is 1.6 s). The control sleeps 0.4 s: its children's 0.8 CPU-seconds
-    // are already well over the limit, and uncounted.
+    // Two children spin while the program sleeps until they have used 1 s of CPU time between
+    // them (their CPU clocks, read without reaping them), then answers, under a 300 ms limit:
+    // counted, that is a TLE by CPU time however busy the machine (time spent waiting for a
+    // CPU does not bring the wall-clock backstop nearer). The control, without the sandbox,
+    // is the same program: its children's second is over the limit, and uncounted there.
     let ws = Ws::twice();
     problem(&ws, "t", 300, 65536, &[("small", "3\\n", "6\\n")]);
     let name = marker("spin");
-    let spin = |sleep_us: u32| {
-        c_program(&format!(
-            r#"for (int i = 0; i < 2; i++) if (fork() == 0) {{ prctl(PR_SET_NAME, "{name}"); for (;;) {{}} }}
-               usleep({sleep_us});
-               scanf("%ld", &n); printf("%ld\n", 2 * n);"#
-        ))
-    };
-    ws.write("spin.c", &spin(1_200_000));
-    ws.write("spin_control.c", &spin(400_000));
+    let spin = c_program(&format!(
+        r#"pid_t kids[2];
+           for (int i = 0; i < 2; i++) if ((kids[i] = fork()) == 0) {{ prctl(PR_SET_NAME, "{name}"); for (;;) {{}} }}
+           for (;;) {{
+               double used = 0;
+               for (int i = 0; i < 2; i++) {{
+                   clockid_t c; struct timespec ts;
+                   if (clock_getcpuclockid(kids[i], &c) == 0 && clock_gettime(c, &ts) == 0) used += ts.tv_sec + ts.tv_nsec / 1e9;
+               }}
+               if (used >= 1.0) break;
+               usleep(10000);
+           }}
+           scanf("%ld", &n); printf("%ld\n", 2 * n);"#
+    ));
+    let spin = spin.replacen(HEAD, &format!("{HEAD}#include <time.h>\n"), 1);
+    ws.write("spin.c", &spin);
     for who in settings("cpu_of_children", true) {
         let d = delegation_for(who);
         let out = judge_as(&ws, who, d.as_ref(), "t", "spin.c", &[]);
         let s = stdout(&out);
+        let verdict = verdict_of(&s, "small");
         assert!(
-            verdict_of(&s, "small").starts_with("TLE (cpu "),
-            "{who:?}: {}",
+            verdict.starts_with("TLE (cpu "),
+            "{who:?}: expected case small to be a TLE by CPU time (its children's CPU time \
+             counted), got {verdict:?}; the run:\n{}",
             text(&out)
         );
-        let out = judge_as(
-            &ws,
-            who,
-            d.as_ref(),
-            "t",
-            "spin_control.c",
-            &["--no-sandbox"],
-        );
+        let out = judge_as(&ws, who, d.as_ref(), "t", "spin.c", &["--no-sandbox"]);
         assert!(
             stdout(&out).contains("1/1 AC"),
-            "{who:?} --no-sandbox: the control was not accepted:\n{}",
+            "{who:?} --no-sandbox: expected the control to be accepted (its children's CPU \
+             time is not counted without the sandbox), got {:?}; the run:\n{}",
+            verdict_of(&stdout(&out), "small"),
             text(&out)
         );
-        assert!(eventually(5, || processes_named(&name).is_empty()));
+        assert!(
+            eventually(5, || processes_named(&name).is_empty()),
+            "{who:?}: expected the spinning children ({name}) to be gone"
+        );
     }
 }
 

@@ -70,7 +70,7 @@ fn infinite_loop_is_tle() {
     let (out, t) = judge("loop", "volatile long x = 0; for (;;) x++;", 1);
     assert_verdict(&out, "TLE");
     // Decided by CPU time, however busy the machine: time spent waiting for a CPU does not
-    // count for the wall-clock backstop (only the absolute one, at 20 s, would come first).
+    // count for the wall-clock backstop (only the absolute one, at 40 s, would come first).
     assert!(
         out.contains("case small: TLE (cpu "),
         "expected a TLE by CPU time:\n{out}"

@@ -801,7 +801,10 @@ impl JobTable {
 
     /// After an interruption: a TLE that only the wall clock gave and that was not confirmed
     /// alone is no verdict yet; its case counts as not run.
-    fn drop_unconfirmed(&mut self) {
+    fn drop_unconfirmed_if_interrupted(&mut self) {
+        if !exec::interrupted() {
+            return;
+        }
         for j in self.jobs.clone() {
             let limits = self.limits(&j);
             let slot = &mut self.reports[j.problem].subjects[j.subject].outcomes[j.case];
@@ -894,9 +897,7 @@ pub fn execute(
         confirm_phase(&mut table, exec, opts, emit);
     }
     follow_up_phase(&mut table, exec, opts, emit);
-    if exec::interrupted() {
-        table.drop_unconfirmed();
-    }
+    table.drop_unconfirmed_if_interrupted();
     emit(Event::Finished);
     let reused = table
         .reports

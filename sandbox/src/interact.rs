@@ -419,8 +419,9 @@ impl Game {
     fn run(&mut self, p: &mut [Player; 2], settle: &dyn Fn(Exit) -> bool) -> io::Result<()> {
         let mut chunk = vec![0u8; CHUNK];
         let limit = wall_limit(&p[0].party.limits) + p[1].party.limits.time;
-        let safety =
-            self.start + safety_wall_limit(&p[0].party.limits) + p[1].party.limits.time * 10;
+        let safety = self.start
+            + safety_wall_limit(&p[0].party.limits)
+                .saturating_add(p[1].party.limits.time.saturating_mul(20));
         loop {
             let now = Instant::now();
             let backstop = (self.start + limit + self.waited).min(safety);

@@ -175,7 +175,10 @@ pub fn wall_limit(limits: &Limits) -> Duration {
 /// seconds (a 900 ms burner under a 1 s limit still finishes at a load of 40 on 2 CPUs).
 /// However busy the machine, nothing runs longer.
 pub fn safety_wall_limit(limits: &Limits) -> Duration {
-    limits.time * 20 + Duration::from_secs(20)
+    limits
+        .time
+        .saturating_mul(20)
+        .saturating_add(Duration::from_secs(20))
 }
 
 /// What one run produced.

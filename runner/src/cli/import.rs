@@ -33,6 +33,10 @@ pub struct How<'a> {
 pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     let pkg = Package::open(path, &how.bounds)?;
     let (mut d, mut measure) = read(cx, &pkg, how)?;
+    if let Some(t) = how.tool_time {
+        let ms = u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
+        crate::ranges::time_ms("--tool-time-limit", ms).map_err(anyhow::Error::msg)?;
+    }
     if let Some(ms) = how.time_limit_ms {
         crate::ranges::time_ms("--time-limit-ms", ms).map_err(anyhow::Error::msg)?;
         d.meta.time_limit_ms = ms;

@@ -1,9 +1,14 @@
 //! Building programs the way a judge does: one file, the command of its judge profile
-//! (`judges.toml`), cached by the file's path and content, the profile and the compiler's
-//! version, and by every other file the build read (headers, Rust modules, `include_str!`), as
-//! the compiler itself lists them (`-MMD`, `--emit=dep-info`).
+//! (`judges.toml`), in the sandbox like any judged program, under the profile's compile limits,
+//! and cached by everything the compiler could see.
+//!
+//! The compiler runs on copies of the files its source may see ([`crate::sight`]), staged in a
+//! build directory in their workspace layout and shown to it (with the toolchain, read-only)
+//! and nothing else of the user's: so the cache key, made of the command, the profile, the
+//! compiler's version and every file shown (path and content), is complete by construction.
+//! Its messages name the user's real paths (the staging prefix is rewritten).
 
-use sandbox::Program;
+use sandbox::{Job, JobPaths, Kill, Program, Sandbox};
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -13,7 +18,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 
-use crate::judges::{parse_version, Profile};
+use crate::judges::{parse_version, CompileLimits, Profile};
+use crate::sight::{self, Sight};
 
 /// `template` with `{src}`, `{out}` and `{dir}` (the folder of `src`) replaced.
 pub fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
@@ -33,12 +39,11 @@ pub fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
         .collect()
 }
 
-/// The arguments that make `compiler` list every file it read into `{deps}` (a make rule), for
-/// the compilers that can: the GCC family (and clang) and rustc. Other compilers' builds are
-/// cached by the source's path and content alone.
-fn dep_args(compiler: &str) -> Option<&'static [&'static str]> {
-    let name = Path::new(compiler).file_name()?.to_str()?;
-    // `x86_64-linux-gnu-g++-12` is g++.
+/// The compiler's family, from its name (`x86_64-linux-gnu-g++-12` is g++).
+fn family(compiler: &str) -> &str {
+    let Some(name) = Path::new(compiler).file_name().and_then(|n| n.to_str()) else {
+        return "";
+    };
     let name = name.rsplit_once('-').map_or(name, |(head, tail)| {
         if tail.chars().all(|c| c.is_ascii_digit() || c == '.') {
             head
@@ -46,12 +51,38 @@ fn dep_args(compiler: &str) -> Option<&'static [&'static str]> {
             name
         }
     });
-    let base = name.rsplit('-').next().unwrap_or(name);
-    match base {
-        "rustc" => Some(&["--emit=link,dep-info={deps}"]),
-        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => Some(&["-MMD", "-MF", "{deps}"]),
-        _ => None,
+    name.rsplit('-').next().unwrap_or(name)
+}
+
+/// The arguments that make `compiler` list the files it read into `{deps}` (a make rule): the
+/// GCC family (and clang) and rustc. Only reported (`runner submit` warns of a file that reads
+/// others); the cache does not need them.
+fn dep_args(compiler: &str) -> &'static [&'static str] {
+    match family(compiler) {
+        "rustc" => &["--emit=link,dep-info={deps}"],
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => &["-MMD", "-MF", "{deps}"],
+        _ => &[],
     }
+}
+
+/// The arguments that stop `compiler` after a readable number of errors.
+fn error_limit_args(compiler: &str) -> &'static [&'static str] {
+    match family(compiler) {
+        "gcc" | "g++" | "cc" | "c++" => &["-fmax-errors=50"],
+        "clang" | "clang++" => &["-ferror-limit=50"],
+        _ => &[],
+    }
+}
+
+/// rustc links with `cc`, which Debian makes a link into `/etc/alternatives`, not in the
+/// sandbox: rustc is given the compiler it resolves to (`-Clinker=/usr/bin/x86_64-…-gcc-12`),
+/// unless the command names a linker.
+fn rust_linker(command: &[String]) -> Option<String> {
+    if family(&command[0]) != "rustc" || command.iter().any(|a| a.contains("linker=")) {
+        return None;
+    }
+    let cc = find_program("cc")?.canonicalize().ok()?;
+    in_system(&cc).then(|| format!("-Clinker={}", cc.display()))
 }
 
 /// The files of a make rule written by a compiler (`out: a.c b.h \`), in order.
@@ -90,26 +121,8 @@ fn parse_deps(text: &str) -> Vec<PathBuf> {
     files
 }
 
-/// A file's SHA-256, in hex; `None` when it cannot be read.
-fn file_digest(path: &Path) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
-    Some(hex(&Sha256::digest(&bytes)))
-}
-
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The files a cached build read besides its source, each with the digest it had then
-/// (`deps.txt` in the build's folder: `DIGEST\tPATH` lines).
-fn read_manifest(dir: &Path) -> Option<Vec<(String, PathBuf)>> {
-    let text = std::fs::read_to_string(dir.join("deps.txt")).ok()?;
-    text.lines()
-        .map(|l| {
-            let (digest, path) = l.split_once('\t')?;
-            Some((digest.to_string(), PathBuf::from(path)))
-        })
-        .collect()
 }
 
 /// The program that runs `source` built into `out` under `profile`: its run command, the file it
@@ -179,18 +192,34 @@ impl Built {
     }
 }
 
+/// A compiler that lives outside `/usr` (rustup's rustc): the folder shown to the compile
+/// read-only, and the compiler's path in it.
+#[derive(Debug, Clone)]
+struct Toolchain {
+    dir: PathBuf,
+    exe: PathBuf,
+}
+
 /// Builds source files into a content-addressed cache, so that a re-run compiles nothing.
 pub struct Builder {
     cache_dir: PathBuf,
+    /// The workspace, whose layout says what each compile may see ([`sight`]).
+    workspace: Option<PathBuf>,
+    /// Whether compiles (and programs) run in the sandbox (`--no-sandbox`: false).
+    isolate: bool,
     /// Version output of each version command (Err: the tool cannot run).
     versions: Once<Result<String, String>>,
     /// Whether each probed compile command works on this machine.
     probes: Once<bool>,
+    /// The toolchain folder of each compiler outside `/usr`.
+    toolchains: Once<Result<Option<Toolchain>, String>>,
+    /// What each problem's problem.toml declares visible to compiles.
+    declared: Once<Result<sight::Declared, String>>,
     /// Lines for the user (fallbacks taken), each once.
     notes: Mutex<Vec<String>>,
-    /// The digest of each file a cached build read, by path, size and modification time,
-    /// computed once (the same headers stand in the manifests of every C++ program).
-    digests: Once<Option<String>>,
+    /// The executor compiles and programs run in, made on first use.
+    sandbox: OnceLock<Sandbox>,
+    sandbox_made: Mutex<()>,
 }
 
 /// Values computed once per key for the whole run, even when parallel builds ask for the same
@@ -245,15 +274,66 @@ fn not_found(tool: &str, profile: &Profile) -> String {
     )
 }
 
+/// Whether `path` is part of the system the sandbox shows every program (`/usr` and the
+/// top-level links into it).
+fn in_system(path: &Path) -> bool {
+    ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
+        .iter()
+        .any(|d| path.starts_with(d))
+}
+
+/// What a compile in the sandbox produced.
+struct Compiled {
+    /// `Ok`: the program is in the build directory; `Err`: the message.
+    result: Result<(), String>,
+    /// Whether the result may be cached (not when a limit or Ctrl-C stopped it: the next run
+    /// tries again).
+    cacheable: bool,
+}
+
 impl Builder {
     pub fn new(cache_dir: PathBuf) -> Self {
         Self {
             cache_dir,
+            workspace: None,
+            isolate: true,
             versions: Once::default(),
             probes: Once::default(),
+            toolchains: Once::default(),
+            declared: Once::default(),
             notes: Mutex::new(Vec::new()),
-            digests: Once::default(),
+            sandbox: OnceLock::new(),
+            sandbox_made: Mutex::new(()),
         }
+    }
+
+    /// The builder of the workspace at `root`: what a compile sees follows its layout.
+    pub fn in_workspace(mut self, root: &Path) -> Self {
+        self.workspace = Some(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
+        self
+    }
+
+    /// With `false` (`--no-sandbox`), compiles and programs run without the sandbox (still
+    /// through the launchers, under their limits).
+    pub fn isolated(mut self, isolate: bool) -> Self {
+        self.isolate = isolate;
+        self
+    }
+
+    /// The executor, made on first use. When the sandbox cannot be made here, says so once.
+    pub fn sandbox(&self) -> Result<&Sandbox> {
+        if let Some(s) = self.sandbox.get() {
+            return Ok(s);
+        }
+        let _one = self.sandbox_made.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = self.sandbox.get() {
+            return Ok(s);
+        }
+        let made = Sandbox::new(&self.cache_dir, self.isolate)?;
+        if let Some(note) = made.unavailable_note() {
+            eprintln!("{note}");
+        }
+        Ok(self.sandbox.get_or_init(|| made))
     }
 
     /// The notes gathered so far (a fallback taken, …), each once; the caller prints them.
@@ -268,7 +348,8 @@ impl Builder {
         }
     }
 
-    /// The output of a version command, once per run.
+    /// The output of a version command, once per run. It runs outside the sandbox: it reads no
+    /// file of the user's.
     fn version(&self, argv: &[String]) -> Result<String, String> {
         self.versions.get(argv, || {
             match Command::new(&argv[0]).args(&argv[1..]).output() {
@@ -283,6 +364,60 @@ impl Builder {
                 Err(e) => Err(format!("cannot run `{}`: {e}", argv.join(" "))),
             }
         })
+    }
+
+    /// The toolchain folder `compiler` needs shown, when it lives outside `/usr`: rustup's rustc
+    /// is a proxy, so the toolchain's own rustc (`rustc --print sysroot`, asked outside the
+    /// sandbox: it reads no file of the user's) runs, with its sysroot shown (rustc finds its
+    /// libraries beside its executable); another compiler outside `/usr` gets the folder above
+    /// its `bin`.
+    fn toolchain(&self, compiler: &str) -> Result<Option<Toolchain>, String> {
+        self.toolchains.get(&[compiler.to_string()], || {
+            let path = find_program(compiler).ok_or_else(|| format!("{compiler} not found"))?;
+            let real = path.canonicalize().unwrap_or(path);
+            if family(compiler) == "rustc" {
+                let out = Command::new(compiler)
+                    .args(["--print", "sysroot"])
+                    .output()
+                    .map_err(|e| format!("cannot run `{compiler} --print sysroot`: {e}"))?;
+                let sysroot = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+                if !out.status.success() || !sysroot.join("bin/rustc").is_file() {
+                    return Err(format!("`{compiler} --print sysroot` names no toolchain"));
+                }
+                return Ok((!in_system(&sysroot)).then(|| Toolchain {
+                    dir: sysroot,
+                    exe: "bin/rustc".into(),
+                }));
+            }
+            if in_system(&real) {
+                return Ok(None);
+            }
+            let bin = real.parent().unwrap_or(Path::new("/"));
+            let dir = bin.parent().unwrap_or(bin).to_path_buf();
+            let exe = real.strip_prefix(&dir).unwrap_or(&real).to_path_buf();
+            Ok(Some(Toolchain { dir, exe }))
+        })
+    }
+
+    /// What problem `slug`'s problem.toml declares visible to compiles (read once).
+    fn declared(&self, slug: &str) -> Result<sight::Declared> {
+        let Some(root) = &self.workspace else {
+            return Ok((Vec::new(), Vec::new()));
+        };
+        let toml = root.join("problems").join(slug).join("problem.toml");
+        if !toml.is_file() {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        self.declared
+            .get(&[slug.to_string()], || {
+                crate::problem::declared_includes(&toml, root).map_err(|e| e.to_string())
+            })
+            .map_err(anyhow::Error::msg)
+    }
+
+    /// What a compile of `source` sees.
+    fn sight(&self, source: &Path) -> Result<Sight> {
+        sight::of(self.workspace.as_deref(), source, &|slug| self.declared(slug))
     }
 
     /// The compile command to use for `profile` here: its own, or its fallback when the own
@@ -304,7 +439,7 @@ impl Builder {
         }
     }
 
-    /// Whether `command` builds the profile's probe program.
+    /// Whether `command` builds the profile's probe program (in the sandbox, as every compile).
     fn probe(&self, profile: &Profile, command: &[String]) -> Result<bool> {
         let probe = &profile.fallback.as_ref().expect("a fallback").probe;
         std::fs::create_dir_all(&self.cache_dir)
@@ -314,14 +449,16 @@ impl Builder {
             .tempdir_in(&self.cache_dir)
             .context("cannot create a probe directory")?;
         let ext = profile.extensions.first().map_or("txt", String::as_str);
-        let src = dir.path().join(format!("probe.{ext}"));
-        std::fs::write(&src, probe)?;
-        let argv = expand(command, &src, &dir.path().join("probe"));
-        Ok(Command::new(&argv[0])
-            .args(&argv[1..])
-            .current_dir(dir.path())
-            .output()
-            .is_ok_and(|o| o.status.success()))
+        let name = PathBuf::from(format!("probe.{ext}"));
+        let sight = Sight {
+            root: dir.path().to_path_buf(),
+            source: name.clone(),
+            files: vec![(name, probe.as_bytes().to_vec())],
+        };
+        let work = dir.path().join("work");
+        stage(&sight, &work)?;
+        let compiled = self.run_compiler(profile, command, &sight, &work)?;
+        Ok(compiled.result.is_ok() && work.join("prog").is_file())
     }
 
     /// Builds `source` with `profile` (or takes it from the cache). An error is returned only
@@ -348,13 +485,12 @@ impl Builder {
                 profile.name(),
             ));
         }
-        let code =
-            std::fs::read(&source).with_context(|| format!("cannot read {}", source.display()))?;
+        let sight = self.sight(&source)?;
         // A program the profile's own command built is in the cache: that command works here,
         // no probe needed (a warm run runs no compiler).
         if profile.fallback.is_some() {
             if let Some(built @ Built { program: Ok(_), .. }) =
-                self.cached_build(profile, own, profile.name(), &source, &code)
+                self.cached_build(profile, own, profile.name(), &source, &sight)
             {
                 return Ok(built);
             }
@@ -364,18 +500,20 @@ impl Builder {
         if fell_back {
             built_as.push_str(" (fallback build)");
         }
-        if let Some(built) = self.cached_build(profile, command, built_as.clone(), &source, &code) {
+        if let Some(built) = self.cached_build(profile, command, built_as.clone(), &source, &sight)
+        {
             return Ok(built);
         }
         let version = match self.toolchain_version(profile, command) {
             Ok(v) => v,
             Err(msg) => return Ok(Built::new(Err(msg), false, built_as)),
         };
-        let key = cache_key(profile, command, &version, &source, &code);
+        let key = cache_key(profile, command, &version, &sight);
         let build = Build {
             profile,
             command,
             source: &source,
+            sight: &sight,
             key: &key,
             built_as,
         };
@@ -390,7 +528,7 @@ impl Builder {
         command: &[String],
         built_as: String,
         source: &Path,
-        code: &[u8],
+        sight: &Sight,
     ) -> Option<Built> {
         let version = match self.toolchain_version(profile, command) {
             Ok(v) => v,
@@ -399,8 +537,8 @@ impl Builder {
         let dir = self
             .cache_dir
             .join("build")
-            .join(cache_key(profile, command, &version, source, code));
-        let (hit, deps) = self.cached(&dir)?;
+            .join(cache_key(profile, command, &version, sight));
+        let (hit, deps) = cached(&dir)?;
         let program = hit.map(|()| run_program(profile, source, &dir.join("prog")));
         Some(Built {
             deps,
@@ -434,11 +572,73 @@ impl Builder {
         Ok(version)
     }
 
-    /// Compiles `b.source` in a private directory, then moves it into the cache whole (a
-    /// concurrent or interrupted build never leaves a half-written program there), with the
-    /// list of every other file the compiler says it read.
+    /// Runs `command` on the staged `sight` in the build directory `work`, in the sandbox,
+    /// under the profile's compile limits.
+    fn run_compiler(
+        &self,
+        profile: &Profile,
+        command: &[String],
+        sight: &Sight,
+        work: &Path,
+    ) -> Result<Compiled> {
+        let toolchain = match self.toolchain(&command[0]) {
+            Ok(t) => t,
+            Err(msg) => {
+                return Ok(Compiled {
+                    result: Err(format!("{msg}\n")),
+                    cacheable: false,
+                })
+            }
+        };
+        let limits = profile.compile_limits;
+        let linker = rust_linker(command);
+        let job = Job {
+            work,
+            toolchain: toolchain.as_ref().map(|t| t.dir.as_path()),
+            keep: limits.message_bytes,
+        };
+        let make_argv = |paths: &JobPaths| {
+            let src = paths.work.join("ws").join(&sight.source);
+            let mut argv = expand(command, &src, &paths.work.join("prog"));
+            if let (Some(t), Some(dir)) = (&toolchain, &paths.toolchain) {
+                argv[0] = dir.join(&t.exe).into();
+            }
+            let deps = paths.work.join("deps.d");
+            for a in dep_args(&command[0]) {
+                argv.push(a.replace("{deps}", &deps.to_string_lossy()).into());
+            }
+            argv.extend(error_limit_args(&command[0]).iter().map(OsString::from));
+            if let Some(linker) = &linker {
+                argv.push(linker.into());
+            }
+            argv
+        };
+        let run_limits = sandbox::Limits {
+            time: limits.cpu,
+            memory_bytes: limits.memory_bytes,
+        };
+        let out = match self.sandbox()?.compile(&job, &make_argv, &run_limits) {
+            Ok(out) => out,
+            Err(e) => {
+                return Ok(Compiled {
+                    result: Err(format!("cannot run `{}`: {e}\n", command[0])),
+                    cacheable: false,
+                })
+            }
+        };
+        // The compiler named the staged files: name the user's.
+        let prefixes = [
+            format!("{}/ws/", sandbox::WORK),
+            format!("{}/ws/", work.display()),
+        ];
+        let root = format!("{}/", sight.root.display());
+        Ok(judge_compile(&out, &limits, &prefixes, &root))
+    }
+
+    /// Compiles `b.source` in a private build directory (the files it may see staged there),
+    /// then moves it into the cache whole (a concurrent or interrupted build never leaves a
+    /// half-written program there).
     fn compile(&self, b: &Build) -> Result<Built> {
-        let dep_args = dep_args(&b.command[0]);
         let builds = self.cache_dir.join("build");
         std::fs::create_dir_all(&builds)
             .with_context(|| format!("cannot create {}", self.cache_dir.display()))?;
@@ -446,52 +646,26 @@ impl Builder {
             .prefix(&format!(".{}-", b.key))
             .tempdir_in(&builds)
             .context("cannot create a build directory")?;
-        let deps_file = tmp.path().join("deps.d");
-        let mut argv = expand(b.command, b.source, &tmp.path().join("prog"));
-        for a in dep_args.unwrap_or_default() {
-            argv.push(a.replace("{deps}", &deps_file.to_string_lossy()).into());
+        stage(b.sight, tmp.path())?;
+        let compiled = self.run_compiler(b.profile, b.command, b.sight, tmp.path())?;
+        let deps = std::fs::read_to_string(tmp.path().join("deps.d"))
+            .map(|t| read_by_build(&parse_deps(&t), tmp.path(), b.sight))
+            .unwrap_or_default();
+        let result = match compiled.result {
+            Ok(()) if tmp.path().join("prog").is_file() => Ok(()),
+            Ok(()) => Err("the compiler made no program\n".to_string()),
+            Err(msg) => Err(msg),
+        };
+        if let Err(msg) = &result {
+            std::fs::write(tmp.path().join("compile-error.txt"), msg)?;
         }
-        let out = match Command::new(&argv[0])
-            .args(&argv[1..])
-            .current_dir(tmp.path())
-            .output()
-        {
-            Ok(out) => out,
-            Err(e) => {
-                let msg = format!("cannot run `{}`: {e}\n", argv[0].to_string_lossy());
-                return Ok(Built::new(Err(msg), false, b.built_as.clone()));
-            }
-        };
-        // A compiler that lists its inputs but did not (it stopped early) leaves the result
-        // uncacheable: a compile error for a missing header must not outlive the header.
-        let manifest = match dep_args {
-            None => Some(Vec::new()),
-            Some(_) => std::fs::read_to_string(&deps_file)
-                .ok()
-                .and_then(|t| manifest_of(&parse_deps(&t), tmp.path(), b.source)),
-        };
-        let result = if out.status.success() {
-            Ok(())
-        } else {
-            let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
-            if msg.trim().is_empty() {
-                msg = format!("the compiler failed ({})", out.status);
-            }
-            std::fs::write(tmp.path().join("compile-error.txt"), &msg)?;
-            Err(msg)
-        };
-        let deps: Vec<PathBuf> = manifest.iter().flatten().map(|(_, p)| p.clone()).collect();
         let program = |exe: &Path| run_program(b.profile, b.source, exe);
-        let Some(manifest) = manifest else {
-            // Not cached: the result stands for this run only (the directory goes with `tmp`,
-            // so the program is moved out of it first).
-            let program = result.map(|()| program(&tmp.keep().join("prog")));
-            return Ok(Built {
-                deps,
-                ..Built::new(program, true, b.built_as.clone())
-            });
-        };
-        let dir = self.store(tmp, &manifest, b.key)?;
+        if !compiled.cacheable {
+            // Not cached: tried again next run (the directory goes with `tmp`).
+            let msg = result.err().unwrap_or_default();
+            return Ok(Built::new(Err(msg), true, b.built_as.clone()));
+        }
+        let dir = self.store(tmp, &deps, b.key)?;
         Ok(Built {
             deps,
             ..Built::new(
@@ -502,62 +676,24 @@ impl Builder {
         })
     }
 
-    /// The cache entry in `dir`, while every file its build read is unchanged: `Ok` a program
-    /// (`dir/prog`), `Err` its compile error, with the files the build read. `None`: absent, stale
-    /// or incomplete.
-    fn cached(&self, dir: &Path) -> Option<(Result<(), String>, Vec<PathBuf>)> {
-        let manifest = read_manifest(dir)?;
-        if !self.manifest_holds(&manifest) {
-            return None;
-        }
-        let deps = manifest.into_iter().map(|(_, p)| p).collect();
-        if dir.join("prog").is_file() {
-            return Some((Ok(()), deps));
-        }
-        let msg = std::fs::read_to_string(dir.join("compile-error.txt")).ok()?;
-        Some((Err(msg), deps))
-    }
-    /// Whether every file of a cached build's manifest still has the digest it had when it was
-    /// built (a changed, moved or deleted header makes the build stale).
-    fn manifest_holds(&self, manifest: &[(String, PathBuf)]) -> bool {
-        manifest.iter().all(|(digest, path)| {
-            // Keyed by the file's size and modification time too: a file edited while the
-            // builder lives (`judge --watch`) is read again.
-            let Ok(meta) = std::fs::metadata(path) else {
-                return false;
-            };
-            let key = vec![
-                path.to_string_lossy().into_owned(),
-                format!("{} {:?}", meta.len(), meta.modified().ok()),
-            ];
-            self.digests.get(&key, || file_digest(path)).as_deref() == Some(digest.as_str())
-        })
-    }
-
-    /// Puts a finished build directory into the cache under `key`, with its manifest; returns
-    /// the entry's directory.
-    fn store(
-        &self,
-        tmp: tempfile::TempDir,
-        manifest: &[(String, PathBuf)],
-        key: &str,
-    ) -> Result<PathBuf> {
-        let lines: String = manifest
-            .iter()
-            .map(|(d, p)| format!("{d}\t{}\n", p.display()))
-            .collect();
+    /// Puts a finished build directory into the cache under `key`, with the files its build
+    /// read; returns the entry's directory.
+    fn store(&self, tmp: tempfile::TempDir, deps: &[PathBuf], key: &str) -> Result<PathBuf> {
+        let lines: String = deps.iter().map(|p| format!("{}\n", p.display())).collect();
         std::fs::write(tmp.path().join("deps.txt"), lines)?;
+        // The staged copies are not needed any more.
+        let _ = std::fs::remove_dir_all(tmp.path().join("ws"));
         let tmp = tmp.keep();
         let builds = self.cache_dir.join("build");
         let dir = builds.join(key);
-        if self.cached(&dir).is_some() {
+        if cached(&dir).is_some() {
             // Another runner built the same source meanwhile, and its entry holds: keep it. Put
             // ours in its place and that runner, about to start its program, would find none.
             let _ = std::fs::remove_dir_all(&tmp);
             return Ok(dir);
         }
         if dir.exists() {
-            // A stale entry: set it aside, then put the new one in its place.
+            // An incomplete entry: set it aside, then put the new one in its place.
             let old = builds.join(format!(".{key}-stale-{}", std::process::id()));
             if std::fs::rename(&dir, &old).is_ok() {
                 let _ = std::fs::remove_dir_all(&old);
@@ -571,58 +707,166 @@ impl Builder {
     }
 }
 
+/// The cache entry in `dir`: `Ok` a program (`dir/prog`), `Err` its compile error, with the
+/// files its build read. `None`: absent or incomplete.
+fn cached(dir: &Path) -> Option<(Result<(), String>, Vec<PathBuf>)> {
+    let deps = std::fs::read_to_string(dir.join("deps.txt")).ok()?;
+    let deps = deps.lines().map(PathBuf::from).collect();
+    if dir.join("prog").is_file() {
+        return Some((Ok(()), deps));
+    }
+    let msg = std::fs::read_to_string(dir.join("compile-error.txt")).ok()?;
+    Some((Err(msg), deps))
+}
+
+/// Copies the files of `sight` into `work/ws/`, in their layout. The build directory is the
+/// compile's to write: when the runner is root, the compiler in the sandbox is another user.
+fn stage(sight: &Sight, work: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let ws = work.join("ws");
+    for (rel, content) in &sight.files {
+        let to = ws.join(rel);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(&to, content).with_context(|| format!("cannot write {}", to.display()))?;
+    }
+    std::fs::create_dir_all(work)?;
+    std::fs::set_permissions(work, std::fs::Permissions::from_mode(0o777))
+        .with_context(|| format!("cannot open {} to the compiler", work.display()))?;
+    Ok(())
+}
+
+/// The files a compile read besides its source, as the user's paths: those of the staged
+/// workspace only (the toolchain's are not the user's).
+fn read_by_build(files: &[PathBuf], work: &Path, sight: &Sight) -> Vec<PathBuf> {
+    let staged = [PathBuf::from(sandbox::WORK).join("ws"), work.join("ws")];
+    let mut read: Vec<PathBuf> = files
+        .iter()
+        .filter_map(|f| staged.iter().find_map(|s| f.strip_prefix(s).ok()))
+        .map(normalize)
+        .filter(|rel| *rel != sight.source)
+        .map(|rel| sight.root.join(rel))
+        .collect();
+    read.dedup();
+    read
+}
+
+/// `path` with its `.` and `..` components resolved by name (`a/../b` is `b`).
+fn normalize(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What a compile's end says: a program, or a compile error (the reason in one line when a
+/// limit stopped it, then the compiler's message, its first bytes only, with its staged paths
+/// named as the user's).
+fn judge_compile(
+    out: &sandbox::JobOutput,
+    limits: &CompileLimits,
+    prefixes: &[String],
+    root: &str,
+) -> Compiled {
+    let mut text = String::from_utf8_lossy(&out.message).into_owned();
+    for p in prefixes {
+        text = text.replace(p.as_str(), root);
+    }
+    let cut = out.message_bytes.saturating_sub(out.message.len() as u64);
+    if cut > 0 {
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&format!("… {cut} more bytes\n"));
+    }
+    let run = &out.run;
+    let mib = limits.memory_bytes >> 20;
+    let reason = match run.killed {
+        Some(Kill::CpuTime) => Some(format!(
+            "compilation took more than {} s of CPU",
+            seconds(limits.cpu)
+        )),
+        Some(Kill::Memory) => Some(format!("compilation used more than {mib} MiB of memory")),
+        Some(Kill::WallClock) => Some(format!(
+            "compilation was stopped: it waited without using the CPU for {} s",
+            seconds(run.wall.saturating_sub(run.cpu))
+        )),
+        Some(Kill::Interrupted) => Some("compilation was interrupted".to_string()),
+        Some(Kill::Output | Kill::Idle) => Some("compilation was stopped".to_string()),
+        None if run.refused_allocation.is_some() && !run.exit.success() => {
+            Some(format!("compilation used more than {mib} MiB of memory"))
+        }
+        None => None,
+    };
+    match reason {
+        Some(r) => Compiled {
+            result: Err(format!("{r}\n{text}")),
+            cacheable: false,
+        },
+        None if run.exit.success() => Compiled {
+            result: Ok(()),
+            cacheable: true,
+        },
+        None => {
+            if text.trim().is_empty() {
+                text = format!("the compiler failed ({})\n", run.exit.describe());
+            }
+            Compiled {
+                result: Err(text),
+                cacheable: true,
+            }
+        }
+    }
+}
+
+/// A duration in seconds as a person writes it: `10`, `0.5`.
+fn seconds(d: std::time::Duration) -> String {
+    let s = format!("{:.1}", d.as_secs_f64());
+    s.strip_suffix(".0").map_or(s.clone(), str::to_string)
+}
+
 /// One compilation: what [`Builder::compile`] needs.
 struct Build<'a> {
     profile: &'a Profile,
     command: &'a [String],
     source: &'a Path,
+    sight: &'a Sight,
     key: &'a str,
     built_as: String,
 }
 
-/// The cache key: the profile, the command, the compiler's version, and the source's path and
-/// content. The path counts because what `#include "../x.h"` or `mod x;` reads depends on where
-/// the file is (and a compiler's message names it). The other files the build read are checked
-/// against the entry's manifest ([`cached`]).
-fn cache_key(
-    profile: &Profile,
-    command: &[String],
-    version: &str,
-    source: &Path,
-    code: &[u8],
-) -> String {
+/// The cache key: the profile (its command, run command and compile limits), the compiler's
+/// version, the workspace's place, and every file the compile sees, by its path there and its
+/// content. Complete by construction: the compiler sees nothing else of the user's.
+fn cache_key(profile: &Profile, command: &[String], version: &str, sight: &Sight) -> String {
     let mut hasher = Sha256::new();
-    for part in [&profile.judge, &profile.language] {
-        hasher.update(part.as_bytes());
-        hasher.update(b"\0");
-    }
+    let mut part = |bytes: &[u8]| {
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    };
+    part(profile.judge.as_bytes());
+    part(profile.language.as_bytes());
     for arg in command.iter().chain(&profile.run) {
-        hasher.update(arg.as_bytes());
-        hasher.update(b"\0");
+        part(arg.as_bytes());
     }
-    hasher.update(version.as_bytes());
-    hasher.update(b"\0");
-    hasher.update(source.as_os_str().as_encoded_bytes());
-    hasher.update(b"\0");
-    hasher.update(code);
+    part(format!("{:?}", profile.compile_limits).as_bytes());
+    part(version.as_bytes());
+    part(sight.root.as_os_str().as_encoded_bytes());
+    for (rel, content) in &sight.files {
+        part(rel.as_os_str().as_encoded_bytes());
+        part(content);
+    }
     hex(&hasher.finalize()[..16])
-}
-
-/// The files a build read besides `source` (as the compiler listed them, relative to `cwd`),
-/// with their digests now; `None` when one cannot be read.
-fn manifest_of(files: &[PathBuf], cwd: &Path, source: &Path) -> Option<Vec<(String, PathBuf)>> {
-    files
-        .iter()
-        .map(|f| {
-            if f.is_absolute() {
-                f.clone()
-            } else {
-                cwd.join(f)
-            }
-        })
-        .filter(|f| f.canonicalize().map_or(true, |c| c != source))
-        .map(|f| Some((file_digest(&f)?, f)))
-        .collect()
 }
 
 #[cfg(test)]
@@ -644,6 +888,7 @@ mod tests {
             stack: sandbox::Stack::Bytes(1 << 20),
             package: Some("the-package".into()),
             about: None,
+            compile_limits: CompileLimits::default(),
         }
     }
 
@@ -678,8 +923,7 @@ mod tests {
         let second = Builder::new(dir.path().join("cache"));
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("prog"), "the second runner's").unwrap();
-        let manifest = read_manifest(&entry).unwrap();
-        let stored = second.store(tmp, &manifest, &key).unwrap();
+        let stored = second.store(tmp, &[], &key).unwrap();
         assert_eq!(stored, entry);
         assert!(
             entry.join("marker").is_file(),
@@ -692,7 +936,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("prog"), "rebuilt").unwrap();
         let third = Builder::new(dir.path().join("cache"));
-        third.store(tmp, &manifest, &key).unwrap();
+        third.store(tmp, &[], &key).unwrap();
         assert!(!entry.join("marker").exists());
         assert_eq!(std::fs::read(&prog).unwrap(), b"rebuilt");
     }
@@ -754,22 +998,22 @@ mod tests {
             "clang++",
             "cc",
         ] {
-            assert_eq!(dep_args(gcc), Some(&["-MMD", "-MF", "{deps}"][..]), "{gcc}");
+            assert_eq!(dep_args(gcc), &["-MMD", "-MF", "{deps}"][..], "{gcc}");
         }
-        assert_eq!(
-            dep_args("rustc"),
-            Some(&["--emit=link,dep-info={deps}"][..])
-        );
-        assert_eq!(dep_args("javac"), None);
-        assert_eq!(dep_args("python3"), None);
+        assert_eq!(dep_args("rustc"), &["--emit=link,dep-info={deps}"][..]);
+        assert!(dep_args("javac").is_empty());
+        assert!(dep_args("python3").is_empty());
+        assert_eq!(error_limit_args("g++-12"), ["-fmax-errors=50"]);
+        assert_eq!(error_limit_args("clang++"), ["-ferror-limit=50"]);
     }
 
-    /// A C file that includes `../h.h`, built in `dir/sub/`.
+    /// A C file that includes `h.h` beside it, in `dir/sub/` (outside a workspace: the
+    /// header-like files beside a file are shown to its compile).
     fn with_header(dir: &Path, value: &str) -> PathBuf {
         std::fs::create_dir_all(dir.join("sub")).unwrap();
-        std::fs::write(dir.join("h.h"), format!("#define V {value}\n")).unwrap();
+        std::fs::write(dir.join("sub/h.h"), format!("#define V {value}\n")).unwrap();
         let src = dir.join("sub/a.c");
-        std::fs::write(&src, "#include \"../h.h\"\nint main(void){return V;}\n").unwrap();
+        std::fs::write(&src, "#include \"h.h\"\nint main(void){return V;}\n").unwrap();
         src
     }
 
@@ -785,14 +1029,15 @@ mod tests {
             "{:?}",
             first.program
         );
-        assert_eq!(first.deps, [dir.path().join("sub/../h.h")]);
+        let header = dir.path().canonicalize().unwrap().join("sub/h.h");
+        assert_eq!(first.deps, [header.clone()]);
         assert!(
             !builder.build(&src, &p).unwrap().compiled,
             "nothing changed"
         );
 
         // The header changes: built again, and the new program is what runs.
-        std::fs::write(dir.path().join("h.h"), "#define V 3\n").unwrap();
+        std::fs::write(&header, "#define V 3\n").unwrap();
         let second = builder.build(&src, &p).unwrap();
         assert!(second.compiled, "a changed header must rebuild");
         let exe = &second.program.unwrap().argv[0];
@@ -801,11 +1046,11 @@ mod tests {
         assert!(!builder.build(&src, &p).unwrap().compiled);
 
         // The header goes: a compile error, not the cached program, and not cached either.
-        std::fs::remove_file(dir.path().join("h.h")).unwrap();
+        std::fs::remove_file(&header).unwrap();
         let gone = builder.build(&src, &p).unwrap();
         assert!(gone.compiled);
         assert!(gone.program.unwrap_err().contains("h.h"));
-        std::fs::write(dir.path().join("h.h"), "#define V 0\n").unwrap();
+        std::fs::write(&header, "#define V 0\n").unwrap();
         let back = builder.build(&src, &p).unwrap();
         assert!(
             back.program.is_ok(),
@@ -820,29 +1065,36 @@ mod tests {
         let builder = Builder::new(dir.path().join("cache"));
         let p = profile(Some(GCC), &["{out}"]);
         assert!(builder.build(&src, &p).unwrap().program.is_ok());
-        // The same text one folder up, where `../h.h` does not exist: it does not build, and the
-        // compiler's message names this file, not the first one.
+        // The same text one folder up, where `h.h` does not exist: it does not build, and the
+        // compiler's message names this file (its real path, not the staged one), not the
+        // first one.
         let moved = dir.path().join("a.c");
         std::fs::copy(&src, &moved).unwrap();
         let b = builder.build(&moved, &p).unwrap();
         assert!(b.compiled);
         let msg = b.program.unwrap_err();
-        assert!(msg.contains(&*moved.to_string_lossy()), "{msg}");
+        let real = moved.canonicalize().unwrap();
+        assert!(msg.contains(&*real.to_string_lossy()), "{msg}");
         assert!(!msg.contains("sub/a.c"), "{msg}");
+        assert!(!msg.contains(sandbox::WORK), "{msg}");
     }
 
     #[test]
     fn a_rust_module_is_a_dependency() {
+        // A problem's program of a workspace, with a module in problems/_shared/.
         let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("lib")).unwrap();
-        std::fs::write(dir.path().join("lib/m.rs"), "pub const V: i32 = 0;\n").unwrap();
-        let src = dir.path().join("main.rs");
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("problems/_shared")).unwrap();
+        std::fs::create_dir_all(root.join("problems/p")).unwrap();
+        let module = root.join("problems/_shared/m.rs");
+        std::fs::write(&module, "pub const V: i32 = 0;\n").unwrap();
+        let src = root.join("problems/p/gen.rs");
         std::fs::write(
             &src,
-            "#[path = \"lib/m.rs\"]\nmod m;\nfn main() { std::process::exit(m::V) }\n",
+            "#[path = \"../_shared/m.rs\"]\nmod m;\nfn main() { std::process::exit(m::V) }\n",
         )
         .unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Builder::new(root.join("cache")).in_workspace(&root);
         let mut p = profile(
             Some(&["rustc", "--edition", "2021", "{src}", "-o", "{out}"]),
             &["{out}"],
@@ -850,14 +1102,73 @@ mod tests {
         p.language = "Rust".into();
         let first = builder.build(&src, &p).unwrap();
         assert!(first.program.is_ok(), "{:?}", first.program);
-        assert_eq!(first.deps, [dir.path().join("lib/m.rs")]);
-        std::fs::write(dir.path().join("lib/m.rs"), "pub const V: i32 = 4;\n").unwrap();
+        assert_eq!(first.deps, [module.clone()]);
+        std::fs::write(&module, "pub const V: i32 = 4;\n").unwrap();
         let second = builder.build(&src, &p).unwrap();
         assert!(second.compiled, "a changed module must rebuild");
         let status = Command::new(&second.program.unwrap().argv[0])
             .status()
             .unwrap();
         assert_eq!(status.code(), Some(4));
+    }
+
+    #[test]
+    fn a_compile_sees_no_file_outside_its_sight_nor_the_environment() {
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        let secret = elsewhere.path().join("secret.h");
+        std::fs::write(&secret, "#define SECRET \"xyzzy-4711\"\n").unwrap();
+        let builder = Builder::new(dir.path().join("cache"));
+        let p = profile(Some(GCC), &["{out}"]);
+        let src = dir.path().join("a.c");
+        // Control: the header is there outside the sandbox.
+        assert!(secret.is_file());
+        for target in [secret.to_str().unwrap(), "/proc/self/environ", "/etc/passwd"] {
+            std::fs::write(
+                &src,
+                format!("#include \"{target}\"\nint main(void){{return 0;}}\n"),
+            )
+            .unwrap();
+            let msg = builder.build(&src, &p).unwrap().program.unwrap_err();
+            assert!(msg.contains("No such file or directory"), "{target}: {msg}");
+            assert!(!msg.contains("xyzzy-4711"), "{msg}");
+        }
+    }
+
+    #[test]
+    fn limits_stop_a_compile_with_their_reason_and_the_message_is_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let builder = Builder::new(dir.path().join("cache"));
+        let mut p = profile(Some(GCC), &["{out}"]);
+        p.compile_limits = CompileLimits {
+            cpu: std::time::Duration::from_secs(1),
+            memory_bytes: 128 << 20,
+            message_bytes: 1024,
+        };
+        let src = dir.path().join("zero.c");
+        std::fs::write(&src, "#include \"/dev/zero\"\n").unwrap();
+        let b = builder.build(&src, &p).unwrap();
+        let msg = b.program.unwrap_err();
+        let first = msg.lines().next().unwrap();
+        assert!(
+            first == "compilation took more than 1 s of CPU"
+                || first == "compilation used more than 128 MiB of memory",
+            "{msg}"
+        );
+        // Not cached: the next run tries again.
+        assert!(builder.build(&src, &p).unwrap().compiled);
+        // Many errors: the first KiB, then how much more there was.
+        let many = dir.path().join("many.c");
+        let body: String = (0..40).map(|i| format!("int v{i} = undeclared{i};\n")).collect();
+        std::fs::write(&many, body).unwrap();
+        let msg = builder.build(&many, &p).unwrap().program.unwrap_err();
+        assert!(msg.contains("undeclared0"), "{msg}");
+        let tail = msg.lines().last().unwrap();
+        assert!(
+            tail.starts_with("… ") && tail.ends_with(" more bytes"),
+            "{msg}"
+        );
+        assert!(msg.len() < 1024 + 100, "{}", msg.len());
     }
 
     #[test]

@@ -36,6 +36,62 @@ struct RawJudges {
     judge: Vec<toml::Spanned<RawJudge>>,
     #[serde(default)]
     lint: Vec<toml::Spanned<RawLint>>,
+    /// The limits of every compile, unless a language or build gives its own.
+    #[serde(default)]
+    compile_limits: RawCompileLimits,
+}
+
+/// `[compile_limits]`: every compile runs in the sandbox under these (see [`CompileLimits`]).
+#[derive(Debug, Default, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCompileLimits {
+    cpu_s: Option<f64>,
+    memory_mib: Option<u64>,
+    message_kib: Option<u64>,
+}
+
+/// The limits of a compile: CPU time (the wall-clock backstop is the sandbox's, twice it plus a
+/// second), memory (every process of the compile), and the bytes of its message kept (the
+/// rest is counted: "… N more bytes"). Over a limit is a compile error saying which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompileLimits {
+    pub cpu: std::time::Duration,
+    pub memory_bytes: u64,
+    pub message_bytes: usize,
+}
+
+impl Default for CompileLimits {
+    /// 10 s of CPU and 1 GiB, as CMS and DMOJ bound a compile; 64 KiB of message.
+    fn default() -> Self {
+        CompileLimits {
+            cpu: std::time::Duration::from_secs(10),
+            memory_bytes: 1 << 30,
+            message_bytes: 64 << 10,
+        }
+    }
+}
+
+impl RawCompileLimits {
+    /// These limits, each key not given taken from `base`.
+    fn over(self, base: CompileLimits) -> Result<CompileLimits, String> {
+        let cpu = match self.cpu_s {
+            Some(s) if !(s > 0.0 && s <= 3600.0) => {
+                return Err(format!("compile cpu_s = {s}: give seconds between 0 and 3600"))
+            }
+            Some(s) => std::time::Duration::from_secs_f64(s),
+            None => base.cpu,
+        };
+        if self.memory_mib == Some(0) || self.message_kib == Some(0) {
+            return Err("compile memory_mib and message_kib must be at least 1".into());
+        }
+        Ok(CompileLimits {
+            cpu,
+            memory_bytes: self.memory_mib.map_or(base.memory_bytes, |m| m << 20),
+            message_bytes: self
+                .message_kib
+                .map_or(base.message_bytes, |k| (k as usize) << 10),
+        })
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -101,6 +157,7 @@ struct RawBuild {
     min_version: Option<String>,
     stack_kib: Option<RawStack>,
     package: Option<String>,
+    compile_limits: Option<RawCompileLimits>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -120,6 +177,8 @@ struct RawLanguage {
     min_version: Option<String>,
     stack_kib: Option<RawStack>,
     package: Option<String>,
+    /// This language's compile limits (each key not given: the build's, then the file's).
+    compile_limits: Option<RawCompileLimits>,
     about: Option<String>,
 }
 
@@ -186,6 +245,8 @@ pub struct Profile {
     /// The Debian package of the tool, for "not found" messages.
     pub package: Option<String>,
     pub about: Option<String>,
+    /// The limits of its compiles.
+    pub compile_limits: CompileLimits,
 }
 
 impl Profile {
@@ -213,6 +274,7 @@ impl Profile {
             stack: Stack::Inherit,
             package: None,
             about: None,
+            compile_limits: CompileLimits::default(),
         }
     }
 
@@ -324,6 +386,13 @@ impl Judges {
         let raw: RawJudges = parse_toml(path, text)?;
         let err = |at: usize, message: String| ConfigError::at(path, text, Some(at), message);
         let mut judges: Vec<Judge> = Vec::new();
+        let limits = raw
+            .compile_limits
+            .over(CompileLimits::default())
+            .map_err(|m| {
+                let at = text.find("compile_limits").unwrap_or(0);
+                err(at, format!("[compile_limits]: {m}"))
+            })?;
         for j in &raw.judge {
             let at = j.span().start;
             let j = j.get_ref();
@@ -346,7 +415,7 @@ impl Judges {
                 aliases: j.aliases.clone(),
                 problem_url: j.problem_url.clone(),
                 submit_url: j.submit_url.clone(),
-                languages: languages(j, &raw.build).map_err(|(at, m)| err(at, m))?,
+                languages: languages(j, &raw.build, limits).map_err(|(at, m)| err(at, m))?,
                 companion: j.companion,
             });
         }
@@ -426,6 +495,7 @@ impl Judges {
 fn languages(
     j: &RawJudge,
     builds: &BTreeMap<String, RawBuild>,
+    limits: CompileLimits,
 ) -> Result<Vec<Arc<Profile>>, (usize, String)> {
     let mut languages: Vec<Arc<Profile>> = Vec::new();
     for l in &j.language {
@@ -446,7 +516,17 @@ fn languages(
                 )
             })?,
         };
-        let profile = language(&j.name, &l.with(build)).map_err(|m| (at, m))?;
+        let build_limits = build.compile_limits;
+        let mut profile = language(&j.name, &l.with(build)).map_err(|m| (at, m))?;
+        let what = |m: String| (at, format!("{} {}: {m}", j.name, l.name));
+        let limits = match build_limits {
+            Some(b) => b.over(limits).map_err(what)?,
+            None => limits,
+        };
+        profile.compile_limits = match l.compile_limits {
+            Some(own) => own.over(limits).map_err(what)?,
+            None => limits,
+        };
         if languages
             .iter()
             .any(|o| o.language.eq_ignore_ascii_case(&l.name))
@@ -537,6 +617,7 @@ impl RawLanguage {
             min_version: self.min_version.clone().or(b.min_version),
             stack_kib: self.stack_kib.clone().or(b.stack_kib),
             package: self.package.clone().or(b.package),
+            compile_limits: self.compile_limits,
             about: self.about.clone(),
         }
     }
@@ -613,6 +694,7 @@ fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
         },
         package: l.package.clone(),
         about: l.about.clone(),
+        compile_limits: CompileLimits::default(),
     })
 }
 

@@ -32,6 +32,7 @@ mod run;
 mod scaffold;
 mod scan;
 mod shrink;
+mod sight;
 mod single;
 mod stress;
 mod submit;

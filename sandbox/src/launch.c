@@ -36,7 +36,7 @@
  * session keyring, and a root built on a tmpfs at ROOT holding read-only binds of /usr (and the
  * /bin, /lib… links or directories), a few device nodes, and mount points for /tmp and /box;
  * the root is then remounted read-only, so nothing there can change. The seccomp filter also
- * refuses (EPERM) System V IPC, POSIX message queues, keyrings, inotify and fanotify, in both
+ * refuses (EPERM) System V IPC, POSIX message queues, keyrings, inotify, fanotify and ptrace, in both
  * the 64-bit and 32-bit ABIs (x32 is refused whole). Once per case: /tmp is an empty tmpfs of
  * the memory limit's size (made again whenever a program changed anything in it, which its
  * ctime tells where tmpfs times are fine-grained, else after every case), /box a read-only
@@ -85,6 +85,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -421,7 +422,8 @@ static void emit_denied(struct filter *f, const int *nrs, size_t count) {
 }
 
 /* What the sandbox refuses: state that outlives a process (System V IPC, POSIX message queues,
- * keys) and watching the host (inotify, fanotify). */
+ * keys), watching the host (inotify, fanotify), and tracing (ptrace: as judges refuse it; a
+ * stop it would cause is not an end, see reap). */
 static const int native_denied[] = {
 #ifdef __NR_shmget
     __NR_shmget, __NR_shmat, __NR_shmctl, __NR_shmdt,
@@ -439,7 +441,7 @@ static const int native_denied[] = {
     __NR_ipc,
 #endif
     __NR_mq_open, __NR_mq_unlink, __NR_mq_timedsend, __NR_mq_timedreceive, __NR_mq_notify,
-    __NR_mq_getsetattr, __NR_add_key, __NR_request_key, __NR_keyctl,
+    __NR_mq_getsetattr, __NR_add_key, __NR_request_key, __NR_keyctl, __NR_ptrace,
 #ifdef __NR_inotify_init
     __NR_inotify_init,
 #endif
@@ -459,6 +461,7 @@ static const int i386_denied[] = {
     286, 287, 288, /* add_key, request_key, keyctl */
     291, 292, 293, 332, /* inotify */
     338, 339, /* fanotify */
+    26, /* ptrace */
 };
 #elif defined(__aarch64__)
 #define NATIVE_ARCH AUDIT_ARCH_AARCH64
@@ -997,6 +1000,14 @@ static int reap(pid_t child, struct usage *u, int *status, int block) {
         pid_t p = wait4(-1, &st, __WALL | (block ? 0 : WNOHANG), &ru);
         if (p < 0 && errno == EINTR) continue;
         if (p <= 0) break;
+        if (WIFSTOPPED(st)) {
+            /* A ptrace stop (a process that made the launcher its tracer, PTRACE_TRACEME, and
+             * stopped at a signal): not an end. Detached, the signal delivered, it goes on and
+             * is judged by how it really ends (or killed at its limit). */
+            ptrace(PTRACE_DETACH, p, NULL, (void *)(intptr_t)WSTOPSIG(st));
+            continue;
+        }
+        if (WIFCONTINUED(st)) continue;
         add_usage(u, &ru);
         if (p == child) {
             *status = st;
@@ -1097,7 +1108,7 @@ static void run_case(const struct request *req, int fds[3]) {
             struct rusage ru;
             pid_t p = wait4(-1, &st, __WALL, &ru);
             if (p > 0) {
-                add_usage(&u, &ru);
+                if (!WIFSTOPPED(st)) add_usage(&u, &ru);
             } else if (errno != EINTR) {
                 break; /* ECHILD: none left */
             }

@@ -13,6 +13,7 @@ mod attached;
 mod cgroup;
 mod gcc_launcher;
 mod interact;
+mod job;
 mod launcher;
 mod left;
 mod program;
@@ -23,6 +24,8 @@ pub use program::{
     Program, RunOutput, Stack, Stdin,
 };
 pub use single::{init, interrupt, interrupted, reap_orphans};
+
+pub use job::{Job, JobOutput, JobPaths, TOOLCHAIN, WORK};
 
 pub use interact::{Exchange, Interaction, Party, Side, Transcript, IDLE};
 pub use left::{Left, WRITABLE_CAP, WRITABLE_ENTRIES};
@@ -321,6 +324,34 @@ impl Executor for Sandbox {
 }
 
 impl Sandbox {
+    /// Runs a compile ([`job`]) under `limits`: `make_argv` gets the paths of the job's
+    /// directories as the compiler sees them. An error means it could not be run at all.
+    pub fn compile(
+        &self,
+        job: &Job,
+        make_argv: &dyn Fn(&JobPaths) -> Vec<std::ffi::OsString>,
+        limits: &Limits,
+    ) -> io::Result<JobOutput> {
+        let launcher = self.checkout()?;
+        match job::run(&launcher, job, make_argv, limits) {
+            Ok(result) => {
+                if !launcher.gone.get() {
+                    self.checkin(launcher);
+                }
+                result
+            }
+            Err(e) => {
+                launcher.kill();
+                Err(e)
+            }
+        }
+    }
+
+    /// Whether programs run in the sandbox.
+    pub fn isolation(&self) -> &Isolation {
+        &self.isolation
+    }
+
     /// Two launchers for one game; on failure, none is kept out.
     fn checkout_two(&self) -> io::Result<[Launcher; 2]> {
         let first = self.checkout()?;

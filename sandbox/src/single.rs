@@ -520,7 +520,21 @@ pub(crate) fn begin(
         path.push(launcher::search_path());
         envp[0] = path;
     }
-    let request = launcher::encode_request(&rlimits, &argv, &envp, &expose);
+    start(launcher, &rlimits, &argv, &envp, &expose, stdio)
+}
+
+/// Sends a request (`argv` and `envp` as the program sees them, `expose` the files shown in
+/// `/box`) through `launcher` with `stdio` (closed here once sent): the started program, or why
+/// it could not start (the inner error).
+pub(crate) fn start(
+    launcher: &Launcher,
+    rlimits: &Rlimits,
+    argv: &[OsString],
+    envp: &[OsString],
+    expose: &[Expose],
+    stdio: [OwnedFd; 3],
+) -> io::Result<io::Result<Run>> {
+    let request = launcher::encode_request(rlimits, argv, envp, expose);
     if interrupted() {
         return Ok(Err(io::Error::new(
             io::ErrorKind::Interrupted,

@@ -4,7 +4,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use anyhow::{bail, Context as _, Result};
 
@@ -38,9 +38,8 @@ pub struct Context {
     pub judges: Arc<Judges>,
     pub kinds: FileKinds,
     pub outputs: Outputs,
+    /// Builds programs, and holds the sandbox they (and their compiles) run in.
     pub builder: Builder,
-    isolate: bool,
-    sandbox: OnceLock<Sandbox>,
     /// The verdict cache; `None` with `--no-cache`.
     verdicts: Option<VerdictCache>,
     /// Judge every wrong solution on every case (`--all-cases`).
@@ -90,7 +89,9 @@ impl Context {
         Ok(Context {
             kinds: judges.file_kinds(),
             judges: Arc::new(judges),
-            builder: Builder::new(ws.cache_dir()),
+            builder: Builder::new(ws.cache_dir())
+                .in_workspace(ws.root())
+                .isolated(!g.no_sandbox),
             jobs,
             report: ReportOptions {
                 color,
@@ -101,24 +102,16 @@ impl Context {
                 && std::env::var_os("CI").is_none()
                 && outputs.human(),
             outputs,
-            isolate: !g.no_sandbox,
-            sandbox: OnceLock::new(),
             verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
             all_cases: false,
             ws,
         })
     }
 
-    /// The executor, made on first use. When the sandbox cannot be made here, says so once.
+    /// The executor, made on first use (the builder's: compiles run in it too). When the
+    /// sandbox cannot be made here, says so once.
     pub fn sandbox(&self) -> Result<&Sandbox> {
-        if let Some(s) = self.sandbox.get() {
-            return Ok(s);
-        }
-        let made = Sandbox::new(&self.ws.cache_dir(), self.isolate)?;
-        if let Some(note) = made.unavailable_note() {
-            eprintln!("{note}");
-        }
-        Ok(self.sandbox.get_or_init(|| made))
+        self.builder.sandbox()
     }
 
     pub fn diff_options(&self) -> DiffOptions {

@@ -1,0 +1,203 @@
+//! A compile as a sandboxed program: the compiler runs through a launcher like any judged
+//! program (namespaces, cgroups, limits, killed with its case, with the runner's Ctrl-C, and
+//! with the launcher when the runner dies), and sees the toolchain read-only (`/usr`, and a
+//! toolchain directory outside it, such as rustup's, at [`TOOLCHAIN`]), its build directory
+//! (read-write, at [`WORK`]: the staged sources and the output) and nothing else of the user's.
+//! Its environment is a clean one: `PATH`, `LANG`, and `HOME` and `TMPDIR` of its own.
+//!
+//! Its stdout and stderr are one message, of which the first `keep` bytes are kept and the rest
+//! only counted (the runner never holds a compile bomb's message).
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::launcher::{self, Expose, Launcher, Rlimits, PROCESS_LIMIT};
+use crate::program::{Limits, RunOutput, Stack};
+use crate::single::{self, SANDBOX_PATH};
+
+/// Where the build directory is in the sandbox.
+pub const WORK: &str = "/box/rw-work";
+/// Where a toolchain directory outside `/usr` is in the sandbox.
+pub const TOOLCHAIN: &str = "/box/toolchain";
+
+/// A compile to run.
+pub struct Job<'a> {
+    /// The build directory (the program may write there, nothing else of the user's).
+    pub work: &'a Path,
+    /// A toolchain directory outside `/usr` the compiler needs (shown read-only).
+    pub toolchain: Option<&'a Path>,
+    /// Bytes of the compiler's message (stdout and stderr) kept; the rest is counted.
+    pub keep: usize,
+}
+
+/// Where a job's directories are, as its command must name them: in the sandbox, [`WORK`] and
+/// [`TOOLCHAIN`]; without it, the host's.
+#[derive(Debug, Clone)]
+pub struct JobPaths {
+    pub work: PathBuf,
+    pub toolchain: Option<PathBuf>,
+}
+
+/// What a compile produced.
+#[derive(Debug, Clone)]
+pub struct JobOutput {
+    /// How it ended (its `stdout` and `stderr` are empty: the message is below).
+    pub run: RunOutput,
+    /// The first `keep` bytes of what it printed (stdout and stderr, interleaved).
+    pub message: Vec<u8>,
+    /// How many bytes it printed in all.
+    pub message_bytes: u64,
+}
+
+/// The environment of a compile.
+fn environment(sandboxed: bool, paths: &JobPaths) -> Vec<OsString> {
+    let mut path = OsString::from("PATH=");
+    if let Some(t) = &paths.toolchain {
+        path.push(t.join("bin"));
+        path.push(":");
+    }
+    if sandboxed {
+        path.push(SANDBOX_PATH.trim_start_matches("PATH="));
+    } else {
+        path.push(launcher::search_path());
+    }
+    // In the sandbox /tmp is the case's own fresh tmpfs; without it, the build directory.
+    let home = if sandboxed {
+        PathBuf::from("/tmp")
+    } else {
+        paths.work.clone()
+    };
+    let mut home_var = OsString::from("HOME=");
+    home_var.push(&home);
+    let mut tmp_var = OsString::from("TMPDIR=");
+    tmp_var.push(&home);
+    let mut env = vec![path, "LANG=C.UTF-8".into(), home_var, tmp_var];
+    if let Some(t) = &paths.toolchain {
+        // The sandbox has no /proc: the loader cannot expand `$ORIGIN` (rustc's RUNPATH,
+        // `$ORIGIN/../lib`), so the toolchain's libraries are named.
+        let mut libs = OsString::from("LD_LIBRARY_PATH=");
+        libs.push(t.join("lib"));
+        env.push(libs);
+    }
+    env
+}
+
+/// Drains `pipe` on a thread of its own: the first `keep` bytes, and the count of the rest.
+fn drain(pipe: OwnedFd, keep: usize) -> mpsc::Receiver<(Vec<u8>, u64)> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut file = File::from(pipe);
+        let mut kept = Vec::new();
+        let mut total = 0u64;
+        let mut chunk = vec![0u8; 64 * 1024];
+        loop {
+            match file.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => {
+                    total += n as u64;
+                    let room = keep.saturating_sub(kept.len());
+                    kept.extend_from_slice(&chunk[..n.min(room)]);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send((kept, total));
+    });
+    rx
+}
+
+/// Runs a compile through `launcher`: `make_argv` gets the job's paths as the compiler sees
+/// them.
+pub(crate) fn run(
+    launcher: &Launcher,
+    job: &Job,
+    make_argv: &dyn Fn(&JobPaths) -> Vec<OsString>,
+    limits: &Limits,
+) -> io::Result<io::Result<JobOutput>> {
+    let sandboxed = launcher.sandbox.is_ok();
+    let mut expose = Vec::new();
+    let paths = if sandboxed {
+        expose.push(Expose {
+            host: job.work.to_path_buf(),
+            in_box: WORK.into(),
+        });
+        if let Some(t) = job.toolchain {
+            expose.push(Expose {
+                host: t.to_path_buf(),
+                in_box: TOOLCHAIN.into(),
+            });
+        }
+        JobPaths {
+            work: WORK.into(),
+            toolchain: job.toolchain.map(|_| TOOLCHAIN.into()),
+        }
+    } else {
+        JobPaths {
+            work: job.work.to_path_buf(),
+            toolchain: job.toolchain.map(Path::to_path_buf),
+        }
+    };
+    let argv = make_argv(&paths);
+    let envp = environment(sandboxed, &paths);
+    let rlimits = Rlimits {
+        nproc: if sandboxed { PROCESS_LIMIT } else { 0 },
+        ..single::rlimits(
+            launcher,
+            &crate::Program {
+                argv: vec![],
+                files: vec![],
+                stack: Stack::Inherit,
+                writable: vec![],
+            },
+            limits,
+        )
+    };
+    let stdin = File::open("/dev/null")?;
+    let (msg_r, msg_w) = nix::unistd::pipe()?;
+    let msg_w2 = msg_w.try_clone()?;
+    let message = drain(msg_r, job.keep);
+    // The poll loop's own pipes are empty and closed: the message is drained above.
+    let (out_r, out_w) = nix::unistd::pipe()?;
+    let (err_r, err_w) = nix::unistd::pipe()?;
+    drop((out_w, err_w));
+    let run = match single::start(
+        launcher,
+        &rlimits,
+        &argv,
+        &envp,
+        &expose,
+        [stdin.into(), msg_w, msg_w2],
+    )? {
+        Ok(run) => run,
+        Err(e) => return Ok(Err(e)),
+    };
+    let out = single::watch(
+        launcher,
+        &run,
+        File::from(out_r),
+        File::from(err_r),
+        limits,
+        0,
+    )?;
+    let out = match out {
+        Ok(out) => out,
+        Err(e) => return Ok(Err(e)),
+    };
+    // Every process of the case is gone (the launcher killed them), so the pipe is closed;
+    // without the sandbox, one that left its group may hold it: the message is then lost.
+    let (message, message_bytes) = message
+        .recv_timeout(Duration::from_secs(2))
+        .unwrap_or_default();
+    Ok(Ok(JobOutput {
+        run: out,
+        message,
+        message_bytes,
+    }))
+}
+

@@ -2,8 +2,9 @@
 //! re-run costs what changed, not the whole archive (Bazel's cached test results, per case).
 //!
 //! The key is the SHA-256 of everything the judgement depends on: the runner itself (its
-//! executable, by path, size and modification time), the sandbox setting, the program (its command line, stack, and the
-//! content of every file it runs: the binary or the script), the input and the expected output,
+//! executable, by path, size and modification time), the sandbox setting, the program (its
+//! command line, stack, and the content of every file it runs: the binary or the script; a
+//! binary of the build cache by its entry, whose name is derived from its build's inputs), the input and the expected output,
 //! the limits and the output cap, the compare mode, the checker (its program, for a case it
 //! judges) and the diff options (the failure keeps a drawn diff). An entry is one file under
 //! `target/judge/verdicts/`, written to a temporary file and renamed into place, so a crashed run
@@ -31,6 +32,8 @@ use sandbox::{Limits, Program};
 #[derive(Debug)]
 pub struct VerdictCache {
     dir: PathBuf,
+    /// The build cache: its programs are named by their build's key (see [`program_digest`]).
+    builds: PathBuf,
     /// The runner and the sandbox setting: the part of every key that is the same in a run.
     base: [u8; 32],
     unreadable: AtomicUsize,
@@ -57,24 +60,25 @@ struct KeptFailure {
     transcript: Option<String>,
 }
 
-/// Files up to this size are digested by content; a larger one (a statically linked binary of
-/// the build cache, whose entries are never rewritten in place) by its path, size and
-/// modification time, so that a warm run does not read every binary of an archive.
-const DIGEST_BY_CONTENT: u64 = 1 << 20;
-
-/// The digest of a program: its command line, its stack, and its files (see
-/// [`DIGEST_BY_CONTENT`]). `None` when a file cannot be read.
-pub fn program_digest(program: &Program) -> Option<[u8; 32]> {
+/// The digest of a program: its command line, its stack, and the content of its files (the
+/// binary or the script). A file of the build cache (under `builds`) is named by its path
+/// alone: its entry's folder is the build's key, derived from everything the compile saw, and
+/// an entry is written whole and never rewritten in place, so the path stands for the content
+/// and a warm run reads no binary. Any other file (an executable judged by path, a script) is
+/// read and hashed: never its size or modification time, which another file can share. `None`
+/// when a file cannot be read.
+pub fn program_digest(program: &Program, builds: &Path) -> Option<[u8; 32]> {
     let mut h = Sha256::new();
     for (i, arg) in program.argv.iter().enumerate() {
         h.update(arg.as_encoded_bytes());
         h.update(b"\0");
         if program.files.contains(&i) {
-            let meta = std::fs::metadata(Path::new(arg)).ok()?;
-            if meta.len() <= DIGEST_BY_CONTENT {
-                h.update(std::fs::read(Path::new(arg)).ok()?);
+            let path = Path::new(arg);
+            if path.starts_with(builds) && path.is_file() {
+                h.update(b"build cache entry");
             } else {
-                h.update(format!("{} {:?}", meta.len(), meta.modified().ok()?));
+                let mut file = std::fs::File::open(path).ok()?;
+                std::io::copy(&mut file, &mut h).ok()?;
             }
             h.update(b"\0");
         }
@@ -114,9 +118,15 @@ impl VerdictCache {
         h.update([u8::from(sandbox)]);
         VerdictCache {
             dir: cache_dir.join("verdicts"),
+            builds: cache_dir.join("build"),
             base: h.finalize().into(),
             unreadable: AtomicUsize::new(0),
         }
+    }
+
+    /// The digest of `program` for this cache's keys ([`program_digest`]).
+    pub fn program_digest(&self, program: &Program) -> Option<[u8; 32]> {
+        program_digest(program, &self.builds)
     }
 
     /// The key of one (program, case).

@@ -277,9 +277,11 @@ fn not_found(tool: &str, profile: &Profile) -> String {
 /// Whether `path` is part of the system the sandbox shows every program (`/usr` and the
 /// top-level links into it).
 fn in_system(path: &Path) -> bool {
-    ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
-        .iter()
-        .any(|d| path.starts_with(d))
+    [
+        "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+    ]
+    .iter()
+    .any(|d| path.starts_with(d))
 }
 
 /// What a compile in the sandbox produced.
@@ -417,7 +419,9 @@ impl Builder {
 
     /// What a compile of `source` sees.
     fn sight(&self, source: &Path) -> Result<Sight> {
-        sight::of(self.workspace.as_deref(), source, &|slug| self.declared(slug))
+        sight::of(self.workspace.as_deref(), source, &|slug| {
+            self.declared(slug)
+        })
     }
 
     /// The compile command to use for `profile` here: its own, or its fallback when the own
@@ -1123,7 +1127,11 @@ mod tests {
         let src = dir.path().join("a.c");
         // Control: the header is there outside the sandbox.
         assert!(secret.is_file());
-        for target in [secret.to_str().unwrap(), "/proc/self/environ", "/etc/passwd"] {
+        for target in [
+            secret.to_str().unwrap(),
+            "/proc/self/environ",
+            "/etc/passwd",
+        ] {
             std::fs::write(
                 &src,
                 format!("#include \"{target}\"\nint main(void){{return 0;}}\n"),
@@ -1159,7 +1167,9 @@ mod tests {
         assert!(builder.build(&src, &p).unwrap().compiled);
         // Many errors: the first KiB, then how much more there was.
         let many = dir.path().join("many.c");
-        let body: String = (0..40).map(|i| format!("int v{i} = undeclared{i};\n")).collect();
+        let body: String = (0..40)
+            .map(|i| format!("int v{i} = undeclared{i};\n"))
+            .collect();
         std::fs::write(&many, body).unwrap();
         let msg = builder.build(&many, &p).unwrap().program.unwrap_err();
         assert!(msg.contains("undeclared0"), "{msg}");

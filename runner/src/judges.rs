@@ -76,7 +76,9 @@ impl RawCompileLimits {
     fn over(self, base: CompileLimits) -> Result<CompileLimits, String> {
         let cpu = match self.cpu_s {
             Some(s) if !(s > 0.0 && s <= 3600.0) => {
-                return Err(format!("compile cpu_s = {s}: give seconds between 0 and 3600"))
+                return Err(format!(
+                    "compile cpu_s = {s}: give seconds between 0 and 3600"
+                ))
             }
             Some(s) => std::time::Duration::from_secs_f64(s),
             None => base.cpu,

@@ -342,7 +342,10 @@ pub fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<Conf
         let loaded = read_toml::<ProblemMeta>(toml)
             .and_then(|meta| {
                 // The workspace is the folder of `problems/`.
-                let root = dir.parent().and_then(Path::parent).unwrap_or(Path::new("."));
+                let root = dir
+                    .parent()
+                    .and_then(Path::parent)
+                    .unwrap_or(Path::new("."));
                 declared_includes(toml, root)?;
                 Ok(meta)
             })

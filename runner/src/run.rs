@@ -617,7 +617,7 @@ impl JobTable {
 
     /// Computes the digests of every built program and checker (it reads them: done once, and
     /// only when a verdict cache is used).
-    pub fn take_digests(&mut self) {
+    pub fn take_digests(&mut self, cache: &cache::VerdictCache) {
         for (p, report) in self.reports.iter().enumerate() {
             for (s, subject) in report.subjects.iter().enumerate() {
                 self.digests[p][s] = subject
@@ -625,13 +625,13 @@ impl JobTable {
                     .program
                     .as_ref()
                     .ok()
-                    .and_then(cache::program_digest);
+                    .and_then(|p| cache.program_digest(p));
             }
             if let Some(Checker::Built(c)) = &report.planned.checker {
-                self.checker_digests[p] = cache::program_digest(c);
+                self.checker_digests[p] = cache.program_digest(c);
             }
             if let Some(Checker::Built(c)) = &report.planned.interactor {
-                self.interactor_digests[p] = cache::program_digest(c);
+                self.interactor_digests[p] = cache.program_digest(c);
             }
         }
     }
@@ -888,8 +888,8 @@ pub fn execute(
     let mut table = JobTable::new(plan, opts.all_cases, |subject| {
         built_of(&(subject.source.clone(), subject.profile.clone())).clone()
     });
-    if opts.cache.is_some() {
-        table.take_digests();
+    if let Some(cache) = opts.cache {
+        table.take_digests(cache);
     }
     table.dispatch_order();
     judge_phase(&mut table, exec, &pool, opts, emit);

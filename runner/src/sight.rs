@@ -96,7 +96,12 @@ fn workspace_files(
         }
         Some("solutions") => {
             let slug = rel.file_stem().unwrap_or_default().to_string_lossy();
-            if !root.join("problems").join(&*slug).join("problem.toml").is_file() {
+            if !root
+                .join("problems")
+                .join(&*slug)
+                .join("problem.toml")
+                .is_file()
+            {
                 return Ok(Vec::new());
             }
             let mut files = Vec::new();
@@ -208,7 +213,10 @@ mod tests {
         let s = of(Some(&root), &root.join("problems/p/validate.rs"), &declared).unwrap();
         assert!(names(&s).contains(&"problems/p/lib/extra.txt".to_string()));
         let s = of(Some(&root), &root.join("solutions/src/bin/p.rs"), &declared).unwrap();
-        assert_eq!(names(&s), ["solutions/src/bin/p.rs", "problems/p/testlib.h"]);
+        assert_eq!(
+            names(&s),
+            ["solutions/src/bin/p.rs", "problems/p/testlib.h"]
+        );
         // Outside the workspace: the headers beside it, from its folder.
         let s = of(None, &root.join("problems/q/secret.h"), &none).unwrap();
         assert_eq!(s.root, root.join("problems/q"));

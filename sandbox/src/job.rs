@@ -200,4 +200,3 @@ pub(crate) fn run(
         message_bytes,
     }))
 }
-

@@ -28,6 +28,7 @@ static ONE_TEST_MORE_THAN_CPUS: extern "C" fn() = {
 mod common;
 
 mod cache;
+mod compile_box;
 mod config;
 mod hostile;
 mod hostile_imports;

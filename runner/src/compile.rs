@@ -1034,7 +1034,7 @@ mod tests {
             first.program
         );
         let header = dir.path().canonicalize().unwrap().join("sub/h.h");
-        assert_eq!(first.deps, [header.clone()]);
+        assert_eq!(first.deps, std::slice::from_ref(&header));
         assert!(
             !builder.build(&src, &p).unwrap().compiled,
             "nothing changed"
@@ -1106,7 +1106,7 @@ mod tests {
         p.language = "Rust".into();
         let first = builder.build(&src, &p).unwrap();
         assert!(first.program.is_ok(), "{:?}", first.program);
-        assert_eq!(first.deps, [module.clone()]);
+        assert_eq!(first.deps, std::slice::from_ref(&module));
         std::fs::write(&module, "pub const V: i32 = 4;\n").unwrap();
         let second = builder.build(&src, &p).unwrap();
         assert!(second.compiled, "a changed module must rebuild");

@@ -78,6 +78,10 @@ judge = "local"                # "HDU", "POJ", … with id and url, or "local"
 time_limit_ms = 1000
 memory_limit_kib = 262144
 {compare}
+# Compiles see problems/_shared/ and this folder's headers (programs) or only themselves
+# (solutions); more, relative to this folder (README, "What a compile sees"):
+# include = ["lib/graph.h"]
+# solution_include = ["grader.h"]
 "#
     )
 }

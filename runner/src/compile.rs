@@ -802,8 +802,12 @@ fn judge_compile(
         )),
         Some(Kill::Memory) => Some(format!("compilation used more than {mib} MiB of memory")),
         Some(Kill::WallClock) => Some(format!(
-            "compilation was stopped: it waited without using the CPU for {} s",
-            seconds(run.wall.saturating_sub(run.cpu))
+            "compilation was stopped: it waited without using the CPU for {} s \
+             ({} s of wall-clock time, {} s of CPU: it waited for something, or for a busy \
+             machine's CPU)",
+            seconds(run.wall.saturating_sub(run.cpu)),
+            seconds(run.wall),
+            seconds(run.cpu)
         )),
         Some(Kill::Interrupted) => Some("compilation was interrupted".to_string()),
         Some(Kill::Output | Kill::Idle) => Some("compilation was stopped".to_string()),

@@ -7,8 +7,8 @@
 //! - A problem's own program (validator, checker, interactor, brute force, generator, wrong
 //!   solution: any file under `problems/<slug>/`) sees `problems/_shared/`, the header-like
 //!   files of its problem's folder (`testlib.h`), and what problem.toml's `include` adds.
-//! - A solution (`solutions/…/<slug>.<ext>`) sees itself and what its problem's
-//!   `solution_include` adds.
+//! - A solution (`solutions/…/<slug>.<ext>`, or a file named `<slug>.<ext>` elsewhere in the
+//!   workspace but `problems/`) sees itself and what its problem's `solution_include` adds.
 //! - Any other file of the workspace sees only itself; a file outside the workspace (a file
 //!   judged by path, an import's staged generator) sees itself and the header-like files beside
 //!   it.
@@ -94,7 +94,10 @@ fn workspace_files(
             }
             Ok(files)
         }
-        Some("solutions") => {
+        Some("problems") => Ok(Vec::new()),
+        _ => {
+            // A solution: `solutions/…/<slug>.<ext>`, or a file named so elsewhere in the
+            // workspace (one judged by path).
             let slug = rel.file_stem().unwrap_or_default().to_string_lossy();
             if !root
                 .join("problems")
@@ -110,7 +113,6 @@ fn workspace_files(
             }
             Ok(files)
         }
-        _ => Ok(Vec::new()),
     }
 }
 

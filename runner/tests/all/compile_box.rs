@@ -129,8 +129,10 @@ fn workspace(limits: &str) -> Ws {
         "# fixture-secret-8086\n[[case]]\nname = \"small\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"6\\n\"\n",
     );
     if !limits.is_empty() {
-        let mut judges = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
-        judges.push_str(&format!("\n[compile_limits]\n{limits}\n"));
+        let judges = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
+        let defaults = "[compile_limits]\ncpu_s = 10\nmemory_mib = 1024\n";
+        assert!(judges.contains(defaults));
+        let judges = judges.replace(defaults, &format!("[compile_limits]\n{limits}\n"));
         std::fs::write(ws.path("judges.toml"), judges).unwrap();
     }
     ws
@@ -228,36 +230,28 @@ fn reason(report: &str) -> String {
     lines.next().unwrap_or_default().trim().to_string()
 }
 
+/// How a bomb ends: its CPU limit, its memory limit, or, on a machine so busy that it got
+/// less than 2 s of CPU in its 5 s of wall-clock time, the wall-clock backstop.
+const BOMB_ENDS: &[&str] = &[
+    "compilation took more than 2 s of CPU",
+    "compilation used more than 256 MiB of memory",
+    "compilation was stopped: it waited without using the CPU for",
+];
+
 #[test]
 fn every_compile_bomb_ends_as_ce_within_its_limits_and_the_runner_stays_small() {
     let ws = workspace("cpu_s = 2\nmemory_mib = 256");
     let bombs: [(&str, &str, &[&str]); 6] = [
-        (
-            "dev-zero.c",
-            "#include \"/dev/zero\"\n",
-            &["took more than 2 s of CPU", "used more than 256 MiB"],
-        ),
-        (
-            "template.cpp",
-            TEMPLATE_BOMB,
-            &["took more than 2 s of CPU", "used more than 256 MiB"],
-        ),
-        (
-            "macro.cpp",
-            MACRO_BOMB,
-            &["took more than 2 s of CPU", "used more than 256 MiB"],
-        ),
+        ("dev-zero.c", "#include \"/dev/zero\"\n", BOMB_ENDS),
+        ("template.cpp", TEMPLATE_BOMB, BOMB_ENDS),
+        ("macro.cpp", MACRO_BOMB, BOMB_ENDS),
         (
             "proc-fd.cpp",
             "#include \"/proc/self/fd/1\"\n",
             &["No such file or directory"],
         ),
         ("huge.cpp", HUGE_MESSAGE, &["static assertion failed"]),
-        (
-            "const-eval.rs",
-            CONST_EVAL_LOOP,
-            &["took more than 2 s of CPU"],
-        ),
+        ("const-eval.rs", CONST_EVAL_LOOP, BOMB_ENDS),
     ];
     for nobody in users("bombs") {
         for (file, source, reasons) in bombs {

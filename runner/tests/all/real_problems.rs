@@ -259,13 +259,25 @@ fn a_wrong_solution_is_built_under_the_problems_judge_profile() {
 }
 
 #[test]
-fn a_header_beside_a_solution_is_followed_by_the_cache_and_is_no_hole() {
+fn a_header_declared_for_solutions_is_followed_by_the_cache_and_is_no_hole() {
     let ws = Ws::twice();
     ws.write("lib/io.h", "#include <stdio.h>\n#define FACTOR 2\n");
     let main = "#include \"../lib/io.h\"\nint main(void){long n; while(scanf(\"%ld\",&n)==1) printf(\"%ld\\n\", FACTOR*n); return 0;}\n";
     ws.write("mine/t.c", main);
     let mine = ws.path("mine/t.c");
     let mine = mine.to_str().unwrap();
+    // Not declared: the compile does not see it.
+    let out = ws.runner(&["judge", "t", mine]);
+    assert_code(&out, 1);
+    assert!(stdout(&out).contains("CE on all 1 cases"), "{}", text(&out));
+    assert!(stdout(&out).contains("No such file"), "{}", text(&out));
+    // Declared for the problem's solutions (a file named t.c is one).
+    let toml = std::fs::read_to_string(ws.path("problems/t/problem.toml")).unwrap();
+    ws.write(
+        "problems/t/problem.toml",
+        &format!("{toml}solution_include = [\"../../lib/io.h\", \"../../solutions/io.h\"]\n"),
+    );
+    ws.write("solutions/io.h", "#include <stdio.h>\n#define FACTOR 2\n");
     assert_code(&ws.runner(&["judge", "t", mine]), 0);
 
     // The header changes: rebuilt, and now wrong.
@@ -284,7 +296,6 @@ fn a_header_beside_a_solution_is_followed_by_the_cache_and_is_no_hole() {
     assert!(stdout(&out).contains("io.h"), "{}", text(&out));
 
     // A header beside the solutions (with <…> through the include path) is not a hole.
-    ws.write("solutions/io.h", "#include <stdio.h>\n#define FACTOR 2\n");
     ws.write(
         "solutions/t.c",
         "#include <io.h>\nint main(void){long n; while(scanf(\"%ld\",&n)==1) printf(\"%ld\\n\", FACTOR*n); return 0;}\n",
@@ -292,6 +303,25 @@ fn a_header_beside_a_solution_is_followed_by_the_cache_and_is_no_hole() {
     let out = ws.runner(&[]);
     assert_code(&out, 0);
     assert!(stdout(&out).contains("1/1 AC"), "{}", text(&out));
+
+    // An entry that leaves the workspace, or names the fixtures, is an error naming its line.
+    for (entry, why) in [
+        ("../../../x.h", "cannot be read"),
+        ("../../fixtures/t.toml", "is in the fixtures"),
+    ] {
+        ws.write(
+            "problems/t/problem.toml",
+            &format!("{toml}solution_include = [\"{entry}\"]\n"),
+        );
+        let out = ws.runner(&[]);
+        assert_code(&out, 2);
+        let err = stderr(&out);
+        assert!(err.contains("problem.toml:5"), "{err}");
+        assert!(
+            err.contains(&format!("solution_include: `{entry}` {why}")),
+            "{err}"
+        );
+    }
 }
 
 #[test]

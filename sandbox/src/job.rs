@@ -112,6 +112,33 @@ fn drain(pipe: OwnedFd, keep: usize) -> mpsc::Receiver<(Vec<u8>, u64)> {
     rx
 }
 
+/// Where the job's directories are for its command, and what the sandbox shows (nothing
+/// without it: the command names the host's directories).
+fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
+    if !sandboxed {
+        let paths = JobPaths {
+            work: job.work.to_path_buf(),
+            toolchain: job.toolchain.map(Path::to_path_buf),
+        };
+        return (paths, Vec::new());
+    }
+    let mut expose = vec![Expose {
+        host: job.work.to_path_buf(),
+        in_box: WORK.into(),
+    }];
+    if let Some(t) = job.toolchain {
+        expose.push(Expose {
+            host: t.to_path_buf(),
+            in_box: TOOLCHAIN.into(),
+        });
+    }
+    let paths = JobPaths {
+        work: WORK.into(),
+        toolchain: job.toolchain.map(|_| TOOLCHAIN.into()),
+    };
+    (paths, expose)
+}
+
 /// Runs a compile through `launcher`: `make_argv` gets the job's paths as the compiler sees
 /// them.
 pub(crate) fn run(
@@ -121,28 +148,7 @@ pub(crate) fn run(
     limits: &Limits,
 ) -> io::Result<io::Result<JobOutput>> {
     let sandboxed = launcher.sandbox.is_ok();
-    let mut expose = Vec::new();
-    let paths = if sandboxed {
-        expose.push(Expose {
-            host: job.work.to_path_buf(),
-            in_box: WORK.into(),
-        });
-        if let Some(t) = job.toolchain {
-            expose.push(Expose {
-                host: t.to_path_buf(),
-                in_box: TOOLCHAIN.into(),
-            });
-        }
-        JobPaths {
-            work: WORK.into(),
-            toolchain: job.toolchain.map(|_| TOOLCHAIN.into()),
-        }
-    } else {
-        JobPaths {
-            work: job.work.to_path_buf(),
-            toolchain: job.toolchain.map(Path::to_path_buf),
-        }
-    };
+    let (paths, expose) = placed(job, sandboxed);
     let argv = make_argv(&paths);
     let envp = environment(sandboxed, &paths);
     let rlimits = Rlimits {

@@ -91,6 +91,10 @@ pub struct Sandbox {
     /// Where launchers build the sandbox's root (each over its own private mount).
     root: Option<PathBuf>,
     idle: Arc<Mutex<Vec<Launcher>>>,
+    /// The launchers of compiles, apart: their cgroups end up holding the compilers' page cache
+    /// (a toolchain's libraries, hundreds of MiB), which a program's memory cgroup must not
+    /// carry (reclaiming it at the limit would slow an MLE into a TLE).
+    compile_idle: Mutex<Vec<Launcher>>,
     isolation: Isolation,
     /// This run's cgroups, in the sandbox, where they can be made ([`cgroup`]): every launcher
     /// gets memory, CPU and pids cgroups of its own under them.
@@ -173,6 +177,7 @@ impl Sandbox {
             launcher,
             root,
             idle,
+            compile_idle: Mutex::new(Vec::new()),
             cgroups,
             isolation,
             launchers_made,
@@ -214,8 +219,13 @@ impl Sandbox {
     }
 
     fn checkout(&self) -> io::Result<Launcher> {
+        self.checkout_from(&self.idle)
+    }
+
+    /// An idle launcher of `pool` that is still alive, or a new one.
+    fn checkout_from(&self, pool: &Mutex<Vec<Launcher>>) -> io::Result<Launcher> {
         loop {
-            let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let idle = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
             match idle {
                 Some(mut l) => {
                     if l.alive() {
@@ -332,11 +342,14 @@ impl Sandbox {
         make_argv: &dyn Fn(&JobPaths) -> Vec<std::ffi::OsString>,
         limits: &Limits,
     ) -> io::Result<JobOutput> {
-        let launcher = self.checkout()?;
+        let launcher = self.checkout_from(&self.compile_idle)?;
         match job::run(&launcher, job, make_argv, limits) {
             Ok(result) => {
                 if !launcher.gone.get() {
-                    self.checkin(launcher);
+                    self.compile_idle
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(launcher);
                 }
                 result
             }
@@ -378,11 +391,14 @@ impl Drop for Sandbox {
             let _ = t.join();
         }
         let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        for l in idle.iter() {
+        let mut compiling = self.compile_idle.lock().unwrap_or_else(|e| e.into_inner());
+        for l in idle.iter().chain(compiling.iter()) {
             l.shut_down();
         }
         idle.clear();
+        compiling.clear();
         drop(idle);
+        drop(compiling);
         self.cgroups = None;
     }
 }

@@ -462,7 +462,7 @@ impl Builder {
         let work = dir.path().join("work");
         stage(&sight, &work)?;
         let compiled = self.run_compiler(profile, command, &sight, &work)?;
-        Ok(compiled.result.is_ok() && work.join("prog").is_file())
+        Ok(compiled.result.is_ok() && work.join("out/prog").is_file())
     }
 
     /// Builds `source` with `profile` (or takes it from the cache). An error is returned only
@@ -602,12 +602,12 @@ impl Builder {
             keep: limits.message_bytes,
         };
         let make_argv = |paths: &JobPaths| {
-            let src = paths.work.join("ws").join(&sight.source);
-            let mut argv = expand(command, &src, &paths.work.join("prog"));
+            let src = paths.sources.join(&sight.source);
+            let mut argv = expand(command, &src, &paths.output.join("prog"));
             if let (Some(t), Some(dir)) = (&toolchain, &paths.toolchain) {
                 argv[0] = dir.join(&t.exe).into();
             }
-            let deps = paths.work.join("deps.d");
+            let deps = paths.output.join("deps.d");
             for a in dep_args(&command[0]) {
                 argv.push(a.replace("{deps}", &deps.to_string_lossy()).into());
             }
@@ -632,7 +632,7 @@ impl Builder {
         };
         // The compiler named the staged files: name the user's.
         let prefixes = [
-            format!("{}/ws/", sandbox::WORK),
+            format!("{}/", sandbox::SOURCES),
             format!("{}/ws/", work.display()),
         ];
         let root = format!("{}/", sight.root.display());
@@ -652,9 +652,12 @@ impl Builder {
             .context("cannot create a build directory")?;
         stage(b.sight, tmp.path())?;
         let compiled = self.run_compiler(b.profile, b.command, b.sight, tmp.path())?;
-        let deps = std::fs::read_to_string(tmp.path().join("deps.d"))
+        let deps = std::fs::read_to_string(tmp.path().join("out/deps.d"))
             .map(|t| read_by_build(&parse_deps(&t), tmp.path(), b.sight))
             .unwrap_or_default();
+        // The program goes to the entry's top (the staged copies and the output folder go).
+        let _ = std::fs::rename(tmp.path().join("out/prog"), tmp.path().join("prog"));
+        let _ = std::fs::remove_dir_all(tmp.path().join("out"));
         let result = match compiled.result {
             Ok(()) if tmp.path().join("prog").is_file() => Ok(()),
             Ok(()) => Err("the compiler made no program\n".to_string()),
@@ -723,10 +726,10 @@ fn cached(dir: &Path) -> Option<(Result<(), String>, Vec<PathBuf>)> {
     Some((Err(msg), deps))
 }
 
-/// Copies the files of `sight` into `work/ws/`, in their layout. The build directory is the
-/// compile's to write: when the runner is root, the compiler in the sandbox is another user.
+/// Copies the files of `sight` into `work/ws/`, in their layout, and makes `work/out/`, where
+/// the compiler writes (without the sandbox, itself; in it, in a capped tmpfs of its own,
+/// whose files are then copied there).
 fn stage(sight: &Sight, work: &Path) -> Result<()> {
-    use std::os::unix::fs::PermissionsExt;
     let ws = work.join("ws");
     for (rel, content) in &sight.files {
         let to = ws.join(rel);
@@ -736,16 +739,15 @@ fn stage(sight: &Sight, work: &Path) -> Result<()> {
         }
         std::fs::write(&to, content).with_context(|| format!("cannot write {}", to.display()))?;
     }
-    std::fs::create_dir_all(work)?;
-    std::fs::set_permissions(work, std::fs::Permissions::from_mode(0o777))
-        .with_context(|| format!("cannot open {} to the compiler", work.display()))?;
+    let out = work.join("out");
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     Ok(())
 }
 
 /// The files a compile read besides its source, as the user's paths: those of the staged
 /// workspace only (the toolchain's are not the user's).
 fn read_by_build(files: &[PathBuf], work: &Path, sight: &Sight) -> Vec<PathBuf> {
-    let staged = [PathBuf::from(sandbox::WORK).join("ws"), work.join("ws")];
+    let staged = [PathBuf::from(sandbox::SOURCES), work.join("ws")];
     let mut read: Vec<PathBuf> = files
         .iter()
         .filter_map(|f| staged.iter().find_map(|s| f.strip_prefix(s).ok()))
@@ -1084,7 +1086,7 @@ mod tests {
         let real = moved.canonicalize().unwrap();
         assert!(msg.contains(&*real.to_string_lossy()), "{msg}");
         assert!(!msg.contains("sub/a.c"), "{msg}");
-        assert!(!msg.contains(sandbox::WORK), "{msg}");
+        assert!(!msg.contains(sandbox::SOURCES), "{msg}");
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! A compile as a sandboxed program: the compiler runs through a launcher like any judged
 //! program (namespaces, cgroups, limits, killed with its case, with the runner's Ctrl-C, and
 //! with the launcher when the runner dies), and sees the toolchain read-only (`/usr`, and a
-//! toolchain directory outside it, such as rustup's, at [`TOOLCHAIN`]), its build directory
-//! (read-write, at [`WORK`]: the staged sources and the output) and nothing else of the user's.
-//! Its environment is a clean one: `PATH`, `LANG`, and `HOME` and `TMPDIR` of its own.
+//! toolchain directory outside it, such as rustup's, at [`TOOLCHAIN`]), the staged sources
+//! read-only at [`SOURCES`], and one folder it may write at [`OUTPUT`] (in the sandbox a capped
+//! tmpfs of its own, [`crate::WRITABLE_CAP`] bytes, as every writable entry: what it leaves
+//! there is copied to the build directory's `out/` after it ends), and nothing else of the
+//! user's. Its environment is a clean one: `PATH`, `LANG`, and `HOME` and `TMPDIR` of its own.
 //!
 //! Its stdout and stderr are one message, of which the first `keep` bytes are kept and the rest
 //! only counted (the runner never holds a compile bomb's message).
@@ -12,6 +14,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read};
 use std::os::fd::OwnedFd;
+use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -20,14 +23,16 @@ use crate::launcher::{self, Expose, Launcher, Rlimits, PROCESS_LIMIT};
 use crate::program::{Limits, RunOutput, Stack};
 use crate::single::{self, SANDBOX_PATH};
 
-/// Where the build directory is in the sandbox.
-pub const WORK: &str = "/box/rw-work";
+/// Where the staged sources (the build directory's `ws/`) are in the sandbox, read-only.
+pub const SOURCES: &str = "/box/src";
+/// Where the compiler writes (the build directory's `out/` after the compile).
+pub const OUTPUT: &str = "/box/rw-out";
 /// Where a toolchain directory outside `/usr` is in the sandbox.
 pub const TOOLCHAIN: &str = "/box/toolchain";
 
 /// A compile to run.
 pub struct Job<'a> {
-    /// The build directory (the program may write there, nothing else of the user's).
+    /// The build directory: the sources staged in its `ws/`, the output in its `out/`.
     pub work: &'a Path,
     /// A toolchain directory outside `/usr` the compiler needs (shown read-only).
     pub toolchain: Option<&'a Path>,
@@ -35,11 +40,12 @@ pub struct Job<'a> {
     pub keep: usize,
 }
 
-/// Where a job's directories are, as its command must name them: in the sandbox, [`WORK`] and
-/// [`TOOLCHAIN`]; without it, the host's.
+/// Where a job's directories are, as its command must name them: in the sandbox, [`SOURCES`],
+/// [`OUTPUT`] and [`TOOLCHAIN`]; without it, the host's (`ws/`, `out/` of the build directory).
 #[derive(Debug, Clone)]
 pub struct JobPaths {
-    pub work: PathBuf,
+    pub sources: PathBuf,
+    pub output: PathBuf,
     pub toolchain: Option<PathBuf>,
 }
 
@@ -66,11 +72,11 @@ fn environment(sandboxed: bool, paths: &JobPaths) -> Vec<OsString> {
     } else {
         path.push(launcher::search_path());
     }
-    // In the sandbox /tmp is the case's own fresh tmpfs; without it, the build directory.
+    // In the sandbox /tmp is the case's own fresh tmpfs; without it, the output folder.
     let home = if sandboxed {
         PathBuf::from("/tmp")
     } else {
-        paths.work.clone()
+        paths.output.clone()
     };
     let mut home_var = OsString::from("HOME=");
     home_var.push(&home);
@@ -117,15 +123,22 @@ fn drain(pipe: OwnedFd, keep: usize) -> mpsc::Receiver<(Vec<u8>, u64)> {
 fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
     if !sandboxed {
         let paths = JobPaths {
-            work: job.work.to_path_buf(),
+            sources: job.work.join("ws"),
+            output: job.work.join("out"),
             toolchain: job.toolchain.map(Path::to_path_buf),
         };
         return (paths, Vec::new());
     }
-    let mut expose = vec![Expose {
-        host: job.work.to_path_buf(),
-        in_box: WORK.into(),
-    }];
+    let mut expose = vec![
+        Expose {
+            host: job.work.join("ws"),
+            in_box: SOURCES.into(),
+        },
+        Expose {
+            host: job.work.join("out"),
+            in_box: OUTPUT.into(),
+        },
+    ];
     if let Some(t) = job.toolchain {
         expose.push(Expose {
             host: t.to_path_buf(),
@@ -133,10 +146,44 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
         });
     }
     let paths = JobPaths {
-        work: WORK.into(),
+        sources: SOURCES.into(),
+        output: OUTPUT.into(),
         toolchain: job.toolchain.map(|_| TOOLCHAIN.into()),
     };
     (paths, expose)
+}
+
+/// Copies what the compiler left in its writable folder (in the sandbox: a tmpfs in the
+/// launcher's mount namespace, seen through `/proc/FORKER/root`) into the build directory's
+/// `out/`, then empties it, before the launcher runs anything else. Only regular files, not
+/// followed through links.
+fn take_output(launcher: &Launcher, job: &Job) -> io::Result<()> {
+    let Some(root) = &launcher.root else {
+        return Ok(());
+    };
+    let inside = root.join(OUTPUT.trim_start_matches('/'));
+    let rel = inside.strip_prefix("/").unwrap_or(&inside);
+    let view = Path::new(&format!("/proc/{}/root", launcher.forker)).join(rel);
+    let out = job.work.join("out");
+    let copied = (|| {
+        for e in std::fs::read_dir(&view)? {
+            let e = e?;
+            if !e.file_type()?.is_file() {
+                continue;
+            }
+            let mut from = std::fs::OpenOptions::new()
+                .read(true)
+                .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+                .open(e.path())?;
+            let mut to = File::create(out.join(e.file_name()))?;
+            std::io::copy(&mut from, &mut to)?;
+            let mode = from.metadata()?.permissions().mode();
+            to.set_permissions(std::fs::Permissions::from_mode(mode & 0o755))?;
+        }
+        Ok(())
+    })();
+    crate::left::empty(&view);
+    copied
 }
 
 /// Runs a compile through `launcher`: `make_argv` gets the job's paths as the compiler sees
@@ -195,6 +242,11 @@ pub(crate) fn run(
         Ok(out) => out,
         Err(e) => return Ok(Err(e)),
     };
+    if sandboxed {
+        if let Err(e) = take_output(launcher, job) {
+            return Ok(Err(e));
+        }
+    }
     // Every process of the case is gone (the launcher killed them), so the pipe is closed;
     // without the sandbox, one that left its group may hold it: the message is then lost.
     let (message, message_bytes) = message

@@ -178,7 +178,7 @@ fn read_own(path: &Path) -> std::io::Result<Vec<u8>> {
 /// Empties a writable file or folder: nothing of the case stays (a failure here is caught
 /// again before the next case: the launcher makes a tmpfs that is not empty again, the runner
 /// writes the host's files afresh).
-fn empty(view: &Path) {
+pub(crate) fn empty(view: &Path) {
     let Ok(meta) = view.symlink_metadata() else {
         return;
     };

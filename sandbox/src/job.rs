@@ -27,6 +27,9 @@ use crate::single::{self, SANDBOX_PATH};
 pub const SOURCES: &str = "/box/src";
 /// Where the compiler writes (the build directory's `out/` after the compile).
 pub const OUTPUT: &str = "/box/rw-out";
+/// Where the build directory's `bin/` (commands the compiler runs, by name: `cc`) is in the
+/// sandbox, read-only, first on `PATH`.
+pub const COMMANDS: &str = "/box/bin";
 /// Where a toolchain directory outside `/usr` is in the sandbox.
 pub const TOOLCHAIN: &str = "/box/toolchain";
 
@@ -44,6 +47,8 @@ pub struct Job<'a> {
 /// [`OUTPUT`] and [`TOOLCHAIN`]; without it, the host's (`ws/`, `out/` of the build directory).
 #[derive(Debug, Clone)]
 pub struct JobPaths {
+    /// The build directory's `bin/`, when it has one.
+    pub commands: Option<PathBuf>,
     pub sources: PathBuf,
     pub output: PathBuf,
     pub toolchain: Option<PathBuf>,
@@ -63,6 +68,10 @@ pub struct JobOutput {
 /// The environment of a compile.
 fn environment(sandboxed: bool, paths: &JobPaths) -> Vec<OsString> {
     let mut path = OsString::from("PATH=");
+    if let Some(c) = &paths.commands {
+        path.push(c);
+        path.push(":");
+    }
     if let Some(t) = &paths.toolchain {
         path.push(t.join("bin"));
         path.push(":");
@@ -121,8 +130,11 @@ fn drain(pipe: OwnedFd, keep: usize) -> mpsc::Receiver<(Vec<u8>, u64)> {
 /// Where the job's directories are for its command, and what the sandbox shows (nothing
 /// without it: the command names the host's directories).
 fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
+    let commands = job.work.join("bin");
+    let commands = commands.is_dir().then_some(commands);
     if !sandboxed {
         let paths = JobPaths {
+            commands,
             sources: job.work.join("ws"),
             output: job.work.join("out"),
             toolchain: job.toolchain.map(Path::to_path_buf),
@@ -145,7 +157,14 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
             in_box: TOOLCHAIN.into(),
         });
     }
+    if let Some(c) = &commands {
+        expose.push(Expose {
+            host: c.clone(),
+            in_box: COMMANDS.into(),
+        });
+    }
     let paths = JobPaths {
+        commands: commands.map(|_| COMMANDS.into()),
         sources: SOURCES.into(),
         output: OUTPUT.into(),
         toolchain: job.toolchain.map(|_| TOOLCHAIN.into()),

@@ -25,7 +25,7 @@ pub use program::{
 };
 pub use single::{init, interrupt, interrupted, reap_orphans};
 
-pub use job::{Job, JobOutput, JobPaths, OUTPUT, SOURCES, TOOLCHAIN};
+pub use job::{Job, JobOutput, JobPaths, COMMANDS, OUTPUT, SOURCES, TOOLCHAIN};
 
 pub use interact::{Exchange, Interaction, Party, Side, Transcript, IDLE};
 pub use left::{Left, WRITABLE_CAP, WRITABLE_ENTRIES};

@@ -67,6 +67,7 @@
  * (the launcher then runs programs without a sandbox), the pid of the process that forks
  * programs (as the runner sees it), and flags (READY_*). */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -687,6 +688,18 @@ static int setup_sandbox(const char *dir) {
     const char *tops[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32"};
     for (size_t i = 0; i < sizeof tops / sizeof *tops; i++)
         if (mirror(tops[i]) != 0) return errno;
+    /* The JDK's configuration (jvm.cfg, java.security, …) is links into /etc/java-N-openjdk:
+     * those folders, read-only, and nothing else of /etc. */
+    DIR *etc = opendir("/etc");
+    for (struct dirent *d; etc && (d = readdir(etc));) {
+        char name[300];
+        if (strncmp(d->d_name, "java-", 5) != 0) continue;
+        path_in_root(target, sizeof target, "etc");
+        if (mkdir(target, 0755) != 0 && errno != EEXIST) return errno;
+        snprintf(name, sizeof name, "etc/%s", d->d_name);
+        if (mirror(name) != 0) return errno;
+    }
+    if (etc) closedir(etc);
     const char *devs[] = {"null", "zero", "full", "random", "urandom"};
     for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) {
         char host[64], map[64];

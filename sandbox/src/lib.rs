@@ -21,7 +21,7 @@ mod single;
 
 pub use program::{
     decide_kill, safety_wall_limit, signal_name, wall_limit, Exit, Kill, Limits, Observation,
-    Program, RunOutput, Stack, Stdin,
+    Program, RunOutput, Stack, Stdin, MEMORY_MIB,
 };
 pub use single::{init, interrupt, interrupted, reap_orphans};
 

@@ -38,6 +38,10 @@ impl Stack {
     }
 }
 
+/// In an argument of [`Program::argv`], stands for the run's memory limit in MiB (rounded
+/// down), replaced when the program starts: a JVM's `-Xmx{memory_mib}m`, as Kattis runs Java.
+pub const MEMORY_MIB: &str = "{memory_mib}";
+
 /// A program ready to run: its command line and the stack its judge gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Program {

@@ -32,7 +32,7 @@ use nix::unistd::Pid;
 use crate::launcher::{self, Expose, Launcher, Reply, Rlimits, Usage, PROCESS_LIMIT};
 use crate::program::{
     decide_kill, safety_wall_limit, wall_limit, Exit, Kill, Limits, Observation, Program,
-    RunOutput, Stdin,
+    RunOutput, Stdin, MEMORY_MIB,
 };
 
 /// `PATH` inside the sandbox.
@@ -493,6 +493,19 @@ pub(crate) fn box_path(program: &Program, i: usize) -> String {
     format!("/box/{rw}{i}-{name}")
 }
 
+/// `program`'s argv with [`MEMORY_MIB`] in its arguments (not in its files) replaced by the
+/// run's memory limit in MiB, rounded down (at least 1): a JVM's `-Xmx{memory_mib}m`.
+pub(crate) fn with_memory(program: &Program, limits: &Limits) -> Vec<OsString> {
+    let mib = (limits.memory_bytes >> 20).max(1).to_string();
+    let files = |i: &usize| program.files.contains(i) || program.writable.contains(i);
+    (0..program.argv.len())
+        .map(|i| match program.argv[i].to_str() {
+            Some(a) if !files(&i) && a.contains(MEMORY_MIB) => a.replace(MEMORY_MIB, &mib).into(),
+            _ => program.argv[i].clone(),
+        })
+        .collect()
+}
+
 /// Starts `program` through `launcher` with `stdio` as its stdin, stdout and stderr (closed
 /// here once sent): the started program, or why it could not start (the inner error).
 pub(crate) fn begin(
@@ -504,7 +517,7 @@ pub(crate) fn begin(
     let rlimits = rlimits(launcher, program, limits);
     // A judge's environment, not the user's: no RUST_BACKTRACE, no LD_PRELOAD, …
     let mut envp: Vec<OsString> = vec![SANDBOX_PATH.into(), "LANG=C.UTF-8".into()];
-    let mut argv = program.argv.clone();
+    let mut argv = with_memory(program, limits);
     let mut expose = Vec::new();
     if launcher.sandbox.is_ok() {
         // The program sees its own files in /box, and nothing else of the user's; those it

@@ -224,8 +224,12 @@ pub struct Program {
 }
 
 impl Program {
-    /// The extension the runner knows its language by (a package's `.py3` is `.py`).
+    /// The extension the runner knows its language by (a package's `.py3` is `.py`; a Python
+    /// file whose first line runs pypy3 is `.pypy`, judges.toml's PyPy3).
     pub fn ext(&self) -> String {
+        if is_pypy(&self.source) {
+            return "pypy".into();
+        }
         let ext = self
             .source
             .extension()
@@ -315,14 +319,30 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
     }
 }
 
+/// The first line of `path` when it is a `#!` line.
+fn shebang(path: &Path) -> Option<String> {
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(256)
+        .read_to_end(&mut head)
+        .ok()?;
+    let line = String::from_utf8_lossy(&head).lines().next()?.to_string();
+    line.starts_with("#!").then_some(line)
+}
+
+/// A Python 3 file meant for PyPy (Kattis runs Python 3 with it): a `.py` or `.py3` file whose
+/// first line runs pypy3.
+fn is_pypy(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "py" || e == "py3")
+        && shebang(path).is_some_and(|l| l.contains("pypy3"))
+}
+
 /// A Python file meant for Python 2: a `.py2` file, or a `.py` one whose first line runs python2.
 fn is_python2(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "py2")
         || path.extension().is_some_and(|e| e == "py")
-            && std::fs::read_to_string(path)
-                .ok()
-                .and_then(|t| t.lines().next().map(str::to_string))
-                .is_some_and(|l| l.starts_with("#!") && l.contains("python2"))
+            && shebang(path).is_some_and(|l| l.contains("python2"))
 }
 
 /// The entries of `dir`, sorted; none when it does not exist.

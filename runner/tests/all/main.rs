@@ -37,6 +37,7 @@ mod imports;
 mod interactive;
 mod interrupt;
 mod judges;
+mod languages;
 mod misbehaving;
 mod mutants;
 mod prep;

@@ -811,3 +811,28 @@ pub(crate) fn output(
         stack_bytes: 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_mib_is_the_limit_in_arguments_and_left_alone_in_files() {
+        let program = Program {
+            argv: vec![
+                "java".into(),
+                "-Xmx{memory_mib}m".into(),
+                "/x/{memory_mib}".into(),
+            ],
+            files: vec![2],
+            stack: crate::Stack::Inherit,
+            writable: vec![],
+        };
+        let limits = Limits {
+            time: Duration::from_secs(1),
+            memory_bytes: (256 << 20) + 5,
+        };
+        let argv = with_memory(&program, &limits);
+        assert_eq!(argv, ["java", "-Xmx256m", "/x/{memory_mib}"]);
+    }
+}

@@ -118,6 +118,7 @@ fn a_kattis_package_s_java_and_pypy_submissions_come_in_and_pass() {
         ("data/secret/1.ans", "42\n"),
         ("submissions/accepted/Sol.java", "import java.util.*;\npublic class Sol {\n    public static void main(String[] a) {\n        Scanner s = new Scanner(System.in);\n        System.out.println(2 * s.nextLong());\n    }\n}\n"),
         ("submissions/accepted/fast.py", PYPY_TWICE),
+        ("submissions/accepted/sol.kt", "fun main() { println(readLine()!!.trim().toLong() * 2) }\n"),
         ("submissions/wrong_answer/Off.java", "public class Off { public static void main(String[] a) { System.out.println(new java.util.Scanner(System.in).nextLong() * 2 + 1); } }\n"),
     ];
     for (rel, text) in files {
@@ -135,7 +136,12 @@ fn a_kattis_package_s_java_and_pypy_submissions_come_in_and_pass() {
         ),
         "{said}"
     );
-    assert!(!said.contains("left out"), "{said}");
+    // Kotlin alone is left out, saying why.
+    assert!(
+        said.contains("submissions/accepted/sol.kt: left out (Kotlin: not built here, Debian's kotlin (1.3) is too old"),
+        "{said}"
+    );
+    assert_eq!(said.matches("left out").count(), 1, "{said}");
     // Renamed after the problem, built under the class it declares; the PyPy one as PyPy3.
     assert!(
         ws.path("solutions/double/Sol/double.java").is_file(),

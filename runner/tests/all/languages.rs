@@ -60,6 +60,8 @@ const JAVA_OTHER_NAME: &str = "import java.io.*;\nclass Helper { static long twi
 const JAVA_DEEP: &str = "public class Deep {\n    static int d(int n) { return n == 0 ? 0 : 1 + d(n - 1); }\n    public static void main(String[] a) {\n        long n = new java.util.Scanner(System.in).nextLong();\n        System.out.println(2 * n + d(200000) - 200000);\n    }\n}\n";
 /// Keeps 1 MiB arrays until the heap (-Xmx = the limit) is full.
 const JAVA_HOG: &str = "import java.util.*;\npublic class Hog {\n    public static void main(String[] a) {\n        List<long[]> l = new ArrayList<>();\n        for (int i = 0; i < 100000; i++) l.add(new long[1 << 17]);\n        System.out.println(l.size());\n    }\n}\n";
+/// 24 threads of its own beside the JVM's (about 14 with one CPU): within the sandbox's 64 tasks.
+const JAVA_THREADS: &str = "import java.util.*;\nimport java.util.concurrent.atomic.*;\npublic class Threads {\n    public static void main(String[] a) throws Exception {\n        long n = new Scanner(System.in).nextLong();\n        AtomicLong sum = new AtomicLong();\n        List<Thread> ts = new ArrayList<>();\n        for (int i = 0; i < 24; i++) { Thread t = new Thread(() -> { sum.addAndGet(n); try { Thread.sleep(200); } catch (InterruptedException e) {} }); t.start(); ts.add(t); }\n        for (Thread t : ts) t.join();\n        System.out.println(sum.get() / 12);\n    }\n}\n";
 /// 2n under PyPy only: under CPython it says which Python ran it.
 const PYPY_TWICE: &str = "#!/usr/bin/env pypy3\nimport platform, sys\nn = int(sys.stdin.readline())\nprint(2 * n if platform.python_implementation() == 'PyPy' else platform.python_implementation())\n";
 
@@ -82,6 +84,8 @@ fn java_gets_ac_mle_and_a_class_named_otherwise_than_its_file_builds() {
         said.contains("Hog.java [local Java] · case small: MLE"),
         "{said}"
     );
+    let said = judge(&ws, "Threads.java", JAVA_THREADS);
+    assert!(said.contains("Threads.java [local Java]: 1/1 AC"), "{said}");
     // No class with main: a compile error saying so.
     let said = judge(&ws, "NoMain.java", "public class NoMain { }\n");
     assert!(

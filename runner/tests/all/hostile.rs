@@ -1481,3 +1481,15 @@ fn inotify_cannot_watch_the_host() {
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
     busy.join().unwrap();
 }
+
+#[test]
+fn of_etc_a_program_sees_only_the_jdk_s_configuration() {
+    // Prints 2n only when /etc holds nothing but java-* folders (the JDK's configuration, shown
+    // for Java) and /etc/passwd cannot be opened; else what it saw.
+    let ws = Ws::twice();
+    let out = ws.judge_c(
+        "etc",
+        "#include <dirent.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) {\n  long n; if (scanf(\"%ld\", &n) != 1) return 1;\n  if (fopen(\"/etc/passwd\", \"r\")) { puts(\"passwd readable\"); return 0; }\n  DIR *d = opendir(\"/etc\");\n  struct dirent *e;\n  while (d && (e = readdir(d)))\n    if (e->d_name[0] != '.' && strncmp(e->d_name, \"java-\", 5) != 0) { printf(\"/etc/%s\\n\", e->d_name); return 0; }\n  printf(\"%ld\\n\", 2 * n);\n  return 0;\n}\n",
+    );
+    assert_eq!(last_line(&out), "1 passed, 0 failed", "{}", text(&out));
+}

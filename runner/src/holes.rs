@@ -168,6 +168,24 @@ fn solutions(ws: &Workspace, scan: &Scan, slugs: &[String], kinds: &FileKinds) -
     errors
 }
 
+/// The solutions of `problem` that are still `runner new`'s scaffold: judged as they are, they
+/// would pass wherever the expected output is empty. Judging the problem's solutions refuses
+/// them; a command given a file (`judge`, `submit FILE`) does not look.
+pub fn untouched_solutions(problem: &Problem) -> Vec<ConfigError> {
+    problem
+        .solutions
+        .iter()
+        .filter(|s| crate::scaffold::is_untouched_solution(s, &problem.slug))
+        .map(|s| {
+            error(
+                s,
+                "`runner new`'s scaffold, unchanged: write the solution first (judged as it \
+                 is, it would pass wherever the expected output is empty)",
+            )
+        })
+        .collect()
+}
+
 /// Whether any case of `problem` is judged by its checker.
 pub fn uses_checker(problem: &Problem, fixture: &Fixture) -> bool {
     problem.meta.compare == CompareMode::Checker

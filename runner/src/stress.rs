@@ -345,7 +345,8 @@ pub fn stress(
     };
     let reproduce = finding.as_ref().map(|(seed, size, _)| {
         let mut cmd = format!(
-            "cargo run -p runner -- stress {} --seed {seed} --count 1 --size {size}",
+            "{} stress {} --seed {seed} --count 1 --size {size}",
+            crate::invoked::command(),
             problem.slug
         );
         if let Some(p) = &opts.program {

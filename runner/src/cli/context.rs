@@ -131,16 +131,38 @@ impl Context {
         relative(&self.ws, e)
     }
 
-    /// The problems of the workspace, from one scan; every one must name a judge of
-    /// `judges.toml`, and any hole in the workspace (see [`holes::workspace`]) stops the run.
+    /// The problems of the workspace, for a command on some of them: a hole of the workspace
+    /// that belongs to no problem (a stray file in `solutions/`, `problems/` or `fixtures/`,
+    /// see [`holes::workspace`]) is a warning on stderr, not an error; the problems' own holes
+    /// stop the commands that load them ([`Context::load_fixtures`]).
     pub fn discover(&self) -> Result<Vec<Problem>> {
+        self.discover_with(false)
+    }
+
+    /// The problems of the workspace, for a run of all of them: every one must name a judge of
+    /// `judges.toml`, and any hole in the workspace stops the run.
+    pub fn discover_all(&self) -> Result<Vec<Problem>> {
+        self.discover_with(true)
+    }
+
+    fn discover_with(&self, whole: bool) -> Result<Vec<Problem>> {
         let scan = Scan::of(&self.ws);
         let (problems, mut errors) = match problem::discover(&scan, &self.kinds) {
             Ok(p) => (p, Vec::new()),
             Err(e) => (Vec::new(), e),
         };
-        errors.extend(holes::workspace(&self.ws, &scan, &self.kinds));
-        errors.extend(holes::judges(&self.judges, &problems));
+        let strays = holes::workspace(&self.ws, &scan, &self.kinds);
+        if whole {
+            errors.extend(strays);
+            errors.extend(holes::judges(&self.judges, &problems));
+        } else {
+            for e in strays {
+                eprintln!(
+                    "warning: {} (a run of every problem refuses it)",
+                    self.relative(e)
+                );
+            }
+        }
         if !errors.is_empty() {
             let errors = errors.into_iter().map(|e| self.relative(e)).collect();
             return Err(ConfigErrors(errors).into());
@@ -202,6 +224,7 @@ impl Context {
         for p in problems {
             match fixture::load(&self.ws, p) {
                 Ok(f) => {
+                    errors.extend(holes::judges(&self.judges, std::slice::from_ref(*p)));
                     errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
                     for (i, name) in cases.iter().enumerate() {
                         matched[i] |= f.cases.iter().any(|c| &c.name == name);
@@ -475,7 +498,10 @@ pub fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Probl
 /// The problems whose slug contains one of `filters` (all when empty).
 pub fn select<'a>(problems: &'a [Problem], filters: &[String]) -> Result<Vec<&'a Problem>> {
     if problems.is_empty() {
-        bail!("the workspace has no problems yet: `cargo run -p runner -- new <slug>` creates one");
+        bail!(
+            "the workspace has no problems yet: `{} new <slug>` creates one",
+            crate::invoked::command()
+        );
     }
     let chosen: Vec<&Problem> = problems
         .iter()

@@ -7,6 +7,7 @@
 mod context;
 mod export;
 mod import;
+mod init;
 mod judge;
 mod list;
 mod listen;
@@ -124,6 +125,9 @@ enum Command {
     Submit {
         /// The problem's slug.
         slug: String,
+        /// The file to submit, anywhere (default: the problem's solution file in the judge's
+        /// first language that has one).
+        file: Option<PathBuf>,
         /// The judge's language to submit (default: the first of the judge's languages, in
         /// judges.toml order, that has a solution file).
         #[arg(long, value_name = "LANG")]
@@ -142,10 +146,23 @@ enum Command {
     /// How strong the fixtures are: mutants of the solutions (an operator swapped, a constant
     /// nudged), each judged on the fixtures; the score, and every survivor as a diff.
     Mutants(MutantsArgs),
+    /// Make a workspace (problems/, fixtures/, solutions/) in DIR, so the judge works in any
+    /// folder; the built-in judge profiles serve until it holds a judges.toml.
+    Init {
+        /// The folder (default: the current one; made if missing).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Also write the built-in judges.toml there, to edit.
+        #[arg(long)]
+        judges: bool,
+    },
     /// Create a new problem: its folder, an empty solution and a fixture file with a sample.
     New {
         /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
         slug: String,
+        /// The solution's language.
+        #[arg(long, value_enum, default_value = "rs")]
+        lang: crate::scaffold::Lang,
         /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
         #[arg(long)]
         checker: bool,
@@ -338,6 +355,12 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
     if let Some(Command::Merge { reports, history }) = &cli.command {
         return merge::merge(reports, history.as_deref(), &cli.reports);
     }
+    if let Some(Command::Init { dir, judges }) = &cli.command {
+        if cli.reports.any() {
+            bail!("init takes no report option");
+        }
+        return init::init(dir, *judges);
+    }
     if cli.reports.any() && judging_only {
         bail!(
             "--format, --junit, --html, --partition, --timings and --failed apply to judging \
@@ -386,9 +409,12 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
                 judge::file(&cx, &one)
             }
         }
-        Some(Command::Submit { slug, lang, print }) => {
-            submit::submit(&cx, &slug, lang.as_deref(), print)
-        }
+        Some(Command::Submit {
+            slug,
+            file,
+            lang,
+            print,
+        }) => submit::submit(&cx, &slug, (file.as_deref(), lang.as_deref()), print),
         Some(Command::Verify { filters }) => verify::verify(&cx, &filters),
         Some(Command::Stress(a)) => stress::stress(&cx, a),
         Some(Command::Mutants(a)) => mutants::mutants(&cx, &a),
@@ -419,7 +445,12 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
             };
             import::import(&cx, &package, &how)
         }
-        Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
+        Some(Command::New {
+            slug,
+            checker,
+            lang,
+        }) => new::new(&cx, &slug, checker, lang),
+        Some(Command::Init { .. }) => unreachable!("made before a context is"),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }
 }

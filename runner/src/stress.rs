@@ -273,7 +273,14 @@ fn judge_solutions(
             Some(checker) if judgement::limit_failure(&out, &limits).is_none() => {
                 crate::checker::judge(exec, checker, &case, &out)
             }
-            _ => judgement::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff),
+            _ => judgement::judge_case(
+                &out,
+                &expected,
+                &|| Some(input.clone()),
+                kit.problem.meta.compare,
+                &limits,
+                kit.diff,
+            ),
         };
         if outcome.verdict == Verdict::CheckerFailed {
             return Some(Finding::CheckerFailed {

@@ -44,6 +44,8 @@ pub struct Context {
     verdicts: Option<VerdictCache>,
     /// Judge every wrong solution on every case (`--all-cases`).
     pub all_cases: bool,
+    /// `--fail-fast`: a solution stops at its first failing case.
+    pub fail_fast: bool,
 }
 
 /// A fixture or configuration error: printed, and the run ends with exit code 2.
@@ -104,6 +106,7 @@ impl Context {
             outputs,
             verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
             all_cases: false,
+            fail_fast: g.fail_fast,
             ws,
         })
     }
@@ -306,6 +309,7 @@ impl Context {
                 diff: self.diff_options(),
                 cache: self.verdicts.as_ref(),
                 all_cases: self.all_cases,
+                fail_fast: self.fail_fast,
             },
             &|e| {
                 progress.on_event(&e);
@@ -418,7 +422,7 @@ impl Context {
         text.push_str(&self.lint_warnings(&lint_targets));
         text.push_str(&report::render_last_line(&tally, self.report));
         if self.outputs.human() {
-            print(&text)?;
+            print(&fit_terminal(text))?;
         }
         self.outputs.finish(&report, stream, &tally)?;
         Ok(tally.exit_code_of(report.interrupted))
@@ -516,6 +520,15 @@ pub fn select<'a>(problems: &'a [Problem], filters: &[String]) -> Result<Vec<&'a
         );
     }
     Ok(chosen)
+}
+
+/// `text` fitted to the terminal's width when stdout is a terminal (see [`report::fit`]); as it
+/// is when it goes to a file or a pipe.
+pub fn fit_terminal(text: String) -> String {
+    match report::terminal_width() {
+        Some(width) if std::io::stdout().is_terminal() => report::fit(&text, width),
+        _ => text,
+    }
 }
 
 /// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.

@@ -90,6 +90,11 @@ pub struct GlobalArgs {
     /// Judge every case again: reuse no verdict from the verdict cache (target/judge/verdicts/).
     #[arg(long, global = true)]
     pub no_cache: bool,
+
+    /// Stop each solution at its first failing case (the cases it has not started are not
+    /// run, and it fails). For judging (no command, `judge`).
+    #[arg(long, global = true)]
+    pub fail_fast: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -378,6 +383,10 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
             "mutants takes --html; --format, --junit, --partition, --timings and --failed \
              apply to judging (no command, `judge`, `verify`)"
         );
+    }
+    let judging = matches!(cli.command, None | Some(Command::Judge { .. }));
+    if cli.global.fail_fast && !judging {
+        bail!("--fail-fast applies to judging (no command, `judge`): the other commands need every case");
     }
     let watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
     if watching && (cli.reports.failed || cli.reports.partition.is_some()) {

@@ -53,7 +53,7 @@ pub fn submit(
             print_bytes(&sub.code)?;
         }
     } else {
-        print_bytes(text.as_bytes())?;
+        print_bytes(super::context::fit_terminal(text).as_bytes())?;
     }
     Ok(code)
 }

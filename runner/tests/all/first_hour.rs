@@ -278,3 +278,62 @@ fn codeforces_and_atcoder_problems_come_in_with_their_judge_and_submit_makes_the
     );
     assert!(!ws.path("target/submit/abc300-a.cpp").exists());
 }
+
+#[test]
+fn a_wrong_answer_per_line_is_paired_with_its_input_line_and_located_in_its_line() {
+    let ws = Ws::twice();
+    ws.write(
+        "fixtures/t.toml",
+        "[[case]]\nname = \"three\"\nsource = \"hand\"\ninput = \"3\\n1\\n2\\n3\\n\"\noutput = \"2\\n4\\n6\\n\"\n\n\
+         [[case]]\nname = \"pairs\"\nsource = \"hand\"\ninput = \"1\\n\"\noutput = \"1 2\\n3 4\\n\"\n",
+    );
+    // Doubles, but 2 gives 5; and the second case's line 2, token 2 is wrong.
+    let c = "#include <stdio.h>\nint main(void) {\n    long long t, n;\n    if (scanf(\"%lld\", &t) != 1) return 1;\n    if (t == 1) { printf(\"1 2\\n3 5\\n\"); return 0; }\n    while (t-- > 0 && scanf(\"%lld\", &n) == 1) printf(\"%lld\\n\", n == 2 ? 5 : 2 * n);\n    return 0;\n}\n";
+    let out = ws.judge_c("per-line", c);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(
+        s.contains("first difference: line 2, token 1: expected \"4\", got \"5\""),
+        "{s}"
+    );
+    assert!(
+        s.contains("\n     line 2: expected 4, got 5   (input: 2)\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("first difference: line 2, token 2: expected \"4\", got \"5\""),
+        "{s}"
+    );
+    assert!(s.contains("\n     -3 4\n     +3 5\n"), "{s}");
+}
+
+#[test]
+fn fail_fast_stops_a_solution_at_its_first_failing_case() {
+    let ws = Ws::twice();
+    let mut fixture = String::new();
+    for i in 0..4 {
+        fixture.push_str(&format!(
+            "[[case]]\nname = \"c{i}\"\nsource = \"hand\"\ninput = \"{i}\\n\"\noutput = \"{}\\n\"\n\n",
+            2 * i
+        ));
+    }
+    ws.write("fixtures/t.toml", &fixture);
+    ws.write("solutions/t.c", "int main(void) { for (;;) {} }\n");
+    let out = ws.runner(&["-j", "1", "--fail-fast"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    assert!(s.contains("0/4 AC (3 not run: --fail-fast)"), "{s}");
+    assert_eq!(s.matches(": TLE").count(), 1, "{s}");
+    // Without it, every case runs.
+    let out = ws.runner(&["-j", "2", "--no-cache"]);
+    assert_code(&out, 1);
+    assert_eq!(stdout(&out).matches(": TLE").count(), 4, "{}", text(&out));
+    // Other commands need every case.
+    let out = ws.runner(&["--fail-fast", "verify"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("--fail-fast applies to judging"),
+        "{}",
+        text(&out)
+    );
+}

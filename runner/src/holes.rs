@@ -242,6 +242,58 @@ pub fn problem(
     }
     errors.extend(own_programs(problem));
     errors.extend(checker_use(problem, fixture));
+    errors.extend(duplicate_cases(ws, problem, fixture));
+    errors
+}
+
+/// Cases that repeat an earlier case: the same input and expected output, judged the same way
+/// (compare mode, limits). They test nothing more, and their verdicts come from the cache (a
+/// first run says it reused them). Inputs are compared by size first; only inputs of the same
+/// size are read.
+fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
+    use std::collections::HashMap;
+    let judged_as = |c: &crate::fixture::Case| {
+        (
+            c.input.len(),
+            c.expected.len(),
+            format!("{:?} {:?} {:?}", c.compare, c.limits, c.output_limit),
+        )
+    };
+    let mut by_shape: HashMap<_, Vec<usize>> = HashMap::new();
+    for (i, c) in fixture.cases.iter().enumerate() {
+        by_shape.entry(judged_as(c)).or_default().push(i);
+    }
+    let path = ws.fixtures_dir().join(format!("{}.toml", problem.slug));
+    let mut errors = Vec::new();
+    let mut twins: Vec<(usize, usize)> = Vec::new();
+    for group in by_shape.values().filter(|g| g.len() > 1) {
+        let bytes: Vec<_> = group
+            .iter()
+            .map(|&i| {
+                let c = &fixture.cases[i];
+                (c.input.read().ok(), c.expected.read().ok())
+            })
+            .collect();
+        for (k, &i) in group.iter().enumerate() {
+            let first = (0..k).find(|&m| bytes[m].0.is_some() && bytes[m] == bytes[k]);
+            if let Some(m) = first {
+                twins.push((i, group[m]));
+            }
+        }
+    }
+    twins.sort_unstable();
+    for (i, first) in twins {
+        let c = &fixture.cases[i];
+        errors.push(ConfigError {
+            path: path.clone(),
+            line: Some((c.line, 1)),
+            message: format!(
+                "case `{}` repeats case `{}` (the same input and expected output, judged the \
+                 same way): it tests nothing more; remove one",
+                c.name, fixture.cases[first].name
+            ),
+        });
+    }
     errors
 }
 

@@ -2,6 +2,8 @@
 //! parses) as a [`Draft`]: problem.toml from the name, URL and limits, the samples as fixture
 //! cases, a solution to start from and the skeleton `runner new` writes.
 
+use std::path::PathBuf;
+
 use serde::Deserialize;
 
 use super::draft::{Case, Data, Draft, File, Meta};
@@ -287,14 +289,13 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
     }
     if p.interactive {
         comments.push(
-            "INTERACTIVE on the judge: write the interactor (interactor.rs) and set \
-             `interactive = true` (README: Interactive problems); the samples are what the page \
-             shows."
+            "INTERACTIVE on the judge: problems/<slug>/interactor.rs plays the judge's side \
+             (docs: Checkers and interactors); the samples are what the page shows."
                 .into(),
         );
         notes.push(
-            "interactive: the page gives no interactor; write interactor.rs and set \
-             `interactive = true` in problem.toml (the samples are the page's, as text)"
+            "interactive: the page gives no interactor; interactor.rs is a stub that fails \
+             every case until you write it (the samples are the page's, as text)"
                 .into(),
         );
     }
@@ -306,10 +307,17 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
         time_limit_ms: time,
         memory_limit_kib: memory,
         comments,
+        interactive: p.interactive,
         ..Meta::default()
     };
     let cases = samples(p);
-    let files = skeleton(ws, &slug);
+    let mut files = skeleton(ws, &slug);
+    if p.interactive {
+        files.push(File {
+            rel: PathBuf::from("problems").join(&slug).join("interactor.rs"),
+            data: Data::Bytes(INTERACTOR_STUB.replace("{slug}", &slug).into_bytes()),
+        });
+    }
     Draft {
         readme: readme(p, &meta),
         slug,
@@ -380,12 +388,26 @@ fn readme(p: &Payload, meta: &Meta) -> String {
         time = meta.time_limit_ms,
         mem = meta.memory_limit_kib,
         inter = if p.interactive {
-            " Interactive on the judge: the runner does not judge interactive problems yet."
+            " Interactive: interactor.rs (a stub to write) plays the judge's side."
         } else {
             ""
         },
     )
 }
+
+/// The interactor of a problem the page says is interactive, until it is written: every case
+/// fails with this message (testlib's FAIL, exit 3), never passes by comparing text.
+const INTERACTOR_STUB: &str = r#"//! Interactor for {slug}: plays the judge's side of the dialogue, in testlib's convention
+//! (`interactor INPUT OUTPUT [ANSWER]`: the case's input, where to write what the checker reads;
+//! exit 0 accepted, 1 wrong answer, 3 failure of the interactor itself).
+fn main() {
+    eprintln!(
+        "problems/{slug}/interactor.rs is a stub: write the judge's side of the game \
+         (Competitive Companion sends no interactor)"
+    );
+    std::process::exit(3);
+}
+"#;
 
 /// The fixture's first lines.
 pub const FIXTURE_HEADER: &str = "# The statement's samples, as Competitive Companion sent them \
@@ -529,6 +551,32 @@ mod tests {
             (2000, 1048576)
         );
         assert!(d.notes.is_empty(), "{:?}", d.notes);
+    }
+
+    #[test]
+    fn an_interactive_problem_is_marked_and_gets_an_interactor_stub() {
+        let j = judges();
+        let ws = Workspace::at(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()).unwrap();
+        let mut p = payload(
+            "https://codeforces.com/contest/1807/problem/E",
+            1000.0,
+            256.0,
+        );
+        p.interactive = true;
+        let d = draft(&ws, &j, &p);
+        assert!(d.meta.interactive);
+        let stub = d
+            .files
+            .iter()
+            .find(|f| f.rel == Path::new("problems/cf1807e/interactor.rs"))
+            .expect("an interactor stub");
+        let Data::Bytes(text) = &stub.data else {
+            panic!("inline")
+        };
+        let text = String::from_utf8_lossy(text);
+        assert!(
+            text.contains("exit(3)") && text.contains("problems/cf1807e/interactor.rs is a stub")
+        );
     }
 
     #[test]

@@ -337,3 +337,27 @@ fn fail_fast_stops_a_solution_at_its_first_failing_case() {
         text(&out)
     );
 }
+
+#[test]
+fn a_case_that_repeats_another_is_a_configuration_error() {
+    let ws = Ws::twice();
+    ws.write(
+        "fixtures/t.toml",
+        "[[case]]\nname = \"a\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"6\\n\"\n\n\
+         [[case]]\nname = \"b\"\nsource = \"hand\"\ninput = \"4\\n\"\noutput = \"8\\n\"\n\n\
+         [[case]]\nname = \"again\"\nsource = \"brute\"\ninput = \"3\\n\"\noutput = \"6\\n\"\n\n\
+         [[case]]\nname = \"slower\"\nsource = \"hand\"\ntime_limit_ms = 900\ninput = \"3\\n\"\noutput = \"6\\n\"\n",
+    );
+    ws.write("solutions/t.c", "#include <stdio.h>\nint main(void) { long long n; scanf(\"%lld\", &n); printf(\"%lld\\n\", 2 * n); return 0; }\n");
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("fixtures/t.toml:13:1: case `again` repeats case `a`"),
+        "{}",
+        text(&out)
+    );
+    // The same input judged under another limit is another case.
+    assert!(!err.contains("`slower`"), "{err}");
+    assert!(err.contains("1 configuration error"), "{err}");
+}

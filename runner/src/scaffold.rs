@@ -323,7 +323,7 @@ fn main() {
 "#;
 
 const FIXTURE: &str = r#"# One [[case]] per test: name, source ("sample" | "hand" | "brute" | "formula"),
-# input/output inline or input_file/output_file under fixtures/. See the README.
+# input/output inline or input_file/output_file under fixtures/. See the manual, "Adding a problem".
 # A case whose input deliberately breaks the statement (CRLF, extra spaces, …) says why with
 # outside_statement = "…": the validator must reject it. For example:
 #

@@ -411,7 +411,7 @@ fn main() {
 
 /// The fixture's first lines.
 pub const FIXTURE_HEADER: &str = "# The statement's samples, as Competitive Companion sent them \
-(`runner listen`). Add cases: see the README's \"Fixtures\".\n";
+(`runner listen`). Add cases: see the manual's \"Adding a problem\".\n";
 
 #[cfg(test)]
 mod tests {

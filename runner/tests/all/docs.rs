@@ -30,9 +30,12 @@ fn documents() -> Vec<PathBuf> {
     docs
 }
 
+/// Lines with their 1-based numbers.
+type Numbered<'a> = Vec<(usize, &'a str)>;
+
 /// The lines of `text` outside fenced code blocks, with their 1-based numbers; and the code
 /// blocks' lines apart.
-fn split_code(text: &str) -> (Vec<(usize, &str)>, Vec<(usize, &str)>) {
+fn split_code(text: &str) -> (Numbered<'_>, Numbered<'_>) {
     let (mut prose, mut code) = (Vec::new(), Vec::new());
     let mut fenced = false;
     for (i, line) in text.lines().enumerate() {

@@ -242,21 +242,24 @@ pub fn problem(
     }
     errors.extend(own_programs(problem));
     errors.extend(checker_use(problem, fixture));
-    errors.extend(duplicate_cases(ws, problem, fixture));
     errors
 }
 
 /// Cases that repeat an earlier case: the same input and expected output, judged the same way
-/// (compare mode, limits). They test nothing more, and their verdicts come from the cache (a
-/// first run says it reused them). Inputs are compared by size first; only inputs of the same
-/// size are read.
-fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
+/// (compare mode, limits) and making the same claim about the statement (`outside_statement`).
+/// They test nothing more, and their verdicts come from the cache (a first run says it reused
+/// them). A warning, not a hole: a Kattis package's test groups may reuse a test on purpose.
+/// Inputs are compared by size first; only inputs of the same size are read.
+pub fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
     use std::collections::HashMap;
     let judged_as = |c: &crate::fixture::Case| {
         (
             c.input.len(),
             c.expected.len(),
-            format!("{:?} {:?} {:?}", c.compare, c.limits, c.output_limit),
+            format!(
+                "{:?} {:?} {:?} {:?}",
+                c.compare, c.limits, c.output_limit, c.outside_statement
+            ),
         )
     };
     let mut by_shape: HashMap<_, Vec<usize>> = HashMap::new();
@@ -289,7 +292,7 @@ fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<
             line: Some((c.line, 1)),
             message: format!(
                 "case `{}` repeats case `{}` (the same input and expected output, judged the \
-                 same way): it tests nothing more; remove one",
+                 same way): it tests nothing more, and its verdict is the other's",
                 c.name, fixture.cases[first].name
             ),
         });

@@ -229,6 +229,9 @@ impl Context {
                 Ok(f) => {
                     errors.extend(holes::judges(&self.judges, std::slice::from_ref(*p)));
                     errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
+                    for e in holes::duplicate_cases(&self.ws, p, &f) {
+                        eprintln!("warning: {}", self.relative(e));
+                    }
                     for (i, name) in cases.iter().enumerate() {
                         matched[i] |= f.cases.iter().any(|c| &c.name == name);
                     }

@@ -202,7 +202,7 @@ fn codeforces_and_atcoder_problems_come_in_with_their_judge_and_submit_makes_the
     );
     assert!(
         out.contains(
-            "created problem `cf954g`: G. Team Work (Codeforces 954G), 2000 ms, 262144 KiB"
+            "created problem `cf954g`: \"G. Team Work\" (Codeforces 954G), 2000 ms, 262144 KiB"
         ),
         "{out}"
     );
@@ -219,7 +219,7 @@ fn codeforces_and_atcoder_problems_come_in_with_their_judge_and_submit_makes_the
     );
     assert!(
         out.contains(
-            "created problem `abc300-a`: A - Twice (AtCoder abc300_a), 2000 ms, 1048576 KiB"
+            "created problem `abc300-a`: \"A - Twice\" (AtCoder abc300_a), 2000 ms, 1048576 KiB"
         ),
         "{out}"
     );

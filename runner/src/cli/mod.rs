@@ -337,8 +337,10 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Runs the command `cli` names, with one context built for it; returns the exit code.
-fn dispatch(mut cli: Cli) -> Result<u8> {
+/// Refuses the options that do not go with the command: report options of a command that
+/// judges nothing, a selection given to `merge`, the judging options of `mutants`,
+/// `--fail-fast` but for judging, `--watch` with a selection of the last run or a shard.
+fn options_fit(cli: &Cli) -> Result<()> {
     let judging_only = matches!(
         cli.command,
         Some(
@@ -350,29 +352,21 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
                 | Command::Listen { .. }
                 | Command::Import { .. }
                 | Command::Export { .. }
+                | Command::Init { .. }
         )
     );
+    let r = &cli.reports;
     let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
-        && (cli.reports.partition.is_some() || cli.reports.timings.is_some() || cli.reports.failed);
+        && (r.partition.is_some() || r.timings.is_some() || r.failed);
     if merging_with_selection {
         bail!("merge takes --format, --junit and --html; --partition, --timings and --failed choose what a run judges");
     }
-    if let Some(Command::Merge { reports, history }) = &cli.command {
-        return merge::merge(reports, history.as_deref(), &cli.reports);
-    }
-    if let Some(Command::Init { dir, judges }) = &cli.command {
-        if cli.reports.any() {
-            bail!("init takes no report option");
-        }
-        return init::init(dir, *judges);
-    }
-    if cli.reports.any() && judging_only {
+    if r.any() && judging_only {
         bail!(
             "--format, --junit, --html, --partition, --timings and --failed apply to judging \
              (no command, `judge`, `verify`)"
         );
     }
-    let r = &cli.reports;
     let judging_options = r.format != crate::export::Format::Human
         || r.junit.is_some()
         || r.partition.is_some()
@@ -389,10 +383,22 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
         bail!("--fail-fast applies to judging (no command, `judge`): the other commands need every case");
     }
     let watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
-    if watching && (cli.reports.failed || cli.reports.partition.is_some()) {
+    if watching && (r.failed || r.partition.is_some()) {
         bail!("--watch judges every case: it does not go with --failed or --partition");
     }
-    cli.reports.watching = watching;
+    Ok(())
+}
+
+/// Runs the command `cli` names, with one context built for it; returns the exit code.
+fn dispatch(mut cli: Cli) -> Result<u8> {
+    options_fit(&cli)?;
+    if let Some(Command::Merge { reports, history }) = &cli.command {
+        return merge::merge(reports, history.as_deref(), &cli.reports);
+    }
+    if let Some(Command::Init { dir, judges }) = &cli.command {
+        return init::init(dir, *judges);
+    }
+    cli.reports.watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
     let mut cx = Context::new(&cli.global, &cli.reports)?;
     cx.all_cases = cli.all_cases;
     match cli.command {

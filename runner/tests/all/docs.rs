@@ -241,7 +241,7 @@ fn subcommands() -> BTreeSet<String> {
 }
 
 /// The options (taking a value) that may come before a subcommand.
-const VALUED: [&str; 9] = [
+const VALUED: [&str; 10] = [
     "--root",
     "-j",
     "--jobs",
@@ -249,6 +249,7 @@ const VALUED: [&str; 9] = [
     "--diff-lines",
     "--format",
     "--junit",
+    "--html",
     "--partition",
     "--timings",
 ];

@@ -198,9 +198,10 @@ pub fn normalized_lines(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
 /// Where two outputs first differ, for the one-line summary of a WA.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FirstDifference {
-    /// 1-based line of the actual output (for token mode, of the expected output).
+    /// 1-based line of the expected output the token stands on (of the actual output, past
+    /// the end of the expected one).
     pub line: usize,
-    /// 1-based token index overall.
+    /// 1-based index of the token within that line.
     pub token: usize,
     pub expected: Option<Vec<u8>>,
     pub actual: Option<Vec<u8>>,
@@ -208,29 +209,28 @@ pub struct FirstDifference {
 
 /// The first token that differs, with the line it stands on in the expected output.
 pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<FirstDifference> {
-    let with_lines = |s: &[u8]| -> Vec<(usize, Vec<u8>)> {
+    // Each token with its line and its place in that line, both 1-based.
+    let with_lines = |s: &[u8]| -> Vec<(usize, usize, Vec<u8>)> {
         s.split(|&b| b == b'\n')
             .enumerate()
-            .flat_map(|(i, l)| tokens(l).map(move |t| (i + 1, t.to_vec())))
+            .flat_map(|(i, l)| {
+                tokens(l)
+                    .enumerate()
+                    .map(move |(j, t)| (i + 1, j + 1, t.to_vec()))
+            })
             .collect()
     };
     let e = with_lines(expected);
     let a = with_lines(actual);
     let n = e.len().max(a.len());
     (0..n).find_map(|i| {
-        let (el, et) = e
-            .get(i)
-            .map(|(l, t)| (Some(*l), Some(t)))
-            .unwrap_or((None, None));
-        let (al, at) = a
-            .get(i)
-            .map(|(l, t)| (Some(*l), Some(t)))
-            .unwrap_or((None, None));
-        (et != at).then(|| FirstDifference {
-            line: el.or(al).unwrap_or(1),
-            token: i + 1,
-            expected: et.cloned(),
-            actual: at.cloned(),
+        let (et, at) = (e.get(i), a.get(i));
+        let (line, token) = et.or(at).map_or((1, 1), |&(line, token, _)| (line, token));
+        (et.map(|t| &t.2) != at.map(|t| &t.2)).then(|| FirstDifference {
+            line,
+            token,
+            expected: et.map(|t| t.2.clone()),
+            actual: at.map(|t| t.2.clone()),
         })
     })
 }
@@ -428,7 +428,8 @@ mod tests {
     fn first_difference_names_line_and_tokens() {
         let d = first_difference(b"Kiki\nCici\nKiki\n", b"Kiki\nKiki\nKiki\n").unwrap();
         assert_eq!(d.line, 2);
-        assert_eq!(d.token, 2);
+        // The first token of line 2 (the second of the output).
+        assert_eq!(d.token, 1);
         assert_eq!(d.expected.as_deref(), Some(&b"Cici"[..]));
         assert_eq!(d.actual.as_deref(), Some(&b"Kiki"[..]));
         let short = first_difference(b"a\nb\n", b"a\n").unwrap();

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Effects, Style};
 use similar::{ChangeTag, TextDiff};
 
-use crate::compare::{first_difference, normalized_lines, CompareMode};
+use crate::compare::{first_difference, normalized_lines, tokens, CompareMode};
 use crate::verdict::Verdict;
 
 /// How to render.
@@ -96,14 +96,99 @@ pub fn summary(expected: &[u8], actual: &[u8]) -> Option<String> {
     ))
 }
 
-/// The diff of `actual` against `expected`.
+/// Where the output is one answer per line (every line of `expected` one token, two lines or
+/// more), a WA's differing lines paired: `line 7: expected Kiki, got Cici`, with the input's
+/// line for that answer when the input is one test per line too (as many lines as the output,
+/// or a first line giving their count). `None` where the output is not of that shape.
+pub fn paired(
+    expected: &[u8],
+    actual: &[u8],
+    input: Option<&[u8]>,
+    opts: DiffOptions,
+) -> Option<String> {
+    let want: Vec<&[u8]> = normalized_lines(expected).collect();
+    if want.len() < 2 || want.iter().any(|l| tokens(l).count() != 1) {
+        return None;
+    }
+    let got: Vec<&[u8]> = normalized_lines(actual).collect();
+    let tests: Vec<&[u8]> = input.map_or(Vec::new(), |i| normalized_lines(i).collect());
+    let counted = tests.len() == want.len() + 1
+        && std::str::from_utf8(tests[0])
+            .ok()
+            .and_then(|t| t.trim().parse::<usize>().ok())
+            == Some(want.len());
+    let test_of = |i: usize| -> Option<&[u8]> {
+        if tests.len() == want.len() {
+            Some(tests[i])
+        } else if counted {
+            Some(tests[i + 1])
+        } else {
+            None
+        }
+    };
+    let red = Style::new().fg_color(Some(AnsiColor::Red.into()));
+    let green = Style::new().fg_color(Some(AnsiColor::Green.into()));
+    let mut lines = Vec::new();
+    for i in 0..want.len().max(got.len()) {
+        let (w, g) = (want.get(i), got.get(i));
+        if w.map(|l| trimmed(l)) == g.map(|l| trimmed(l)) {
+            continue;
+        }
+        let show = |l: Option<&&[u8]>, style| match l {
+            Some(l) => paint(opts.color, style, &escape(trimmed(l), false)),
+            None => "nothing (the output ended)".to_string(),
+        };
+        let mut line = format!(
+            "line {}: expected {}, got {}",
+            i + 1,
+            match w {
+                Some(_) => show(w, green),
+                None => "nothing (an extra line)".to_string(),
+            },
+            show(g, red)
+        );
+        if let Some(t) = w.and(test_of(i)) {
+            let _ = write!(line, "   (input: {})", escape(trimmed(t), false));
+        }
+        lines.push(line);
+    }
+    let mut out = String::new();
+    for line in lines.iter().take(opts.max_lines) {
+        out.push_str(line);
+        out.push('\n');
+    }
+    if lines.len() > opts.max_lines {
+        let _ = writeln!(
+            out,
+            "… {} more differing lines not shown (expected {} lines, got {})",
+            lines.len() - opts.max_lines,
+            want.len(),
+            got.len()
+        );
+    }
+    Some(out)
+}
+
+/// `line` without the whitespace around it.
+fn trimmed(line: &[u8]) -> &[u8] {
+    line.trim_ascii()
+}
+
+/// The diff of `actual` against `expected`: the [`paired`] view for a WA of one answer per line
+/// (compared by lines or tokens), else a line diff.
 pub fn render(
     expected: &[u8],
     actual: &[u8],
+    input: Option<&[u8]>,
     mode: CompareMode,
     verdict: Verdict,
     opts: DiffOptions,
 ) -> String {
+    if verdict == Verdict::WrongAnswer && mode != CompareMode::Exact {
+        if let Some(view) = paired(expected, actual, input, opts) {
+            return view;
+        }
+    }
     let old = shown(expected, mode, verdict);
     let new = shown(actual, mode, verdict);
     let diff = TextDiff::configure()
@@ -191,8 +276,9 @@ mod tests {
     #[test]
     fn plain_diff_is_unified_text() {
         let d = render(
-            b"Kiki\nCici\nKiki\n",
-            b"Kiki\nKiki\nKiki\n",
+            b"1 Kiki\n2 Cici\n3 Kiki\n",
+            b"1 Kiki\n2 Kiki\n3 Kiki\n",
+            None,
             CompareMode::Lines,
             Verdict::WrongAnswer,
             PLAIN,
@@ -201,7 +287,10 @@ mod tests {
             d.starts_with("--- expected\n+++ actual\n@@ -1,3 +1,3 @@\n"),
             "{d}"
         );
-        assert!(d.contains("\n-Cici\n") && d.contains("\n+Kiki\n"), "{d}");
+        assert!(
+            d.contains("\n-2 Cici\n") && d.contains("\n+2 Kiki\n"),
+            "{d}"
+        );
         assert!(!d.contains('\x1b'));
     }
 
@@ -210,6 +299,7 @@ mod tests {
         let d = render(
             b"1 2\n",
             b"1  2\r\n",
+            None,
             CompareMode::Lines,
             Verdict::PresentationError,
             PLAIN,
@@ -218,6 +308,7 @@ mod tests {
         let d = render(
             b"1\n",
             b"1",
+            None,
             CompareMode::Exact,
             Verdict::PresentationError,
             PLAIN,
@@ -231,6 +322,7 @@ mod tests {
         let d = render(
             b"ok\n",
             b"\xfe\xff\n",
+            None,
             CompareMode::Lines,
             Verdict::WrongAnswer,
             PLAIN,
@@ -240,11 +332,12 @@ mod tests {
 
     #[test]
     fn long_diffs_are_cut_with_a_note() {
-        let expected: String = (0..1000).map(|i| format!("x{i}\n")).collect();
-        let actual: String = (0..1000).map(|i| format!("y{i}\n")).collect();
+        let expected: String = (0..1000).map(|i| format!("x {i}\n")).collect();
+        let actual: String = (0..1000).map(|i| format!("y {i}\n")).collect();
         let d = render(
             expected.as_bytes(),
             actual.as_bytes(),
+            None,
             CompareMode::Lines,
             Verdict::WrongAnswer,
             PLAIN,
@@ -257,6 +350,22 @@ mod tests {
                 .contains("more diff lines not shown"),
             "{d}"
         );
+        // The paired view is cut the same way.
+        let expected: String = (0..1000).map(|i| format!("x{i}\n")).collect();
+        let actual: String = (0..1000).map(|i| format!("y{i}\n")).collect();
+        let d = render(
+            expected.as_bytes(),
+            actual.as_bytes(),
+            None,
+            CompareMode::Lines,
+            Verdict::WrongAnswer,
+            PLAIN,
+        );
+        assert_eq!(d.lines().count(), 41);
+        assert_eq!(
+            d.lines().last().unwrap(),
+            "… 960 more differing lines not shown (expected 1000 lines, got 1000)"
+        );
     }
 
     #[test]
@@ -264,6 +373,7 @@ mod tests {
         let d = render(
             b"Case 1: Yes\n",
             b"Case 1: No\n",
+            None,
             CompareMode::Lines,
             Verdict::WrongAnswer,
             DiffOptions {
@@ -280,11 +390,53 @@ mod tests {
     fn summary_names_the_first_difference() {
         assert_eq!(
             summary(b"Kiki\nCici\n", b"Kiki\nKiki\n").unwrap(),
-            "first difference: line 2, token 2: expected \"Cici\", got \"Kiki\""
+            "first difference: line 2, token 1: expected \"Cici\", got \"Kiki\""
         );
         assert_eq!(
             summary(b"a\nb\n", b"a\n").unwrap(),
-            "first difference: line 2, token 2: expected \"b\", got end of output"
+            "first difference: line 2, token 1: expected \"b\", got end of output"
         );
+        // The token's place within its line, not in the whole output.
+        assert_eq!(
+            summary(b"1 2\n3 4 5\n", b"1 2\n3 4 6\n").unwrap(),
+            "first difference: line 2, token 3: expected \"5\", got \"6\""
+        );
+    }
+
+    #[test]
+    fn one_answer_per_line_is_shown_line_by_line_with_the_input() {
+        let expected = b"Kiki\nKiki\nCici\nKiki\nKiki\nKiki\nKiki\n";
+        let actual = b"Kiki\nKiki\nCici\nKiki\nKiki\nKiki\nCici\n";
+        // One test per line, after a first line giving their count.
+        let input = b"7\n1\n2\n3\n4\n5\n6\n7 9\n";
+        let d = render(
+            expected,
+            actual,
+            Some(input),
+            CompareMode::Lines,
+            Verdict::WrongAnswer,
+            PLAIN,
+        );
+        assert_eq!(d, "line 7: expected Kiki, got Cici   (input: 7 9)\n");
+        // An input of another shape is left out; a missing line is named.
+        let d = render(
+            expected,
+            b"Kiki\nKiki\nCici\nKiki\nKiki\nKiki\n",
+            Some(b"whatever\n"),
+            CompareMode::Tokens,
+            Verdict::WrongAnswer,
+            PLAIN,
+        );
+        assert_eq!(d, "line 7: expected Kiki, got nothing (the output ended)\n");
+        // Several tokens on a line: the line diff.
+        let d = render(
+            b"1 2\n3 4\n",
+            b"1 2\n3 5\n",
+            None,
+            CompareMode::Lines,
+            Verdict::WrongAnswer,
+            PLAIN,
+        );
+        assert!(d.contains("-3 4\n+3 5\n"), "{d}");
     }
 }

@@ -271,7 +271,14 @@ pub fn parse(
             },
             output_limit: None,
             compare: raw.compare.unwrap_or(compare),
-            oracle: raw.oracle.unwrap_or_default(),
+            // A case whose source is the closed form is verified by it, unless it says otherwise.
+            oracle: raw
+                .oracle
+                .unwrap_or(if raw.source == Some(Source::Formula) {
+                    Oracle::Formula
+                } else {
+                    Oracle::Brute
+                }),
             outside_statement: raw.outside_statement.as_ref().map(|s| s.get_ref().clone()),
             line: lines.line(at),
         });
@@ -582,6 +589,20 @@ mod tests {
         assert_eq!(f.cases[1].compare, CompareMode::Tokens);
         assert_eq!(f.cases[1].oracle, Oracle::Formula);
         assert_eq!(f.cases[1].line, 7);
+        assert_eq!(f.cases[0].oracle, Oracle::Brute);
+    }
+
+    #[test]
+    fn a_formula_case_is_verified_by_its_formula_unless_it_says_brute() {
+        let (_d, ws) = ws();
+        let f = parse_str(
+            &ws,
+            "[[case]]\nname = \"f\"\nsource = \"formula\"\ninput = \"1\\n\"\noutput = \"2\\n\"\n\n\
+             [[case]]\nname = \"g\"\nsource = \"formula\"\noracle = \"brute\"\ninput = \"2\\n\"\noutput = \"4\\n\"\n",
+        )
+        .unwrap();
+        assert_eq!(f.cases[0].oracle, Oracle::Formula);
+        assert_eq!(f.cases[1].oracle, Oracle::Brute);
     }
 
     #[test]

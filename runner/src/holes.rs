@@ -168,6 +168,24 @@ fn solutions(ws: &Workspace, scan: &Scan, slugs: &[String], kinds: &FileKinds) -
     errors
 }
 
+/// The solutions of `problem` that are still `runner new`'s scaffold: judged as they are, they
+/// would pass wherever the expected output is empty. Judging the problem's solutions refuses
+/// them; a command given a file (`judge`, `submit FILE`) does not look.
+pub fn untouched_solutions(problem: &Problem) -> Vec<ConfigError> {
+    problem
+        .solutions
+        .iter()
+        .filter(|s| crate::scaffold::is_untouched_solution(s, &problem.slug))
+        .map(|s| {
+            error(
+                s,
+                "`runner new`'s scaffold, unchanged: write the solution first (judged as it \
+                 is, it would pass wherever the expected output is empty)",
+            )
+        })
+        .collect()
+}
+
 /// Whether any case of `problem` is judged by its checker.
 pub fn uses_checker(problem: &Problem, fixture: &Fixture) -> bool {
     problem.meta.compare == CompareMode::Checker
@@ -224,6 +242,61 @@ pub fn problem(
     }
     errors.extend(own_programs(problem));
     errors.extend(checker_use(problem, fixture));
+    errors
+}
+
+/// Cases that repeat an earlier case: the same input and expected output, judged the same way
+/// (compare mode, limits) and making the same claim about the statement (`outside_statement`).
+/// They test nothing more, and their verdicts come from the cache (a first run says it reused
+/// them). A warning, not a hole: a Kattis package's test groups may reuse a test on purpose.
+/// Inputs are compared by size first; only inputs of the same size are read.
+pub fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
+    use std::collections::HashMap;
+    let judged_as = |c: &crate::fixture::Case| {
+        (
+            c.input.len(),
+            c.expected.len(),
+            format!(
+                "{:?} {:?} {:?} {:?}",
+                c.compare, c.limits, c.output_limit, c.outside_statement
+            ),
+        )
+    };
+    let mut by_shape: HashMap<_, Vec<usize>> = HashMap::new();
+    for (i, c) in fixture.cases.iter().enumerate() {
+        by_shape.entry(judged_as(c)).or_default().push(i);
+    }
+    let path = ws.fixtures_dir().join(format!("{}.toml", problem.slug));
+    let mut errors = Vec::new();
+    let mut twins: Vec<(usize, usize)> = Vec::new();
+    for group in by_shape.values().filter(|g| g.len() > 1) {
+        let bytes: Vec<_> = group
+            .iter()
+            .map(|&i| {
+                let c = &fixture.cases[i];
+                (c.input.read().ok(), c.expected.read().ok())
+            })
+            .collect();
+        for (k, &i) in group.iter().enumerate() {
+            let first = (0..k).find(|&m| bytes[m].0.is_some() && bytes[m] == bytes[k]);
+            if let Some(m) = first {
+                twins.push((i, group[m]));
+            }
+        }
+    }
+    twins.sort_unstable();
+    for (i, first) in twins {
+        let c = &fixture.cases[i];
+        errors.push(ConfigError {
+            path: path.clone(),
+            line: Some((c.line, 1)),
+            message: format!(
+                "case `{}` repeats case `{}` (the same input and expected output, judged the \
+                 same way): it tests nothing more, and its verdict is the other's",
+                c.name, fixture.cases[first].name
+            ),
+        });
+    }
     errors
 }
 

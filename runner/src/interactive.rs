@@ -12,7 +12,7 @@
 //!   leaves `nextpass.in` there starts another pass (multi-pass problems), at most
 //!   [`MAX_PASSES`].
 //!
-//! The verdict follows [`decide`]'s table (the README's "Interactive problems" has it).
+//! The verdict follows [`decide`]'s table (the manual's "Interactive problems", docs/src/checkers-and-interactors.md, has it).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -76,7 +76,7 @@ pub fn said_of_exit(convention: Convention, exit: Exit) -> Said {
     }
 }
 
-/// The verdict of a game, the table of the README's "Interactive problems":
+/// The verdict of a game, the table of the manual's "Interactive problems":
 ///
 /// | # | what happened | verdict |
 /// |---|---|---|

@@ -238,9 +238,23 @@ fn ile(out: &RunOutput) -> (Verdict, String) {
 
 /// Judges one run against the expected output. A failure keeps what the report shows: the first
 /// difference and the diff (drawn now, with `diff`), and stderr.
+#[cfg(test)]
 pub fn judge(
     out: &RunOutput,
     expected: &[u8],
+    mode: CompareMode,
+    limits: &Limits,
+    diff: DiffOptions,
+) -> Outcome {
+    judge_case(out, expected, &|| None, mode, limits, diff)
+}
+
+/// [`judge`], with the case's input (read only for a wrong answer) for the diff's line-paired
+/// view.
+pub fn judge_case(
+    out: &RunOutput,
+    expected: &[u8],
+    input: &dyn Fn() -> Option<Vec<u8>>,
     mode: CompareMode,
     limits: &Limits,
     diff: DiffOptions,
@@ -264,10 +278,11 @@ pub fn judge(
                 color: false,
                 ..diff
             };
-            f.diff = Some(diff::render(expected, &out.stdout, mode, verdict, plain));
-            f.diff_color = diff
-                .color
-                .then(|| diff::render(expected, &out.stdout, mode, verdict, diff));
+            let input = input();
+            let input = input.as_deref();
+            let render = |o| diff::render(expected, &out.stdout, input, mode, verdict, o);
+            f.diff = Some(render(plain));
+            f.diff_color = diff.color.then(|| render(diff));
         }
         Box::new(f)
     });

@@ -24,7 +24,7 @@ pub const FILE: &str = "judges.toml";
 pub const LOCAL: &str = "local";
 
 /// The repository's `judges.toml`, for workspaces that have none.
-const BUILT_IN: &str = include_str!("../../judges.toml");
+pub const BUILT_IN: &str = include_str!("../../judges.toml");
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -116,8 +116,11 @@ struct RawJudge {
 /// What Competitive Companion's parser of a judge's pages sends, against the judge's C/C++
 /// limits (`runner listen`): its time and memory limits are multiplied by `time` and `memory`,
 /// and its megabytes are `kib_per_mb` KiB (1000 where the parser divides the page's `K` by
-/// 1000).
-#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+/// 1000). A judge whose problem pages do not fit `problem_url`'s one `{id}` (Codeforces'
+/// `contest/954/problem/G`) lists its page addresses in `urls`, each with named parts
+/// (`codeforces.com/contest/{contest}/problem/{index}`); `id` and `slug` say how problem.toml's
+/// id and the problem's slug are made of them (`{contest}{index}`, `cf{contest}{index}`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Companion {
     #[serde(default = "one")]
@@ -126,6 +129,10 @@ pub struct Companion {
     pub memory: f64,
     #[serde(default = "kib_per_mb")]
     pub kib_per_mb: u64,
+    #[serde(default)]
+    pub urls: Vec<String>,
+    pub id: Option<String>,
+    pub slug: Option<String>,
 }
 
 fn one() -> f64 {
@@ -142,6 +149,9 @@ impl Default for Companion {
             time: one(),
             memory: one(),
             kib_per_mb: kib_per_mb(),
+            urls: Vec::new(),
+            id: None,
+            slug: None,
         }
     }
 }
@@ -418,7 +428,7 @@ impl Judges {
                 problem_url: j.problem_url.clone(),
                 submit_url: j.submit_url.clone(),
                 languages: languages(j, &raw.build, limits).map_err(|(at, m)| err(at, m))?,
-                companion: j.companion,
+                companion: j.companion.clone(),
             });
         }
         if !judges.iter().any(|j| j.name == LOCAL) {
@@ -776,7 +786,11 @@ mod tests {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/judges-before-builds.toml");
         let before = Judges::parse(&before, &std::fs::read_to_string(&before).unwrap()).unwrap();
         let now = repo_judges();
-        assert_eq!(resolved(&now), resolved(&before));
+        // The judges added since (Codeforces, AtCoder) are not in it.
+        let mut same = now.clone();
+        same.judges.retain(|j| before.get(&j.name).is_some());
+        assert_eq!(same.judges.len(), before.judges.len());
+        assert_eq!(resolved(&same), resolved(&before));
         // And it is not a comparison of nothing.
         let g = now.get("HDU").unwrap().language("GCC").unwrap();
         assert_eq!(
@@ -870,7 +884,11 @@ mod tests {
         let p = j.profile_for("hdu", Path::new("x.c")).unwrap();
         assert_eq!(p.name(), "HDU GCC");
         assert!(j.profile_for("POJ", Path::new("x.pas")).is_err());
-        assert!(j.profile_for("Codeforces", Path::new("x.cpp")).is_err());
+        assert!(j.profile_for("Nowhere", Path::new("x.cpp")).is_err());
+        let p = j.profile_for("cf", Path::new("x.cpp")).unwrap();
+        assert_eq!(p.name(), "Codeforces C++");
+        let p = j.profile_for("AtCoder", Path::new("x.rs")).unwrap();
+        assert_eq!(p.name(), "AtCoder Rust");
     }
 
     #[test]

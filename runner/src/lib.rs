@@ -19,6 +19,7 @@ mod history;
 mod holes;
 mod import;
 mod interactive;
+mod invoked;
 mod judgement;
 mod judges;
 mod lint;

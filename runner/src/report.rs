@@ -171,7 +171,7 @@ pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> Stri
     }
     let mut warnings = Vec::new();
     for problem in &report.problems {
-        summary_line(&mut out, &p, problem, root);
+        summary_line(&mut out, &p, problem, root, report.interrupted);
         warnings.extend(margin_warnings(problem, root));
     }
     for w in warnings {
@@ -480,7 +480,13 @@ fn by_checker(case: &crate::fixture::Case, o: &Outcome) -> bool {
 }
 
 /// The line of one problem.
-fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &Path) {
+fn summary_line(
+    out: &mut String,
+    p: &Painter,
+    problem: &ProblemReport,
+    root: &Path,
+    interrupted: bool,
+) {
     let slug = &problem.planned.problem.slug;
     let mut parts: Vec<String> = Vec::new();
     let cases = problem.planned.cases.len();
@@ -499,7 +505,13 @@ fn summary_line(out: &mut String, p: &Painter, problem: &ProblemReport, root: &P
         };
         let mut part = format!("{what}: {accepted}/{cases} AC");
         if s.not_run() > 0 {
-            let _ = write!(part, " ({} not run: interrupted)", s.not_run());
+            // Not run: the run was interrupted, or (--fail-fast) the solution had failed.
+            let why = if interrupted {
+                "interrupted"
+            } else {
+                "--fail-fast"
+            };
+            let _ = write!(part, " ({} not run: {why})", s.not_run());
         }
         // The subject's own limits (the brute force's), else the problem's: memory is per
         // problem, time the largest of the per-case limits.
@@ -846,6 +858,48 @@ pub fn render_validation(problems: &[ProblemChecks], root: &Path, opts: ReportOp
 }
 
 #[cfg(test)]
+mod fit_tests {
+    use super::fit;
+
+    #[test]
+    fn long_report_lines_wrap_at_words_and_diffs_stay_whole() {
+        let long = format!(
+            "FAIL x · solutions/x.c [local C] · case c0: {}\n",
+            "word ".repeat(30).trim_end()
+        );
+        let diff = format!("     -{}\n     +{}\n", "a".repeat(100), "b".repeat(100));
+        let paired = format!("     line 7: expected {}, got x\n", "K".repeat(90));
+        let out = fit(&format!("{long}{diff}{paired}short\n"), 60);
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("FAIL x · solutions/x.c"), "{out}");
+        let wrapped: Vec<&&str> = lines
+            .iter()
+            .take_while(|l| !l.trim_start().starts_with('-'))
+            .collect();
+        assert!(wrapped.len() > 1, "{out}");
+        for l in &wrapped {
+            assert!(l.chars().count() <= 60, "{l:?}");
+        }
+        assert!(
+            wrapped[1..].iter().all(|l| l.starts_with("    word")),
+            "{out}"
+        );
+        assert_eq!(
+            wrapped
+                .iter()
+                .map(|l| l.trim())
+                .collect::<Vec<_>>()
+                .join(" "),
+            long.trim_end()
+        );
+        assert!(out.ends_with(&format!("{diff}{paired}short\n")), "{out}");
+        // Colour codes take no width.
+        let red = format!("\x1b[31mFAIL\x1b[0m {}\n", "y".repeat(50));
+        assert_eq!(fit(&red, 60), red);
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -877,4 +931,56 @@ mod tests {
         assert_eq!(Tally::default().last_line(), "0 passed, 0 failed");
         assert_eq!(Tally::default().counted(), None);
     }
+}
+
+/// `text` fitted to a terminal `width` columns wide: a report line longer than that is broken
+/// between words, its continuation indented by four spaces. Diff lines (`-`, `+`, `@@`, the
+/// coloured diff's `│` column, the line-paired `line N:`) are left whole, as a diff is read by
+/// its columns. Colour codes take no width.
+pub fn fit(text: &str, width: usize) -> String {
+    const INDENT: &str = "    ";
+    let width = width.max(40);
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        let plain = console::strip_ansi_codes(body);
+        let plain = plain.trim_start();
+        let diff = plain.starts_with(['-', '+', '@'])
+            || plain.starts_with("line ")
+            || plain.contains(" │");
+        if diff || console::measure_text_width(body) <= width {
+            out.push_str(line);
+            continue;
+        }
+        let lead = body.len() - body.trim_start().len();
+        let mut used = 0;
+        for (i, word) in body[lead..].split(' ').enumerate() {
+            let w = console::measure_text_width(word);
+            if i == 0 {
+                out.push_str(&body[..lead]);
+                used = lead;
+            } else if used + 1 + w > width && used > INDENT.len() {
+                out.push('\n');
+                out.push_str(INDENT);
+                used = INDENT.len();
+            } else {
+                out.push(' ');
+                used += 1;
+            }
+            out.push_str(word);
+            used += w;
+        }
+        out.push_str(nl);
+    }
+    out
+}
+
+/// The width of the terminal stdout is, if it is one.
+pub fn terminal_width() -> Option<usize> {
+    console::Term::stdout()
+        .size_checked()
+        .map(|(_, cols)| usize::from(cols))
 }

@@ -21,7 +21,7 @@ use crate::diff::DiffOptions;
 use crate::exit;
 use crate::fixture::Case;
 use crate::interactive::Interactor;
-use crate::judgement::{judge, limit_failure, Outcome};
+use crate::judgement::{judge_case, limit_failure, Outcome};
 use crate::judges::Profile;
 use crate::problem::Problem;
 use crate::verdict::{Expect, Verdict, Verdicts};
@@ -105,6 +105,8 @@ pub struct ExecOptions<'a> {
     pub cache: Option<&'a VerdictCache>,
     /// Judge a wrong solution on every case, even after one caught it (`--all-cases`).
     pub all_cases: bool,
+    /// Stop a solution at its first failing case: its cases not yet started are not run.
+    pub fail_fast: bool,
 }
 
 /// The phases of a run, for progress.
@@ -469,10 +471,27 @@ pub fn run_case(
         _ => {}
     }
     match case.expected.read() {
-        Ok(expected) => judge(&out, &expected, case.compare, limits, diff),
+        Ok(expected) => {
+            // The input, for the diff's line-paired view: not a large one.
+            let input = || {
+                let small = match &case.input {
+                    crate::fixture::Content::Inline(b) => b.len() <= INPUT_SHOWN,
+                    crate::fixture::Content::File { path, .. } => {
+                        std::fs::metadata(path).is_ok_and(|m| m.len() <= INPUT_SHOWN as u64)
+                    }
+                };
+                small
+                    .then(|| case.input.read().ok().map(|b| b.into_owned()))
+                    .flatten()
+            };
+            judge_case(&out, &expected, &input, case.compare, limits, diff)
+        }
         Err(e) => Outcome::cannot_start(&e),
     }
 }
+
+/// The largest input read again to pair a wrong answer's lines with the input's.
+const INPUT_SHOWN: usize = 1 << 20;
 
 /// A rayon pool of `jobs` threads.
 pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
@@ -530,7 +549,8 @@ pub struct Job {
 pub struct JobTable {
     pub reports: Vec<ProblemReport>,
     pub jobs: Vec<Job>,
-    /// Per problem, per subject: a wrong solution that already got its verdict.
+    /// Per problem, per subject: a wrong solution that already got its verdict, or (with
+    /// `fail_fast`) a solution that already failed: its cases not yet started are not run.
     satisfied: Vec<Vec<AtomicBool>>,
     /// Per problem, per subject: the first case (in order) that rejected a
     /// [`Role::FirstRejection`] program so far (`usize::MAX`: none).
@@ -721,10 +741,13 @@ impl JobTable {
     }
 
     /// Notes what `outcome` of job `j` settles: a wrong solution caught (unless every case is
-    /// wanted), a first rejection.
-    fn settle(&self, j: &Job, outcome: &Outcome) {
+    /// wanted), a first rejection, a solution's first failure with `fail_fast`.
+    fn settle(&self, j: &Job, outcome: &Outcome, fail_fast: bool) {
         match self.subject(j).subject.role {
             Role::Wrong { expect } if expect.catches(outcome.verdict) && !self.all_cases => {
+                self.satisfied[j.problem][j.subject].store(true, Ordering::SeqCst);
+            }
+            Role::Solution if fail_fast && !outcome.verdict.is_accepted() => {
                 self.satisfied[j.problem][j.subject].store(true, Ordering::SeqCst);
             }
             Role::FirstRejection if !outcome.verdict.is_accepted() => {
@@ -765,7 +788,7 @@ impl JobTable {
                 outcome
             }
         };
-        self.settle(j, &outcome);
+        self.settle(j, &outcome, opts.fail_fast);
         Some(outcome)
     }
 
@@ -1267,6 +1290,7 @@ mod tests {
                 diff: PLAIN,
                 cache: None,
                 all_cases: false,
+                fail_fast: false,
             },
             &|_| {},
         )
@@ -1283,6 +1307,7 @@ mod tests {
                 diff: PLAIN,
                 cache: None,
                 all_cases,
+                fail_fast: false,
             },
             &|_| {},
         )
@@ -1661,6 +1686,7 @@ mod tests {
                 diff: PLAIN,
                 cache: None,
                 all_cases: false,
+                fail_fast: false,
             },
             &|e| {
                 let mut phases = phases.lock().unwrap();

@@ -10,11 +10,11 @@ use crate::workspace::{is_valid_slug, Workspace};
 /// wrong/wrong.toml, invalid/empty.in, and checker.rs with `checker`), an empty solution and a
 /// fixture file with a sample case, and the validators' shared reader when the workspace has none
 /// (`problems/_shared/validate_input.rs`). Refuses to overwrite anything.
-pub fn new_problem(ws: &Workspace, slug: &str, checker: bool) -> Result<Vec<PathBuf>> {
+pub fn new_problem(ws: &Workspace, slug: &str, checker: bool, lang: Lang) -> Result<Vec<PathBuf>> {
     if !is_valid_slug(slug) {
         bail!("`{slug}` is not a valid slug: use lowercase letters, digits and `-`");
     }
-    let files = skeleton(ws, slug, checker);
+    let files = skeleton_in(ws, slug, checker, lang);
     if let Some((path, _)) = files.iter().find(|(p, _)| p.exists()) {
         bail!("{} exists already: nothing was created", ws.display(path));
     }
@@ -29,6 +29,70 @@ pub fn new_problem(ws: &Workspace, slug: &str, checker: bool) -> Result<Vec<Path
 /// The files of a new problem and their text, as `runner new` writes them (`runner listen`
 /// writes them too, with its own problem.toml, README and fixture).
 pub fn skeleton(ws: &Workspace, slug: &str, checker: bool) -> Vec<(PathBuf, String)> {
+    skeleton_in(ws, slug, checker, Lang::Rust)
+}
+
+/// The language of a new problem's solution (`runner new --lang`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Lang {
+    #[value(name = "rs")]
+    Rust,
+    #[value(name = "cpp")]
+    Cpp,
+    #[value(name = "c")]
+    C,
+    #[value(name = "py")]
+    Python,
+}
+
+impl Lang {
+    pub fn extension(self) -> &'static str {
+        match self {
+            Lang::Rust => "rs",
+            Lang::Cpp => "cpp",
+            Lang::C => "c",
+            Lang::Python => "py",
+        }
+    }
+
+    fn of(path: &std::path::Path) -> Option<Lang> {
+        match path.extension()?.to_str()? {
+            "rs" => Some(Lang::Rust),
+            "cpp" => Some(Lang::Cpp),
+            "c" => Some(Lang::C),
+            "py" => Some(Lang::Python),
+            _ => None,
+        }
+    }
+}
+
+/// Where a new problem's solution in `lang` goes: `solutions/src/bin/<slug>.rs` (where Cargo
+/// finds it, when `solutions/` is a Cargo package as in this repository) and
+/// `solutions/<ext>/<slug>.<ext>` (`cpp/`, `c/`, `py/`). Any file under `solutions/` named after
+/// the slug is a solution: this is the layout `new` and `listen` keep to.
+pub fn solution_path(ws: &Workspace, slug: &str, lang: Lang) -> PathBuf {
+    let dir = ws.solutions_dir();
+    let ext = lang.extension();
+    let file = format!("{slug}.{ext}");
+    if lang == Lang::Rust {
+        dir.join("src/bin").join(file)
+    } else {
+        dir.join(ext).join(file)
+    }
+}
+
+/// Whether `path`, a solution of `slug`, is still the scaffold `runner new` wrote: it would be
+/// judged as if written (and pass where the sample's output is empty).
+pub fn is_untouched_solution(path: &std::path::Path, slug: &str) -> bool {
+    let Some(lang) = Lang::of(path) else {
+        return false;
+    };
+    let text = solution(slug, lang);
+    std::fs::metadata(path).is_ok_and(|m| m.len() == text.len() as u64)
+        && std::fs::read(path).is_ok_and(|b| b == text.as_bytes())
+}
+
+fn skeleton_in(ws: &Workspace, slug: &str, checker: bool, lang: Lang) -> Vec<(PathBuf, String)> {
     let dir = ws.problems_dir().join(slug);
     let mut files: Vec<(PathBuf, String)> = vec![
         (dir.join("problem.toml"), problem_toml(slug, checker)),
@@ -38,12 +102,7 @@ pub fn skeleton(ws: &Workspace, slug: &str, checker: bool) -> Vec<(PathBuf, Stri
         (dir.join("brute.rs"), BRUTE.to_string()),
         (dir.join("gen.rs"), GEN.to_string()),
         (dir.join("wrong").join("wrong.toml"), WRONG_TOML.to_string()),
-        (
-            ws.solutions_dir()
-                .join("src/bin")
-                .join(format!("{slug}.rs")),
-            solution(slug),
-        ),
+        (solution_path(ws, slug, lang), solution(slug, lang)),
         (
             ws.fixtures_dir().join(format!("{slug}.toml")),
             FIXTURE.to_string(),
@@ -176,7 +235,30 @@ fn readme(slug: &str) -> String {
     )
 }
 
-fn solution(slug: &str) -> String {
+fn solution(slug: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Rust => solution_rs(slug),
+        Lang::Cpp => format!(
+            "// {slug}\n// TODO: the rules in one line, and the insight.\n#include <iostream>\n\n\
+             int main() {{\n    std::ios::sync_with_stdio(false);\n    std::cin.tie(nullptr);\n    \
+             long long n;\n    while (std::cin >> n) {{\n        // TODO: solve, and print each \
+             answer with std::cout << … << '\\n'.\n    }}\n    return 0;\n}}\n"
+        ),
+        Lang::C => format!(
+            "/* {slug}\n * TODO: the rules in one line, and the insight. */\n#include <stdio.h>\n\n\
+             int main(void) {{\n    long long n;\n    while (scanf(\"%lld\", &n) == 1) {{\n        \
+             /* TODO: solve, and printf each answer. */\n    }}\n    return 0;\n}}\n"
+        ),
+        Lang::Python => format!(
+            "# {slug}\n# TODO: the rules in one line, and the insight.\nimport sys\n\n\n\
+             def main():\n    data = sys.stdin.read().split()\n    out = []\n    for token in data:\n        \
+             pass  # TODO: solve, and out.append(each answer)\n    sys.stdout.write(\"\".join(\
+             f\"{{a}}\\n\" for a in out))\n\n\nmain()\n"
+        ),
+    }
+}
+
+fn solution_rs(slug: &str) -> String {
     format!(
         r#"//! {slug}
 //! TODO: the rules in one line, and the insight.
@@ -241,7 +323,7 @@ fn main() {
 "#;
 
 const FIXTURE: &str = r#"# One [[case]] per test: name, source ("sample" | "hand" | "brute" | "formula"),
-# input/output inline or input_file/output_file under fixtures/. See the README.
+# input/output inline or input_file/output_file under fixtures/. See the manual, "Adding a problem".
 # A case whose input deliberately breaks the statement (CRLF, extra spaces, …) says why with
 # outside_statement = "…": the validator must reject it. For example:
 #

@@ -4,7 +4,8 @@
 //!
 //! The steps, tried in this order and repeated until none helps: drop a line (a test case of a
 //! multi-case input, an edge, a pile's line), drop a token, set a number to 0, halve it, take
-//! one from it. A problem-specific shrinker is not supported yet: the generic steps with the
+//! one from it; then drop a run of 2 to 8 lines (a test that spans several lines), each run
+//! also with the first line's count, when it is one number, lowered by one. A problem-specific shrinker is not supported yet: the generic steps with the
 //! validator as the guard suit the inputs of this repository (lines of numbers).
 
 /// The input made smaller while `fails` holds for it, trying at most `tries` candidates.
@@ -78,6 +79,37 @@ fn candidates(text: &str) -> Vec<String> {
             }
         }
     }
+    out.extend(line_runs(&lines));
+    out
+}
+
+/// `lines` without a run of 2 to 8 consecutive lines (the longest runs first), and each such
+/// candidate again with the first line, when it is a single positive number (a test count),
+/// lowered by one: a test that spans several lines goes whole, and the count stays right.
+fn line_runs(lines: &[&str]) -> Vec<String> {
+    let count = lines
+        .first()
+        .and_then(|l| l.trim().parse::<u64>().ok())
+        .filter(|&n| n > 0);
+    let mut out = Vec::new();
+    for len in (2..=8.min(lines.len().saturating_sub(1))).rev() {
+        for start in (1..=lines.len() - len).rev() {
+            let kept = || {
+                lines[..start]
+                    .iter()
+                    .chain(&lines[start + len..])
+                    .copied()
+                    .collect::<Vec<&str>>()
+            };
+            if let Some(n) = count {
+                let mut k = kept();
+                let first = format!("{}{}", n - 1, if k[0].ends_with('\n') { "\n" } else { "" });
+                k[0] = &first;
+                out.push(k.concat());
+            }
+            out.push(kept().concat());
+        }
+    }
     out
 }
 
@@ -117,6 +149,38 @@ mod tests {
         };
         let input = "12\n5\n91\n3\n40\n";
         assert_eq!(shrink(input.as_bytes(), 1000, fails), b"10\n");
+    }
+
+    #[test]
+    fn a_test_of_several_lines_is_dropped_whole_with_its_count() {
+        // T, then T tests of two lines each (n, then n numbers); fails while some test holds a
+        // 7 and the input is well formed, so that no single line can go.
+        let fails = |s: &[u8]| {
+            let text = std::str::from_utf8(s).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            let Some(t) = lines.first().and_then(|l| l.parse::<usize>().ok()) else {
+                return false;
+            };
+            if lines.len() != 1 + 2 * t {
+                return false;
+            }
+            let mut seven = false;
+            for k in 0..t {
+                let n: usize = match lines[1 + 2 * k].parse() {
+                    Ok(n) if n > 0 => n,
+                    _ => return false,
+                };
+                let a: Vec<&str> = lines[2 + 2 * k].split(' ').collect();
+                if a.len() != n || a.iter().any(|x| x.parse::<u64>().is_err()) {
+                    return false;
+                }
+                seven |= a.contains(&"7");
+            }
+            seven
+        };
+        let input = "3\n2\n5 6\n1\n7\n3\n1 2 3\n";
+        assert!(fails(input.as_bytes()));
+        assert_eq!(shrink(input.as_bytes(), 10_000, fails), b"1\n1\n7\n");
     }
 
     #[test]

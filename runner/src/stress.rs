@@ -273,7 +273,14 @@ fn judge_solutions(
             Some(checker) if judgement::limit_failure(&out, &limits).is_none() => {
                 crate::checker::judge(exec, checker, &case, &out)
             }
-            _ => judgement::judge(&out, &expected, kit.problem.meta.compare, &limits, kit.diff),
+            _ => judgement::judge_case(
+                &out,
+                &expected,
+                &|| Some(input.clone()),
+                kit.problem.meta.compare,
+                &limits,
+                kit.diff,
+            ),
         };
         if outcome.verdict == Verdict::CheckerFailed {
             return Some(Finding::CheckerFailed {
@@ -345,7 +352,8 @@ pub fn stress(
     };
     let reproduce = finding.as_ref().map(|(seed, size, _)| {
         let mut cmd = format!(
-            "cargo run -p runner -- stress {} --seed {seed} --count 1 --size {size}",
+            "{} stress {} --seed {seed} --count 1 --size {size}",
+            crate::invoked::command(),
             problem.slug
         );
         if let Some(p) = &opts.program {

@@ -36,14 +36,15 @@ fn extension(path: &Path) -> &str {
     path.extension().and_then(|e| e.to_str()).unwrap_or("")
 }
 
-/// The file to submit and its profile: `--lang`'s, or the first of the judge's languages (in
-/// judges.toml order) that has a solution file.
+/// The file to submit and its profile: `file` when given (as `--lang`, or the judge's first
+/// language taking its extension); else `--lang`'s solution file, or the first of the judge's
+/// languages (in judges.toml order) that has a solution file.
 fn pick(
     ws: &Workspace,
     judges: &Judges,
     judge: &Judge,
     problem: &Problem,
-    lang: Option<&str>,
+    (file, lang): (Option<&Path>, Option<&str>),
 ) -> Result<(Arc<Profile>, PathBuf)> {
     let have: Vec<String> = problem
         .solutions
@@ -55,6 +56,28 @@ fn pick(
     } else {
         have.join(", ")
     };
+    if let Some(file) = file {
+        let ext = extension(file);
+        let profile = match lang {
+            Some(lang) => language(judges, &judge.name, lang)?,
+            None => judge.language_for(ext).cloned().with_context(|| {
+                format!(
+                    "{} takes no `.{ext}` file: it accepts {} (the languages of judges.toml)",
+                    judge.name,
+                    judge.language_list()
+                )
+            })?,
+        };
+        if !profile.takes(ext) {
+            bail!(
+                "{} is not a {} file (.{})",
+                file.display(),
+                profile.name(),
+                profile.extensions.join(", .")
+            );
+        }
+        return Ok((profile, file.to_path_buf()));
+    }
     if let Some(lang) = lang {
         let profile = language(judges, &judge.name, lang)?;
         let file = problem
@@ -105,14 +128,14 @@ pub struct Submission {
     pub cases: usize,
 }
 
-/// Picks the file to submit (`lang`'s, or the first language of the judge with a solution file)
-/// and plans its run on every case under the judge's profile.
+/// Picks the file to submit (`file`, anywhere; else `lang`'s, or the first language of the judge
+/// with a solution file) and plans its run on every case under the judge's profile.
 pub fn prepare(
     ws: &Workspace,
     judges: &Judges,
     problem: Problem,
     cases: Vec<Case>,
-    lang: Option<&str>,
+    choice: (Option<&Path>, Option<&str>),
 ) -> Result<(Submission, Planned)> {
     let slug = problem.slug.clone();
     let judge = judges
@@ -124,7 +147,7 @@ pub fn prepare(
     if cases.is_empty() {
         bail!("`{slug}` has no fixture case to judge the file on");
     }
-    let (profile, file) = pick(ws, judges, judge, &problem, lang)?;
+    let (profile, file) = pick(ws, judges, judge, &problem, choice)?;
     let code = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
     let submission = Submission {
         slug,

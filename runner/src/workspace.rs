@@ -29,9 +29,10 @@ impl Workspace {
             }
         }
         bail!(
-            "no workspace found: neither {} nor any parent holds a `problems/` directory \
-             (run from inside the workspace, or pass --root DIR)",
-            start.display()
+            "no workspace found: neither {} nor any parent holds a `problems/` directory: \
+             `{} init` makes one here (or run from inside a workspace, or pass --root DIR)",
+            start.display(),
+            crate::invoked::command()
         )
     }
 

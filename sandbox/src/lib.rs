@@ -191,7 +191,7 @@ impl Sandbox {
         match &self.isolation {
             Isolation::Unavailable(why) => Some(format!(
                 "note: no sandbox here ({why}): programs run as you, with the machine in reach \
-                 (see the README's sandbox section)"
+                 (see the manual's \"The sandbox\", docs/src/sandbox.md)"
             )),
             _ => None,
         }

@@ -44,6 +44,8 @@ pub struct Context {
     verdicts: Option<VerdictCache>,
     /// Judge every wrong solution on every case (`--all-cases`).
     pub all_cases: bool,
+    /// `--fail-fast`: a solution stops at its first failing case.
+    pub fail_fast: bool,
 }
 
 /// A fixture or configuration error: printed, and the run ends with exit code 2.
@@ -104,6 +106,7 @@ impl Context {
             outputs,
             verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
             all_cases: false,
+            fail_fast: g.fail_fast,
             ws,
         })
     }
@@ -131,16 +134,38 @@ impl Context {
         relative(&self.ws, e)
     }
 
-    /// The problems of the workspace, from one scan; every one must name a judge of
-    /// `judges.toml`, and any hole in the workspace (see [`holes::workspace`]) stops the run.
+    /// The problems of the workspace, for a command on some of them: a hole of the workspace
+    /// that belongs to no problem (a stray file in `solutions/`, `problems/` or `fixtures/`,
+    /// see [`holes::workspace`]) is a warning on stderr, not an error; the problems' own holes
+    /// stop the commands that load them ([`Context::load_fixtures`]).
     pub fn discover(&self) -> Result<Vec<Problem>> {
+        self.discover_with(false)
+    }
+
+    /// The problems of the workspace, for a run of all of them: every one must name a judge of
+    /// `judges.toml`, and any hole in the workspace stops the run.
+    pub fn discover_all(&self) -> Result<Vec<Problem>> {
+        self.discover_with(true)
+    }
+
+    fn discover_with(&self, whole: bool) -> Result<Vec<Problem>> {
         let scan = Scan::of(&self.ws);
         let (problems, mut errors) = match problem::discover(&scan, &self.kinds) {
             Ok(p) => (p, Vec::new()),
             Err(e) => (Vec::new(), e),
         };
-        errors.extend(holes::workspace(&self.ws, &scan, &self.kinds));
-        errors.extend(holes::judges(&self.judges, &problems));
+        let strays = holes::workspace(&self.ws, &scan, &self.kinds);
+        if whole {
+            errors.extend(strays);
+            errors.extend(holes::judges(&self.judges, &problems));
+        } else {
+            for e in strays {
+                eprintln!(
+                    "warning: {} (a run of every problem refuses it)",
+                    self.relative(e)
+                );
+            }
+        }
         if !errors.is_empty() {
             let errors = errors.into_iter().map(|e| self.relative(e)).collect();
             return Err(ConfigErrors(errors).into());
@@ -202,7 +227,11 @@ impl Context {
         for p in problems {
             match fixture::load(&self.ws, p) {
                 Ok(f) => {
+                    errors.extend(holes::judges(&self.judges, std::slice::from_ref(*p)));
                     errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
+                    for e in holes::duplicate_cases(&self.ws, p, &f) {
+                        eprintln!("warning: {}", self.relative(e));
+                    }
                     for (i, name) in cases.iter().enumerate() {
                         matched[i] |= f.cases.iter().any(|c| &c.name == name);
                     }
@@ -283,6 +312,7 @@ impl Context {
                 diff: self.diff_options(),
                 cache: self.verdicts.as_ref(),
                 all_cases: self.all_cases,
+                fail_fast: self.fail_fast,
             },
             &|e| {
                 progress.on_event(&e);
@@ -395,7 +425,7 @@ impl Context {
         text.push_str(&self.lint_warnings(&lint_targets));
         text.push_str(&report::render_last_line(&tally, self.report));
         if self.outputs.human() {
-            print(&text)?;
+            print(&fit_terminal(text))?;
         }
         self.outputs.finish(&report, stream, &tally)?;
         Ok(tally.exit_code_of(report.interrupted))
@@ -475,7 +505,10 @@ pub fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Probl
 /// The problems whose slug contains one of `filters` (all when empty).
 pub fn select<'a>(problems: &'a [Problem], filters: &[String]) -> Result<Vec<&'a Problem>> {
     if problems.is_empty() {
-        bail!("the workspace has no problems yet: `cargo run -p runner -- new <slug>` creates one");
+        bail!(
+            "the workspace has no problems yet: `{} new <slug>` creates one",
+            crate::invoked::command()
+        );
     }
     let chosen: Vec<&Problem> = problems
         .iter()
@@ -490,6 +523,15 @@ pub fn select<'a>(problems: &'a [Problem], filters: &[String]) -> Result<Vec<&'a
         );
     }
     Ok(chosen)
+}
+
+/// `text` fitted to the terminal's width when stdout is a terminal (see [`report::fit`]); as it
+/// is when it goes to a file or a pipe.
+pub fn fit_terminal(text: String) -> String {
+    match report::terminal_width() {
+        Some(width) if std::io::stdout().is_terminal() => report::fit(&text, width),
+        _ => text,
+    }
 }
 
 /// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.

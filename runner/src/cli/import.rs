@@ -103,7 +103,8 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
         }
     }
     print(&format!(
-        "next: cargo run -p runner -- {}   # every solution and wrong solution on every case\n",
+        "next: {} {}   # every solution and wrong solution on every case\n",
+        crate::invoked::command(),
         d.slug
     ))?;
     Ok(exit::PASSED)

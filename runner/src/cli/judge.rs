@@ -11,8 +11,20 @@ use crate::run::{Planned, Role, Subject};
 /// `runner [FILTER…]`: every solution, and every wrong solution unless `skip_wrong`, on every
 /// case of the problems `filters` select (all when empty).
 pub fn all(cx: &Context, filters: &[String], cases: &[String], skip_wrong: bool) -> Result<u8> {
-    let problems = cx.discover()?;
+    let problems = if filters.is_empty() {
+        cx.discover_all()?
+    } else {
+        cx.discover()?
+    };
     let chosen = select(&problems, filters)?;
+    let untouched: Vec<_> = chosen
+        .iter()
+        .flat_map(|p| crate::holes::untouched_solutions(p))
+        .map(|e| cx.relative(e))
+        .collect();
+    if !untouched.is_empty() {
+        return Err(super::context::ConfigErrors(untouched).into());
+    }
     let mut plan = Vec::new();
     for (problem, cases) in cx.load_fixtures(&chosen, cases)? {
         // Solutions and wrong solutions are built with their judge's profile.

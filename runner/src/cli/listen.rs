@@ -467,7 +467,8 @@ fn created(ws: &Workspace, d: &draft::Draft, written: &[std::path::PathBuf]) -> 
         ));
     }
     text.push_str(&format!(
-        "  next: write the solution, then `cargo run -p runner -- {}`\n",
+        "  next: write the solution, then `{} {}`\n",
+        crate::invoked::command(),
         d.slug
     ));
     text

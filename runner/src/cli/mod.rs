@@ -7,6 +7,7 @@
 mod context;
 mod export;
 mod import;
+mod init;
 mod judge;
 mod list;
 mod listen;
@@ -89,6 +90,11 @@ pub struct GlobalArgs {
     /// Judge every case again: reuse no verdict from the verdict cache (target/judge/verdicts/).
     #[arg(long, global = true)]
     pub no_cache: bool,
+
+    /// Stop each solution at its first failing case (the cases it has not started are not
+    /// run, and it fails). For judging (no command, `judge`).
+    #[arg(long, global = true)]
+    pub fail_fast: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -124,6 +130,9 @@ enum Command {
     Submit {
         /// The problem's slug.
         slug: String,
+        /// The file to submit, anywhere (default: the problem's solution file in the judge's
+        /// first language that has one).
+        file: Option<PathBuf>,
         /// The judge's language to submit (default: the first of the judge's languages, in
         /// judges.toml order, that has a solution file).
         #[arg(long, value_name = "LANG")]
@@ -142,10 +151,23 @@ enum Command {
     /// How strong the fixtures are: mutants of the solutions (an operator swapped, a constant
     /// nudged), each judged on the fixtures; the score, and every survivor as a diff.
     Mutants(MutantsArgs),
+    /// Make a workspace (problems/, fixtures/, solutions/) in DIR, so the judge works in any
+    /// folder; the built-in judge profiles serve until it holds a judges.toml.
+    Init {
+        /// The folder (default: the current one; made if missing).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Also write the built-in judges.toml there, to edit.
+        #[arg(long)]
+        judges: bool,
+    },
     /// Create a new problem: its folder, an empty solution and a fixture file with a sample.
     New {
         /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
         slug: String,
+        /// The solution's language.
+        #[arg(long, value_enum, default_value = "rs")]
+        lang: crate::scaffold::Lang,
         /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
         #[arg(long)]
         checker: bool,
@@ -315,8 +337,10 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Runs the command `cli` names, with one context built for it; returns the exit code.
-fn dispatch(mut cli: Cli) -> Result<u8> {
+/// Refuses the options that do not go with the command: report options of a command that
+/// judges nothing, a selection given to `merge`, the judging options of `mutants`,
+/// `--fail-fast` but for judging, `--watch` with a selection of the last run or a shard.
+fn options_fit(cli: &Cli) -> Result<()> {
     let judging_only = matches!(
         cli.command,
         Some(
@@ -328,23 +352,21 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
                 | Command::Listen { .. }
                 | Command::Import { .. }
                 | Command::Export { .. }
+                | Command::Init { .. }
         )
     );
+    let r = &cli.reports;
     let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
-        && (cli.reports.partition.is_some() || cli.reports.timings.is_some() || cli.reports.failed);
+        && (r.partition.is_some() || r.timings.is_some() || r.failed);
     if merging_with_selection {
         bail!("merge takes --format, --junit and --html; --partition, --timings and --failed choose what a run judges");
     }
-    if let Some(Command::Merge { reports, history }) = &cli.command {
-        return merge::merge(reports, history.as_deref(), &cli.reports);
-    }
-    if cli.reports.any() && judging_only {
+    if r.any() && judging_only {
         bail!(
             "--format, --junit, --html, --partition, --timings and --failed apply to judging \
              (no command, `judge`, `verify`)"
         );
     }
-    let r = &cli.reports;
     let judging_options = r.format != crate::export::Format::Human
         || r.junit.is_some()
         || r.partition.is_some()
@@ -356,11 +378,27 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
              apply to judging (no command, `judge`, `verify`)"
         );
     }
+    let judging = matches!(cli.command, None | Some(Command::Judge { .. }));
+    if cli.global.fail_fast && !judging {
+        bail!("--fail-fast applies to judging (no command, `judge`): the other commands need every case");
+    }
     let watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
-    if watching && (cli.reports.failed || cli.reports.partition.is_some()) {
+    if watching && (r.failed || r.partition.is_some()) {
         bail!("--watch judges every case: it does not go with --failed or --partition");
     }
-    cli.reports.watching = watching;
+    Ok(())
+}
+
+/// Runs the command `cli` names, with one context built for it; returns the exit code.
+fn dispatch(mut cli: Cli) -> Result<u8> {
+    options_fit(&cli)?;
+    if let Some(Command::Merge { reports, history }) = &cli.command {
+        return merge::merge(reports, history.as_deref(), &cli.reports);
+    }
+    if let Some(Command::Init { dir, judges }) = &cli.command {
+        return init::init(dir, *judges);
+    }
+    cli.reports.watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
     let mut cx = Context::new(&cli.global, &cli.reports)?;
     cx.all_cases = cli.all_cases;
     match cli.command {
@@ -386,9 +424,12 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
                 judge::file(&cx, &one)
             }
         }
-        Some(Command::Submit { slug, lang, print }) => {
-            submit::submit(&cx, &slug, lang.as_deref(), print)
-        }
+        Some(Command::Submit {
+            slug,
+            file,
+            lang,
+            print,
+        }) => submit::submit(&cx, &slug, (file.as_deref(), lang.as_deref()), print),
         Some(Command::Verify { filters }) => verify::verify(&cx, &filters),
         Some(Command::Stress(a)) => stress::stress(&cx, a),
         Some(Command::Mutants(a)) => mutants::mutants(&cx, &a),
@@ -419,7 +460,12 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
             };
             import::import(&cx, &package, &how)
         }
-        Some(Command::New { slug, checker }) => new::new(&cx, &slug, checker),
+        Some(Command::New {
+            slug,
+            checker,
+            lang,
+        }) => new::new(&cx, &slug, checker, lang),
+        Some(Command::Init { .. }) => unreachable!("made before a context is"),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }
 }

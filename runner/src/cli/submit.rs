@@ -1,7 +1,8 @@
-//! `runner submit SLUG`: re-judges the file to submit under the judge's profile, lints it, and
+//! `runner submit SLUG [FILE]`: re-judges the file to submit under the judge's profile, lints it, and
 //! writes the packet only when all is clean (the decisions are `submit.rs`'s).
 
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::Result;
 
@@ -11,10 +12,15 @@ use crate::report;
 use crate::submit;
 
 /// With `to_stdout`, the source goes to stdout (for a clipboard) and everything else to stderr.
-pub fn submit(cx: &Context, slug: &str, lang: Option<&str>, to_stdout: bool) -> Result<u8> {
+pub fn submit(
+    cx: &Context,
+    slug: &str,
+    choice: (Option<&Path>, Option<&str>),
+    to_stdout: bool,
+) -> Result<u8> {
     let problems = cx.discover()?;
     let (problem, cases) = cx.load_one(&problems, slug, &[])?;
-    let (sub, planned) = submit::prepare(&cx.ws, &cx.judges, problem, cases, lang)?;
+    let (sub, planned) = submit::prepare(&cx.ws, &cx.judges, problem, cases, choice)?;
     let report = cx.execute(vec![planned])?;
     let mut text = report::render(&report, cx.ws.root(), cx.report);
     let code = if report.interrupted || sandbox::interrupted() {
@@ -47,7 +53,7 @@ pub fn submit(cx: &Context, slug: &str, lang: Option<&str>, to_stdout: bool) -> 
             print_bytes(&sub.code)?;
         }
     } else {
-        print_bytes(text.as_bytes())?;
+        print_bytes(super::context::fit_terminal(text).as_bytes())?;
     }
     Ok(code)
 }

@@ -2,6 +2,8 @@
 //! parses) as a [`Draft`]: problem.toml from the name, URL and limits, the samples as fixture
 //! cases, a solution to start from and the skeleton `runner new` writes.
 
+use std::path::PathBuf;
+
 use serde::Deserialize;
 
 use super::draft::{Case, Data, Draft, File, Meta};
@@ -132,17 +134,49 @@ pub fn parse(body: &[u8]) -> Result<Payload, String> {
     Ok(p)
 }
 
-/// The judge of judges.toml whose `problem_url` matches `url`, with the id it gives.
-pub fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<(&'a Judge, String)> {
-    judges
-        .all()
-        .iter()
-        .find_map(|j| id_in(j.problem_url.as_deref()?, url).map(|id| (j, id)))
+/// A judge of judges.toml recognised from a problem's URL: the judge, problem.toml's id, and
+/// the slug its `companion.slug` makes (`None`: judge name and id).
+#[derive(Debug)]
+pub struct Found<'a> {
+    pub judge: &'a Judge,
+    pub id: String,
+    pub slug: Option<String>,
 }
 
-/// The `{id}` of `pattern` in `url`: http or https, `www.` or not, a trailing `/` or not, and
-/// more query parameters or a fragment after it.
-fn id_in(pattern: &str, url: &str) -> Option<String> {
+/// The judge of judges.toml whose `problem_url` (its `{id}`) or one of whose `companion.urls`
+/// (named parts) matches `url`, with the id it gives.
+pub fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> {
+    judges.all().iter().find_map(|judge| {
+        if let Some(parts) = judge.problem_url.as_deref().and_then(|p| parts_of(p, url)) {
+            let id = parts.into_iter().find(|(k, _)| k == "id")?.1;
+            return Some(Found {
+                judge,
+                id,
+                slug: None,
+            });
+        }
+        judge.companion.urls.iter().find_map(|pattern| {
+            let parts = parts_of(pattern, url)?;
+            let fill = |template: &str| {
+                parts.iter().fold(template.to_string(), |t, (k, v)| {
+                    t.replace(&format!("{{{k}}}"), v)
+                })
+            };
+            let id = fill(judge.companion.id.as_deref().unwrap_or("{id}"));
+            let slug = judge.companion.slug.as_deref().map(|s| {
+                fill(s)
+                    .to_ascii_lowercase()
+                    .replace(|c: char| !c.is_ascii_alphanumeric(), "-")
+            });
+            (!id.contains('{')).then_some(Found { judge, id, slug })
+        })
+    })
+}
+
+/// The named parts (`{id}`, `{contest}`, …) of `pattern` in `url`: http or https, `www.` or
+/// not, a trailing `/` or not, and more query parameters or a fragment after it. A part is
+/// letters, digits, `_` and `-`, at least one.
+fn parts_of(pattern: &str, url: &str) -> Option<Vec<(String, String)>> {
     let strip = |u: &str| -> String {
         let u = u
             .strip_prefix("https://")
@@ -151,22 +185,28 @@ fn id_in(pattern: &str, url: &str) -> Option<String> {
         u.strip_prefix("www.").unwrap_or(u).to_string()
     };
     let (pattern, url) = (strip(pattern), strip(url.trim()));
-    let (before, after) = pattern.split_once("{id}")?;
-    let rest = url.strip_prefix(before)?;
-    let end = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-        .unwrap_or(rest.len());
-    let (id, tail) = rest.split_at(end);
-    if id.is_empty() {
-        return None;
+    let (mut pat, mut rest) = (pattern.as_str(), url.as_str());
+    let mut parts = Vec::new();
+    while let Some(open) = pat.find('{') {
+        let close = open + pat[open..].find('}')?;
+        rest = rest.strip_prefix(&pat[..open])?;
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len());
+        if end == 0 {
+            return None;
+        }
+        parts.push((pat[open + 1..close].to_string(), rest[..end].to_string()));
+        rest = &rest[end..];
+        pat = &pat[close + 1..];
     }
-    let after = after.trim_end_matches('/');
-    let tail = tail.strip_prefix(after)?;
+    let after = pat.trim_end_matches('/');
+    let tail = rest.strip_prefix(after)?;
     let tail_ok = tail.is_empty()
         || tail == "/"
         || tail.starts_with(['&', '#', '?'])
         || (tail.starts_with('/') && after.is_empty() && tail[1..].starts_with(['?', '#']));
-    tail_ok.then(|| id.to_string())
+    (tail_ok && !parts.is_empty()).then_some(parts)
 }
 
 /// The judge's C/C++ time limit in ms from the payload's.
@@ -179,7 +219,7 @@ fn time_limit_ms(p: &Payload, judge: Option<&Judge>) -> u64 {
 /// over 1000, floored (HDU, POJ), a power of two in that thousand is taken as the page's number
 /// (65 MB: 65536 K).
 fn memory_limit_kib(p: &Payload, judge: Option<&Judge>) -> u64 {
-    let c = judge.map(|j| j.companion).unwrap_or_default();
+    let c = judge.map(|j| j.companion.clone()).unwrap_or_default();
     let mb = p.memory_limit;
     let page_kib = if c.kib_per_mb == 1000 && mb.fract() == 0.0 {
         let low = mb as u64 * 1000;
@@ -195,9 +235,15 @@ fn memory_limit_kib(p: &Payload, judge: Option<&Judge>) -> u64 {
 
 /// The slug: judge and id (`hdu1848`) when the URL names a judge of judges.toml, else the name,
 /// else `problem-` and a digest of the URL.
-fn slug(p: &Payload, judge: Option<&(&Judge, String)>) -> String {
-    if let Some((j, id)) = judge {
-        let s = format!("{}{}", j.name.to_ascii_lowercase(), id.to_ascii_lowercase());
+fn slug(p: &Payload, found: Option<&Found>) -> String {
+    if let Some(f) = found {
+        let s = f.slug.clone().unwrap_or_else(|| {
+            format!(
+                "{}{}",
+                f.judge.name.to_ascii_lowercase(),
+                f.id.to_ascii_lowercase()
+            )
+        });
         if is_valid_slug(&s) {
             return s;
         }
@@ -211,8 +257,8 @@ fn slug(p: &Payload, judge: Option<&(&Judge, String)>) -> String {
 
 /// The problem `p` describes, as a draft for `ws`.
 pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
-    let found = recognise(judges, &p.url).filter(|(j, _)| j.name != crate::judges::LOCAL);
-    let judge = found.as_ref().map(|(j, _)| *j);
+    let found = recognise(judges, &p.url).filter(|f| f.judge.name != crate::judges::LOCAL);
+    let judge = found.as_ref().map(|f| f.judge);
     let slug = slug(p, found.as_ref());
     let time = time_limit_ms(p, judge);
     let memory = memory_limit_kib(p, judge);
@@ -243,29 +289,35 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
     }
     if p.interactive {
         comments.push(
-            "INTERACTIVE on the judge: write the interactor (interactor.rs) and set \
-             `interactive = true` (README: Interactive problems); the samples are what the page \
-             shows."
+            "INTERACTIVE on the judge: problems/<slug>/interactor.rs plays the judge's side \
+             (docs: Checkers and interactors); the samples are what the page shows."
                 .into(),
         );
         notes.push(
-            "interactive: the page gives no interactor; write interactor.rs and set \
-             `interactive = true` in problem.toml (the samples are the page's, as text)"
+            "interactive: the page gives no interactor; interactor.rs is a stub that fails \
+             every case until you write it (the samples are the page's, as text)"
                 .into(),
         );
     }
     let meta = Meta {
         title: p.name.trim().to_string(),
         judge: judge.map_or_else(|| crate::judges::LOCAL.to_string(), |j| j.name.clone()),
-        id: found.as_ref().map(|(_, id)| id.clone()),
+        id: found.as_ref().map(|f| f.id.clone()),
         url: Some(p.url.trim().to_string()),
         time_limit_ms: time,
         memory_limit_kib: memory,
         comments,
+        interactive: p.interactive,
         ..Meta::default()
     };
     let cases = samples(p);
-    let files = skeleton(ws, &slug);
+    let mut files = skeleton(ws, &slug);
+    if p.interactive {
+        files.push(File {
+            rel: PathBuf::from("problems").join(&slug).join("interactor.rs"),
+            data: Data::Bytes(INTERACTOR_STUB.replace("{slug}", &slug).into_bytes()),
+        });
+    }
     Draft {
         readme: readme(p, &meta),
         slug,
@@ -336,20 +388,35 @@ fn readme(p: &Payload, meta: &Meta) -> String {
         time = meta.time_limit_ms,
         mem = meta.memory_limit_kib,
         inter = if p.interactive {
-            " Interactive on the judge: the runner does not judge interactive problems yet."
+            " Interactive: interactor.rs (a stub to write) plays the judge's side."
         } else {
             ""
         },
     )
 }
 
+/// The interactor of a problem the page says is interactive, until it is written: every case
+/// fails with this message (testlib's FAIL, exit 3), never passes by comparing text.
+const INTERACTOR_STUB: &str = r#"//! Interactor for {slug}: plays the judge's side of the dialogue, in testlib's convention
+//! (`interactor INPUT OUTPUT [ANSWER]`: the case's input, where to write what the checker reads;
+//! exit 0 accepted, 1 wrong answer, 3 failure of the interactor itself).
+fn main() {
+    eprintln!(
+        "problems/{slug}/interactor.rs is a stub: write the judge's side of the game \
+         (Competitive Companion sends no interactor)"
+    );
+    std::process::exit(3);
+}
+"#;
+
 /// The fixture's first lines.
 pub const FIXTURE_HEADER: &str = "# The statement's samples, as Competitive Companion sent them \
-(`runner listen`). Add cases: see the README's \"Fixtures\".\n";
+(`runner listen`). Add cases: see the manual's \"Adding a problem\".\n";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     fn judges() -> Judges {
         Judges::parse(
@@ -376,7 +443,7 @@ mod tests {
     #[test]
     fn judges_and_ids_are_recognised_from_the_url() {
         let j = judges();
-        let id = |u: &str| recognise(&j, u).map(|(j, id)| format!("{} {id}", j.name));
+        let id = |u: &str| recognise(&j, u).map(|f| format!("{} {}", f.judge.name, f.id));
         let hdu = "https://acm.hdu.edu.cn/showproblem.php?pid=1848";
         assert_eq!(id(hdu).as_deref(), Some("HDU 1848"));
         assert_eq!(
@@ -403,7 +470,24 @@ mod tests {
             id("https://acm.hdu.edu.cn/showproblem.php?pid=").as_deref(),
             None
         );
-        assert_eq!(id("https://codeforces.com/problemset/problem/954/G"), None);
+        assert_eq!(
+            id("https://codeforces.com/problemset/problem/954/G").as_deref(),
+            Some("Codeforces 954G")
+        );
+        assert_eq!(
+            id("https://codeforces.com/contest/1999/problem/A1?locale=en").as_deref(),
+            Some("Codeforces 1999A1")
+        );
+        assert_eq!(
+            id("https://codeforces.com/gym/104114/problem/B").as_deref(),
+            Some("Codeforces 104114B")
+        );
+        assert_eq!(
+            id("https://atcoder.jp/contests/abc300/tasks/abc300_a").as_deref(),
+            Some("AtCoder abc300_a")
+        );
+        assert_eq!(id("https://codeforces.com/blog/entry/79"), None);
+        assert_eq!(id("https://atcoder.jp/contests/abc300/tasks"), None);
         assert_eq!(
             id("https://acm.hdu.edu.cn/contests/contest_showproblem.php?pid=1001&cid=1"),
             None
@@ -418,11 +502,11 @@ mod tests {
             2000.0,
             65.0,
         );
-        let judge = recognise(&j, &hdu.url).map(|(j, _)| j);
+        let judge = recognise(&j, &hdu.url).map(|f| f.judge);
         assert_eq!(time_limit_ms(&hdu, judge), 1000);
         assert_eq!(memory_limit_kib(&hdu, judge), 32768);
         let poj = payload("http://poj.org/problem?id=1067", 1000.0, 10.0);
-        let judge = recognise(&j, &poj.url).map(|(j, _)| j);
+        let judge = recognise(&j, &poj.url).map(|f| f.judge);
         assert_eq!(time_limit_ms(&poj, judge), 1000);
         assert_eq!(memory_limit_kib(&poj, judge), 10000);
         let cf = payload(
@@ -432,6 +516,67 @@ mod tests {
         );
         assert_eq!(time_limit_ms(&cf, None), 1500);
         assert_eq!(memory_limit_kib(&cf, None), 262144);
+    }
+
+    #[test]
+    fn codeforces_and_atcoder_problems_get_their_judge_and_slug() {
+        let j = judges();
+        let ws = Workspace::at(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()).unwrap();
+        let cf = payload(
+            "https://codeforces.com/contest/954/problem/G",
+            1500.0,
+            256.0,
+        );
+        let d = draft(&ws, &j, &cf);
+        assert_eq!(
+            (d.slug.as_str(), d.meta.judge.as_str(), d.meta.id.as_deref()),
+            ("cf954g", "Codeforces", Some("954G"))
+        );
+        assert_eq!(
+            (d.meta.time_limit_ms, d.meta.memory_limit_kib),
+            (1500, 262144)
+        );
+        let ac = payload(
+            "https://atcoder.jp/contests/abc300/tasks/abc300_a",
+            2000.0,
+            1024.0,
+        );
+        let d = draft(&ws, &j, &ac);
+        assert_eq!(
+            (d.slug.as_str(), d.meta.judge.as_str(), d.meta.id.as_deref()),
+            ("abc300-a", "AtCoder", Some("abc300_a"))
+        );
+        assert_eq!(
+            (d.meta.time_limit_ms, d.meta.memory_limit_kib),
+            (2000, 1048576)
+        );
+        assert!(d.notes.is_empty(), "{:?}", d.notes);
+    }
+
+    #[test]
+    fn an_interactive_problem_is_marked_and_gets_an_interactor_stub() {
+        let j = judges();
+        let ws = Workspace::at(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()).unwrap();
+        let mut p = payload(
+            "https://codeforces.com/contest/1807/problem/E",
+            1000.0,
+            256.0,
+        );
+        p.interactive = true;
+        let d = draft(&ws, &j, &p);
+        assert!(d.meta.interactive);
+        let stub = d
+            .files
+            .iter()
+            .find(|f| f.rel == Path::new("problems/cf1807e/interactor.rs"))
+            .expect("an interactor stub");
+        let Data::Bytes(text) = &stub.data else {
+            panic!("inline")
+        };
+        let text = String::from_utf8_lossy(text);
+        assert!(
+            text.contains("exit(3)") && text.contains("problems/cf1807e/interactor.rs is a stub")
+        );
     }
 
     #[test]

@@ -292,7 +292,7 @@ fn fixture(slug: &str, cases: &[Case], header: &str) -> Result<(String, Vec<File
 pub fn wrong_toml(wrong: &[Wrong]) -> Result<String> {
     let mut d = Doc::default();
     d.comments(
-        "Wrong solutions: each must get its verdict on some case (see the README's \"Wrong solutions\").",
+        "Wrong solutions: each must get its verdict on some case (see the manual's \"Adding a problem\").",
     );
     for w in wrong {
         d.array_table("program");

@@ -194,8 +194,18 @@ fn new_scaffolds_a_problem_that_runs_and_refuses_to_overwrite() {
     ] {
         assert!(ws.path(f).is_file(), "{f} was not created");
     }
-    // The scaffold is judged at once: the placeholder sample fails, nothing else is wrong.
+    // The scaffold's solution, unchanged, is refused by a run of the problem (it would pass
+    // where the output is empty); judged as a file, the placeholder sample fails, and nothing
+    // else is wrong.
     let out = ws.runner(&["my-game"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("solutions/src/bin/my-game.rs: `runner new`'s scaffold, unchanged"),
+        "{}",
+        text(&out)
+    );
+    let file = ws.path("solutions/src/bin/my-game.rs");
+    let out = ws.runner(&["judge", "my-game", file.to_str().unwrap()]);
     assert_code(&out, 1);
     assert!(stdout(&out).contains("case sample: WA"), "{}", text(&out));
     let out = ws.runner(&["new", "my-game"]);

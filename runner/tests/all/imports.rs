@@ -180,8 +180,15 @@ fn a_companion_payload_becomes_a_problem_whose_samples_pass_with_a_right_solutio
     assert!(readme.contains("https://acm.hdu.edu.cn/showproblem.php?pid=1848"));
     assert!(ws.path("solutions/src/bin/hdu1848.rs").is_file());
 
-    // The scaffold's solution prints nothing: WA. The repository's own solution passes.
-    assert_code(&ws.runner(&["hdu1848"]), 1);
+    // The scaffold's solution, unchanged, is refused (not judged). The repository's own
+    // solution passes.
+    let out = ws.runner(&["hdu1848"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("scaffold, unchanged"),
+        "{}",
+        text(&out)
+    );
     std::fs::copy(
         repo_root().join("solutions/src/bin/hdu1848-fibonacci-again.rs"),
         ws.path("solutions/src/bin/hdu1848.rs"),

@@ -150,7 +150,7 @@ fn an_unknown_judge_is_a_config_error_naming_file_and_line() {
     let ws = Ws::empty();
     ws.write(
         "problems/t/problem.toml",
-        "title = \"T\"\njudge = \"Codeforces\"\ntime_limit_ms = 1000\nmemory_limit_kib = 65536\n",
+        "title = \"T\"\njudge = \"Timus\"\ntime_limit_ms = 1000\nmemory_limit_kib = 65536\n",
     );
     ws.write("fixtures/t.toml", "");
     let out = ws.runner(&[]);
@@ -158,7 +158,7 @@ fn an_unknown_judge_is_a_config_error_naming_file_and_line() {
     let err = stderr(&out);
     assert!(
         err.contains(
-            "problems/t/problem.toml:2:9: unknown judge `Codeforces`: judges.toml knows local, POJ, HDU, AcWing"
+            "problems/t/problem.toml:2:9: unknown judge `Timus`: judges.toml knows local, POJ, HDU, AcWing, Codeforces, AtCoder"
         ),
         "{err}"
     );

@@ -30,6 +30,8 @@ mod common;
 mod cache;
 mod compile_box;
 mod config;
+mod docs;
+mod first_hour;
 mod hostile;
 mod hostile_imports;
 mod html;

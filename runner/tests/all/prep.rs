@@ -43,6 +43,19 @@ fn twice_c() -> Ws {
 }
 
 /// Asserts exit 2 before anything ran (no report at all) and that stderr holds `expect`.
+/// A stray of another problem: a warning on stderr, and the run goes on.
+fn warns_and_runs(ws: &Ws, args: &[&str], expect: &str) {
+    let out = ws.runner(args);
+    assert_code(&out, 0);
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("warning: {expect}"))
+            && err.contains("(a run of every problem refuses it)"),
+        "expected {expect:?}\n{}",
+        text(&out)
+    );
+}
+
 fn stops_before_running(ws: &Ws, args: &[&str], expect: &str) {
     let out = ws.runner(args);
     assert_code(&out, 2);
@@ -85,11 +98,12 @@ fn a_fixture_file_or_folder_of_no_problem_stops_the_run() {
         &[],
         "fixtures/no-such-problem.toml: no problem `no-such-problem` (no problems/no-such-problem/problem.toml): its cases would never run",
     );
-    // Even when judging another problem, and with a hint for a typo.
+    // With a hint for a typo; judging only another problem, a warning.
     std::fs::remove_file(ws.path("fixtures/no-such-problem.toml")).unwrap();
     ws.write("fixtures/tt/big.in", "1\n");
-    stops_before_running(&ws, &["t"], "fixtures/tt: no problem `tt`");
-    stops_before_running(&ws, &["t"], "(did you mean `t`?)");
+    stops_before_running(&ws, &[], "fixtures/tt: no problem `tt`");
+    stops_before_running(&ws, &[], "(did you mean `t`?)");
+    warns_and_runs(&ws, &["t"], "fixtures/tt: no problem `tt`");
     std::fs::remove_dir_all(ws.path("fixtures/tt")).unwrap();
     ws.write("fixtures/notes.txt", "x");
     stops_before_running(&ws, &["verify"], "fixtures/notes.txt: not a fixture file");
@@ -105,6 +119,11 @@ fn a_problem_folder_without_problem_toml_stops_the_run() {
     let ws = twice_c();
     ws.write("problems/empty-one/README.md", "# to do\n");
     stops_before_running(
+        &ws,
+        &[],
+        "problems/empty-one: a problem folder without problem.toml",
+    );
+    warns_and_runs(
         &ws,
         &["t"],
         "problems/empty-one: a problem folder without problem.toml",
@@ -630,8 +649,17 @@ fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
     ] {
         assert!(s.contains(hint), "{hint}: {s}");
     }
-    // The scaffold is no hole: it is judged (its placeholder sample fails).
+    // The scaffold's other files are no hole; its solution, unchanged, is refused by a run of
+    // the problem, and judged as a file its placeholder sample fails.
     let out = ws.runner(&["my-game"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("scaffold, unchanged"),
+        "{}",
+        text(&out)
+    );
+    let file = ws.path("solutions/src/bin/my-game.rs");
+    let out = ws.runner(&["judge", "my-game", file.to_str().unwrap()]);
     assert_code(&out, 1);
     assert!(stdout(&out).contains("case sample: WA"), "{}", text(&out));
     // The scaffolded validator works: it accepts a number, rejects the empty input of invalid/.
@@ -678,7 +706,8 @@ fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
     let toml = std::fs::read_to_string(ws.path("problems/other-game/problem.toml")).unwrap();
     assert!(toml.contains("compare = \"checker\""), "{toml}");
     // Judged through its checker: the placeholder sample fails by the checker's word.
-    let out = ws.runner(&["other-game"]);
+    let file = ws.path("solutions/src/bin/other-game.rs");
+    let out = ws.runner(&["judge", "other-game", file.to_str().unwrap()]);
     assert_code(&out, 1);
     assert!(
         stdout(&out).contains("case sample: WA (by the checker)"),

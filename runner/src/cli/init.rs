@@ -1,0 +1,70 @@
+//! `runner init [DIR]`: makes a workspace in any folder (the folders the runner reads, and a
+//! .gitignore for its build cache), so that the judge works outside this repository. The judge
+//! profiles are built in until the folder holds its own judges.toml (`--judges` writes a copy to
+//! edit). Nothing that exists is changed.
+
+use std::path::Path;
+
+use anyhow::{Context as _, Result};
+
+use super::context::print;
+use crate::exit;
+use crate::judges;
+
+pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let root = dir
+        .canonicalize()
+        .with_context(|| format!("cannot resolve {}", dir.display()))?;
+    let mut made = Vec::new();
+    for sub in ["problems", "fixtures", "solutions"] {
+        let path = root.join(sub);
+        if !path.is_dir() {
+            std::fs::create_dir(&path)
+                .with_context(|| format!("cannot create {}", path.display()))?;
+            made.push(format!("{sub}/"));
+        }
+    }
+    let mut files = vec![(
+        ".gitignore",
+        "# The runner's build and verdict cache, and submit's packets.\n/target/\n",
+    )];
+    if with_judges {
+        files.push((judges::FILE, judges::BUILT_IN));
+    }
+    for (name, text) in files {
+        let path = root.join(name);
+        if !path.exists() {
+            std::fs::write(&path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            made.push(name.to_string());
+        }
+    }
+    let r = crate::invoked::command();
+    let mut text = if made.is_empty() {
+        format!("{} is a workspace already: nothing to do\n", root.display())
+    } else {
+        format!(
+            "made a workspace in {}: {}\n",
+            root.display(),
+            made.join(", ")
+        )
+    };
+    if !root.join(judges::FILE).exists() {
+        text.push_str(&format!(
+            "  judge profiles: the built-in ones ({} init --judges writes judges.toml to edit)\n",
+            r
+        ));
+    }
+    let cd = if root == std::env::current_dir()?.canonicalize()? {
+        String::new()
+    } else {
+        format!("cd {}; ", dir.display())
+    };
+    text.push_str(&format!(
+        "next: {cd}{r} new <slug> --lang cpp   (or rs, c, py), or {r} listen to receive problems \
+         from Competitive Companion\n"
+    ));
+    print(&text)?;
+    Ok(exit::PASSED)
+}

@@ -1,0 +1,446 @@
+//! The README and the manual (`docs/`): every relative link resolves (the file, and for a
+//! `#anchor` a heading of that file, by GitHub's anchor rules); every `runner …` or
+//! `cargo run -p runner -- …` command their code blocks show names a subcommand that exists
+//! (its `--help` exits 0) and options it has, or problems that exist; the README stays a
+//! five-minute read; and `mdbook build docs` makes the site where mdbook is installed (CI
+//! installs it and sets `RUNNER_NEEDS_MDBOOK=1`, which makes its absence a failure).
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common::{repo_root, text};
+
+/// README.md, every page of docs/src/ and the benches' README.
+fn documents() -> Vec<PathBuf> {
+    let root = repo_root();
+    let mut docs = vec![
+        root.join("README.md"),
+        root.join("runner/benches/README.md"),
+    ];
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(root.join("docs/src"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    assert!(pages.len() >= 10, "{pages:?}");
+    docs.extend(pages);
+    docs
+}
+
+/// Lines with their 1-based numbers.
+type Numbered<'a> = Vec<(usize, &'a str)>;
+
+/// The lines of `text` outside fenced code blocks, with their 1-based numbers; and the code
+/// blocks' lines apart.
+fn split_code(text: &str) -> (Numbered<'_>, Numbered<'_>) {
+    let (mut prose, mut code) = (Vec::new(), Vec::new());
+    let mut fenced = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if fenced {
+            code.push((i + 1, line));
+        } else {
+            prose.push((i + 1, line));
+        }
+    }
+    (prose, code)
+}
+
+/// `line` without its inline code spans.
+fn without_code_spans(line: &str) -> String {
+    let mut out = String::new();
+    let mut in_code = false;
+    for c in line.chars() {
+        if c == '`' {
+            in_code = !in_code;
+        } else if !in_code {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// GitHub's anchor of a heading: its text without inline markup, lowercased, every character
+/// but letters, digits, `-`, `_` and spaces dropped, spaces made `-`.
+fn anchor(heading: &str) -> String {
+    let mut plain = heading.replace('`', "");
+    // [text](url) keeps its text.
+    while let (Some(a), Some(b)) = (plain.find("]("), plain.find('[')) {
+        let Some(close) = plain[a..].find(')') else {
+            break;
+        };
+        plain = format!(
+            "{}{}{}",
+            &plain[..b],
+            &plain[b + 1..a],
+            &plain[a + close + 1..]
+        );
+    }
+    plain
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// Every anchor of `path`'s headings, a repeated one with GitHub's `-1`, `-2` suffixes.
+fn anchors(path: &Path) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (prose, _) = split_code(&text);
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut out = BTreeSet::new();
+    for (_, line) in prose {
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
+            let a = anchor(&line[hashes + 1..]);
+            let n = seen.entry(a.clone()).or_insert(0);
+            out.insert(if *n == 0 {
+                a.clone()
+            } else {
+                format!("{a}-{n}")
+            });
+            *n += 1;
+        }
+    }
+    out
+}
+
+/// The targets of the Markdown links `[…](target)` of `line` (outside code spans).
+fn link_targets(line: &str) -> Vec<String> {
+    let line = without_code_spans(line);
+    let mut out = Vec::new();
+    let mut rest = line.as_str();
+    while let Some(i) = rest.find("](") {
+        let after = &rest[i + 2..];
+        let Some(end) = after.find(')') else { break };
+        out.push(after[..end].trim().to_string());
+        rest = &after[end..];
+    }
+    out
+}
+
+#[test]
+fn every_relative_link_of_the_readme_and_the_manual_resolves() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for doc in documents() {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let (prose, _) = split_code(&text);
+        for (n, line) in prose {
+            for target in link_targets(line) {
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                checked += 1;
+                let (file, frag) = match target.split_once('#') {
+                    Some((f, a)) => (f, Some(a)),
+                    None => (target.as_str(), None),
+                };
+                let path = if file.is_empty() {
+                    doc.clone()
+                } else {
+                    doc.parent().unwrap().join(file)
+                };
+                let at = format!("{}:{n}: ({target})", doc.display());
+                if !path.exists() {
+                    broken.push(format!("{at}: no such file {}", path.display()));
+                } else if let Some(frag) = frag {
+                    if path.extension().is_none_or(|e| e != "md") {
+                        broken.push(format!("{at}: an anchor into a file that is not Markdown"));
+                    } else if !anchors(&path).contains(frag) {
+                        broken.push(format!("{at}: no heading #{frag} in {}", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 60, "only {checked} links: is the parser right?");
+    assert!(
+        broken.is_empty(),
+        "{} broken:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn the_anchor_rules_are_githubs() {
+    let args = |l: &str| runner_args(l).map(|a| a.join(" "));
+    assert_eq!(
+        args("cargo run -p runner -- verify --nope").as_deref(),
+        Some("verify --nope")
+    );
+    assert_eq!(
+        args("cargo run -p runner          # judge").as_deref(),
+        Some("")
+    );
+    assert_eq!(
+        args("$ runner submit x ~/g.cpp | tee y").as_deref(),
+        Some("submit x ~/g.cpp")
+    );
+    assert_eq!(args("cargo run -q -p runner -- x"), None);
+    assert_eq!(args("cargo test --workspace"), None);
+    assert_eq!(
+        anchor("Out again: `runner export <slug> --kattis DIR`"),
+        "out-again-runner-export-slug---kattis-dir"
+    );
+    assert_eq!(anchor("The project's tests"), "the-projects-tests");
+    assert_eq!(
+        anchor("Re-runs: the verdict cache"),
+        "re-runs-the-verdict-cache"
+    );
+    assert_eq!(anchor("`--watch`"), "--watch");
+    assert_eq!(
+        anchor("Mutants: how strong the fixtures are"),
+        "mutants-how-strong-the-fixtures-are"
+    );
+    assert_eq!(
+        link_targets("see [a](x.md#b) and `[c](d)` [e](f)"),
+        ["x.md#b", "f"]
+    );
+}
+
+/// The runner's help for `args` (`["--help"]`, `["submit", "--help"]`): its exit code and text.
+fn help(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_runner"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// The subcommands `runner --help` lists.
+fn subcommands() -> BTreeSet<String> {
+    let (code, text) = help(&["--help"]);
+    assert_eq!(code, Some(0));
+    let mut names = BTreeSet::new();
+    let mut listing = false;
+    for line in text.lines() {
+        if line.starts_with("Commands:") {
+            listing = true;
+        } else if listing && line.starts_with("  ") && !line.starts_with("   ") {
+            names.insert(line.split_whitespace().next().unwrap().to_string());
+        } else if listing && !line.starts_with(' ') {
+            listing = false;
+        }
+    }
+    assert!(
+        names.contains("submit") && names.contains("init"),
+        "{names:?}"
+    );
+    names
+}
+
+/// The options (taking a value) that may come before a subcommand.
+const VALUED: [&str; 10] = [
+    "--root",
+    "-j",
+    "--jobs",
+    "--color",
+    "--diff-lines",
+    "--format",
+    "--junit",
+    "--html",
+    "--partition",
+    "--timings",
+];
+
+/// A command line of a code block: the runner's arguments, or `None` when it is no runner
+/// command (`$ ` prompts, comments, pipes and `&&` chains cut off).
+fn runner_args(line: &str) -> Option<Vec<String>> {
+    let line = line.trim().trim_start_matches("$ ");
+    let rest = if let Some(r) = line
+        .strip_prefix("runner ")
+        .or((line == "runner").then_some(""))
+    {
+        r
+    } else if let Some(i) = line.find("cargo run -p runner") {
+        // `cargo run -p runner -- ARGS`, or `cargo run -p runner` alone (a comment may follow).
+        let r = line[i + "cargo run -p runner".len()..].trim_start();
+        match r.strip_prefix("--") {
+            Some(args) => args,
+            None if r.is_empty() || r.starts_with('#') => "",
+            None => return None,
+        }
+    } else {
+        return None;
+    };
+    let rest = rest.split(" #").next().unwrap();
+    let rest = rest
+        .split(['|', ';'])
+        .next()
+        .unwrap()
+        .split("&&")
+        .next()
+        .unwrap();
+    Some(rest.split_whitespace().map(str::to_string).collect())
+}
+
+#[test]
+fn every_runner_command_shown_exists_with_its_options() {
+    let root = repo_root();
+    let subs = subcommands();
+    let (_, top) = help(&["--help"]);
+    // The slugs a command may filter by: the repository's problems, and those the documents
+    // make (`runner new twice`, or a problem `runner listen` brings in).
+    let mut slugs: BTreeSet<String> = std::fs::read_dir(root.join("problems"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut commands = Vec::new();
+    for doc in documents() {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let (_, code) = split_code(&text);
+        for (n, line) in code {
+            if let Some(args) = runner_args(line) {
+                if args.first().is_some_and(|a| a == "new") {
+                    slugs.extend(args.get(1).cloned());
+                }
+                commands.push((format!("{}:{n}", doc.display()), line.to_string(), args));
+            }
+        }
+        for word in ["cf954g", "abc300-a"] {
+            if text.contains(&format!("`{word}`")) {
+                slugs.insert(word.to_string());
+            }
+        }
+    }
+    assert!(
+        commands.len() >= 15,
+        "only {} commands found",
+        commands.len()
+    );
+    let mut wrong = Vec::new();
+    let mut helps: HashMap<String, String> = HashMap::new();
+    for (at, line, args) in &commands {
+        let mut i = 0;
+        let mut sub = None;
+        while i < args.len() {
+            let a = &args[i];
+            if VALUED.contains(&a.as_str()) {
+                i += 2;
+                continue;
+            }
+            if !a.starts_with('-') {
+                sub = Some(a.clone());
+                break;
+            }
+            i += 1;
+        }
+        let own_help = match &sub {
+            Some(s) if subs.contains(s) => {
+                let (code, text) = help(&[s, "--help"]);
+                if code != Some(0) {
+                    wrong.push(format!("{at}: `runner {s} --help` exits {code:?}"));
+                }
+                helps.entry(s.clone()).or_insert(text).clone()
+            }
+            Some(s) => {
+                // Not a subcommand: problem filters (a slug, or part of one).
+                let placeholder = s.starts_with('<') || s.starts_with('[');
+                let known = slugs.iter().any(|slug| slug.contains(s.as_str()));
+                if !placeholder && !known {
+                    wrong.push(format!(
+                        "{at}: `{s}` in `{line}` is neither a subcommand ({subs:?}) nor a problem"
+                    ));
+                }
+                String::new()
+            }
+            None => String::new(),
+        };
+        for flag in args.iter().filter(|a| a.starts_with("--")) {
+            let name = flag.split('=').next().unwrap();
+            let listed = |h: &str| {
+                h.contains(&format!("{name} "))
+                    || h.contains(&format!("{name}\n"))
+                    || h.contains(&format!("{name},"))
+                    || h.contains(&format!("{name}="))
+            };
+            if !listed(&own_help) && !listed(&top) {
+                wrong.push(format!("{at}: `{name}` is no option of `{line}`"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_readme_is_a_five_minute_read_and_keeps_the_two_commands() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    assert!(
+        readme.len() <= 20 * 1024,
+        "README.md is {} bytes",
+        readme.len()
+    );
+    for command in [
+        "cargo run -p runner ",
+        "cargo test --workspace",
+        "cargo install --path runner --locked",
+        "runner init",
+    ] {
+        assert!(readme.contains(command), "README.md lost `{command}`");
+    }
+    // Every page of the manual is in its table of contents.
+    let summary = std::fs::read_to_string(repo_root().join("docs/src/SUMMARY.md")).unwrap();
+    for doc in documents()
+        .iter()
+        .filter(|d| d.starts_with(repo_root().join("docs")))
+    {
+        let name = doc.file_name().unwrap().to_string_lossy();
+        if name != "SUMMARY.md" {
+            assert!(
+                summary.contains(&format!("({name})")),
+                "{name} is not in SUMMARY.md"
+            );
+        }
+    }
+}
+
+#[test]
+fn mdbook_builds_the_manual() {
+    let mdbook = std::env::var_os("MDBOOK").unwrap_or_else(|| "mdbook".into());
+    let found = Command::new(&mdbook)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        let needed = std::env::var_os("RUNNER_NEEDS_MDBOOK").is_some_and(|v| v == "1");
+        assert!(
+            !needed,
+            "RUNNER_NEEDS_MDBOOK=1 but {mdbook:?} cannot be run"
+        );
+        eprintln!("mdbook_builds_the_manual: skipped: no mdbook on PATH (cargo install mdbook --locked; .ci/run does)");
+        return;
+    }
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = Command::new(&mdbook)
+        .arg("build")
+        .arg(repo_root().join("docs"))
+        .arg("--dest-dir")
+        .arg(out_dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    for page in ["index.html", "getting-started.html", "submitting.html"] {
+        assert!(
+            out_dir.path().join(page).is_file(),
+            "no {page}\n{}",
+            text(&out)
+        );
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("WARN") && !stderr.contains("ERROR"),
+        "{stderr}"
+    );
+}

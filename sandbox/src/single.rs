@@ -731,6 +731,14 @@ pub(crate) fn watch(
     if usage.oom_killed && killed.is_none() {
         killed = Some(Kill::Memory);
     }
+    // Ctrl-C kills every running group at once (`interrupt`): the launcher's report of that
+    // SIGKILL may come before this loop saw the flag. The program did not die of itself.
+    if killed.is_none()
+        && interrupted()
+        && Exit::from_wait_status(usage.status) == Exit::Signal(libc::SIGKILL)
+    {
+        killed = Some(Kill::Interrupted);
+    }
     Ok(Ok(output(
         &usage,
         at - start,

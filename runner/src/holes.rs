@@ -249,8 +249,11 @@ pub fn problem(
 /// (compare mode, limits) and making the same claim about the statement (`outside_statement`).
 /// They test nothing more, and their verdicts come from the cache (a first run says it reused
 /// them). A warning, not a hole: a Kattis package's test groups may reuse a test on purpose.
-/// Inputs are compared by size first; only inputs of the same size are read.
+/// Cases are compared by size first; only cases of the same sizes are read, one at a time, and
+/// known by a digest of their input and expected output (never all held at once: a fixture's
+/// cases may be gigabytes).
 pub fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
+    use sha2::{Digest, Sha256};
     use std::collections::HashMap;
     let judged_as = |c: &crate::fixture::Case| {
         (
@@ -266,21 +269,26 @@ pub fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> 
     for (i, c) in fixture.cases.iter().enumerate() {
         by_shape.entry(judged_as(c)).or_default().push(i);
     }
+    let digest = |c: &crate::fixture::Case| {
+        let (input, expected) = (c.input.read().ok()?, c.expected.read().ok()?);
+        let mut h = Sha256::new();
+        h.update((input.len() as u64).to_le_bytes());
+        h.update(&input);
+        h.update(&expected);
+        Some(h.finalize())
+    };
     let path = ws.fixtures_dir().join(format!("{}.toml", problem.slug));
     let mut errors = Vec::new();
     let mut twins: Vec<(usize, usize)> = Vec::new();
     for group in by_shape.values().filter(|g| g.len() > 1) {
-        let bytes: Vec<_> = group
-            .iter()
-            .map(|&i| {
-                let c = &fixture.cases[i];
-                (c.input.read().ok(), c.expected.read().ok())
-            })
-            .collect();
-        for (k, &i) in group.iter().enumerate() {
-            let first = (0..k).find(|&m| bytes[m].0.is_some() && bytes[m] == bytes[k]);
-            if let Some(m) = first {
-                twins.push((i, group[m]));
+        let mut first_of = HashMap::new();
+        for &i in group {
+            let Some(d) = digest(&fixture.cases[i]) else {
+                continue;
+            };
+            let first = *first_of.entry(d).or_insert(i);
+            if first != i {
+                twins.push((i, first));
             }
         }
     }

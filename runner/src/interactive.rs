@@ -89,7 +89,7 @@ pub fn said_of_exit(convention: Convention, exit: Exit) -> Said {
 /// | 6 | the interactor then said WA / PE, or failed | WA / PE / JE |
 /// | 7 | the interactor accepted, and the solution ended with exit 0 | AC |
 /// | 8 | the interactor accepted first, then the solution failed | its failure (rows 3–5) |
-/// | 9 | the interactor's rejection or failure made the runner stop the solution (which may have closed its output first) | the solution's TLE / MLE / OLE if it was over a limit, else the interactor's WA / PE / JE; never RE for the runner's own kill |
+/// | 9 | the interactor's rejection or failure made the runner stop the solution (which may have closed its output first), and the runner's kill ended it (a solution that had exited or crashed on its own is rows 3–6) | the solution's TLE / MLE / OLE if it was over a limit, else the interactor's WA / PE / JE; never RE for the runner's own kill |
 ///
 /// Row 0 first: when the runner stopped both, neither ended on its own. Row 9 and rows 1–2 next:
 /// an interactor that ended first has decided, whatever the solution does after (Codeforces and
@@ -111,14 +111,20 @@ pub fn decide(
         }
     }
     let judge = said(convention, &game.interactor);
-    if game.solution_stopped {
+    // Row 9 only when the runner's kill ended the solution: its report of the interactor's end
+    // may come before the solution's own, which had already exited or crashed (a panic's exit
+    // 101 once it saw its input closed or the judge's reply missing). That exit is the
+    // solution's own, judged by rows 3-6 as problemtools does (RTE unless the validator
+    // ended first with WA), whichever report the runner read first.
+    let stopped = game.solution_stopped && game.solution.exit == Exit::Signal(libc::SIGKILL);
+    if stopped {
         let over =
             limit_failure(&game.solution, limits).filter(|(v, _)| *v != Verdict::RuntimeError);
         if let Some((v, detail)) = over {
             return (v, Some(detail));
         }
     }
-    if game.first == Side::Interactor || game.solution_stopped {
+    if game.first == Side::Interactor || stopped {
         match &judge {
             Said::Wrong => return (Verdict::WrongAnswer, None),
             Said::Format => return (Verdict::PresentationError, None),
@@ -573,9 +579,14 @@ mod tests {
     /// on; the validator then rejected with `validator` and the runner stopped the solution if
     /// `stopped`. The solution used `cpu_ms`.
     fn game(validator: i32, stopped: bool, cpu_ms: u64) -> Interaction {
+        game_ending(validator, stopped, cpu_ms, Exit::Signal(libc::SIGKILL))
+    }
+
+    /// [`game`] where the solution's end was `exit`.
+    fn game_ending(validator: i32, stopped: bool, cpu_ms: u64, exit: Exit) -> Interaction {
         use crate::judgement::tests::out;
         Interaction {
-            solution: out(b"", Exit::Signal(9), cpu_ms, 1 << 20),
+            solution: out(b"", exit, cpu_ms, 1 << 20),
             interactor: out(b"", Exit::Code(validator), 1, 1 << 20),
             first: Side::Solution,
             solution_stopped: stopped,
@@ -609,6 +620,32 @@ mod tests {
             decide(&game(43, false, 5), &LIMITS, k).0,
             Verdict::RuntimeError
         );
+    }
+
+    #[test]
+    fn a_solution_that_crashed_before_the_runner_s_kill_is_re_whichever_report_came_first() {
+        use crate::judgement::tests::LIMITS;
+        let k = Convention::Kattis;
+        // It panicked (exit 101), then the validator saw its input end and said WA. The
+        // validator's end was read first, so the runner sent a kill that ended nothing: the
+        // crash is the solution's own, RE (problemtools: RTE unless the validator ended first
+        // with WA), the same as when the solution's end was read first.
+        for stopped in [true, false] {
+            for exit in [Exit::Code(101), Exit::Signal(libc::SIGABRT)] {
+                assert_eq!(
+                    decide(&game_ending(43, stopped, 5, exit), &LIMITS, k).0,
+                    Verdict::RuntimeError,
+                    "stopped {stopped}, {exit:?}"
+                );
+            }
+        }
+        // One that exited 0 first is judged by the validator either way.
+        for stopped in [true, false] {
+            assert_eq!(
+                decide(&game_ending(43, stopped, 5, Exit::Code(0)), &LIMITS, k).0,
+                Verdict::WrongAnswer
+            );
+        }
     }
 
     #[test]

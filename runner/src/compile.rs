@@ -402,7 +402,9 @@ impl Builder {
     /// is a proxy, so the toolchain's own rustc (`rustc --print sysroot`, asked outside the
     /// sandbox: it reads no file of the user's) runs, with its sysroot shown (rustc finds its
     /// libraries beside its executable); another compiler outside `/usr` gets the folder above
-    /// its `bin`.
+    /// its `bin` when that folder is laid out as a toolchain (`lib` or `libexec` beside `bin`)
+    /// and holds neither the workspace nor the home folder, else only its own folder (a wrapper
+    /// script in `~/bin` or a temporary folder must not show the user's files).
     fn toolchain(&self, compiler: &str) -> Result<Option<Toolchain>, String> {
         self.toolchains.get(&[compiler.to_string()], || {
             let path = find_program(compiler).ok_or_else(|| format!("{compiler} not found"))?;
@@ -425,7 +427,15 @@ impl Builder {
                 return Ok(None);
             }
             let bin = real.parent().unwrap_or(Path::new("/"));
-            let dir = bin.parent().unwrap_or(bin).to_path_buf();
+            let above = bin.parent().filter(|above| {
+                let holds = |p: Option<&Path>| p.is_some_and(|p| p.starts_with(above));
+                bin.file_name().is_some_and(|n| n == "bin")
+                    && (above.join("lib").is_dir() || above.join("libexec").is_dir())
+                    && above.parent().is_some()
+                    && !holds(self.workspace.as_deref())
+                    && !holds(std::env::var_os("HOME").map(PathBuf::from).as_deref())
+            });
+            let dir = above.unwrap_or(bin).to_path_buf();
             let exe = real.strip_prefix(&dir).unwrap_or(&real).to_path_buf();
             Ok(Some(Toolchain { dir, exe }))
         })

@@ -249,9 +249,10 @@ pub fn problem(
 /// (compare mode, limits) and making the same claim about the statement (`outside_statement`).
 /// They test nothing more, and their verdicts come from the cache (a first run says it reused
 /// them). A warning, not a hole: a Kattis package's test groups may reuse a test on purpose.
-/// Cases are compared by size first; only cases of the same sizes are read, one at a time, and
-/// known by a digest of their input and expected output (never all held at once: a fixture's
-/// cases may be gigabytes).
+/// Cases are compared by size first, then by their first and last 4 KiB; only cases that agree
+/// on those are read whole, one at a time, and known by a digest of their input and expected
+/// output (never all held at once: a fixture's cases may be gigabytes, and this runs before
+/// every run).
 pub fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
     use sha2::{Digest, Sha256};
     use std::collections::HashMap;
@@ -265,9 +266,22 @@ pub fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> 
             ),
         )
     };
-    let mut by_shape: HashMap<_, Vec<usize>> = HashMap::new();
+    let mut by_size: HashMap<_, Vec<usize>> = HashMap::new();
     for (i, c) in fixture.cases.iter().enumerate() {
-        by_shape.entry(judged_as(c)).or_default().push(i);
+        by_size.entry(judged_as(c)).or_default().push(i);
+    }
+    let mut by_shape: HashMap<_, Vec<usize>> = HashMap::new();
+    for group in by_size.into_values().filter(|g| g.len() > 1) {
+        for i in group {
+            let c = &fixture.cases[i];
+            let (Ok(input), Ok(expected)) = (c.input.ends(4096), c.expected.ends(4096)) else {
+                continue;
+            };
+            by_shape
+                .entry((judged_as(c), input, expected))
+                .or_default()
+                .push(i);
+        }
     }
     let digest = |c: &crate::fixture::Case| {
         let (input, expected) = (c.input.read().ok()?, c.expected.read().ok()?);

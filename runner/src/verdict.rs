@@ -42,7 +42,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    #[cfg(test)]
+    /// Every verdict, in declaration order.
     pub const ALL: [Verdict; 10] = [
         Verdict::Accepted,
         Verdict::PresentationError,
@@ -133,7 +133,7 @@ impl Verdicts {
 
     /// The verdicts in the order of [`Verdict`] (AC first).
     pub fn iter(self) -> impl Iterator<Item = Verdict> {
-        ALL_VERDICTS.into_iter().filter(move |&v| self.contains(v))
+        Verdict::ALL.into_iter().filter(move |&v| self.contains(v))
     }
 
     /// The set as a TOML value: `"WA"`, `"not AC"`, `["TLE", "RE"]`.
@@ -156,20 +156,6 @@ impl Verdicts {
         self.iter().map(Verdict::as_str).collect()
     }
 }
-
-/// Every verdict, in declaration order.
-const ALL_VERDICTS: [Verdict; 10] = [
-    Verdict::Accepted,
-    Verdict::PresentationError,
-    Verdict::WrongAnswer,
-    Verdict::TimeLimitExceeded,
-    Verdict::MemoryLimitExceeded,
-    Verdict::OutputLimitExceeded,
-    Verdict::IdlenessLimitExceeded,
-    Verdict::RuntimeError,
-    Verdict::CompileError,
-    Verdict::CheckerFailed,
-];
 
 impl fmt::Debug for Verdicts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -210,7 +196,7 @@ fn verdict_code(code: &str) -> Option<Verdicts> {
     if code == "not AC" {
         return Some(Verdicts::REJECTIONS);
     }
-    ALL_VERDICTS
+    Verdict::ALL
         .into_iter()
         .find(|v| v.as_str() == code)
         .map(Verdicts::one)

@@ -248,6 +248,30 @@ impl Sandbox {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(l);
     }
 
+    /// After a run through `launcher` taken from `pool`: a launcher that served it goes back to
+    /// the pool (unless it is gone); one that failed is in an unknown state and is ended (a new
+    /// one starts on the next run).
+    fn give_back<T>(
+        pool: &Mutex<Vec<Launcher>>,
+        launcher: Launcher,
+        served: io::Result<T>,
+    ) -> io::Result<T> {
+        match served {
+            Ok(result) => {
+                if !launcher.gone.get() {
+                    pool.lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(launcher);
+                }
+                Ok(result)
+            }
+            Err(e) => {
+                launcher.kill();
+                Err(e)
+            }
+        }
+    }
+
     /// Runs `program` under `limits` with the runner's own stdin, stdout and stderr relayed to
     /// it (a person at the terminal is its other side: `runner run --human`), in the sandbox
     /// like any other: how it ended, and what it left in its writable files.
@@ -257,18 +281,8 @@ impl Sandbox {
         limits: &Limits,
     ) -> io::Result<(Exit, Vec<Left>)> {
         let launcher = self.checkout()?;
-        match attached::run(&launcher, program, limits) {
-            Ok(result) => {
-                if !launcher.gone.get() {
-                    self.checkin(launcher);
-                }
-                result
-            }
-            Err(e) => {
-                launcher.kill();
-                Err(e)
-            }
-        }
+        let served = attached::run(&launcher, program, limits);
+        Self::give_back(&self.idle, launcher, served)?
     }
 }
 
@@ -288,19 +302,8 @@ impl Executor for Sandbox {
             // SAFETY: posix_fadvise on a descriptor we own; it only starts reading ahead.
             unsafe { libc::posix_fadvise(stdin.as_raw_fd(), 0, 0, libc::POSIX_FADV_WILLNEED) };
         }
-        match run_with(&launcher, program, stdin, limits, output_cap) {
-            Ok(result) => {
-                if !launcher.gone.get() {
-                    self.checkin(launcher);
-                }
-                result
-            }
-            // The launcher is in an unknown state: end it, a new one starts on the next run.
-            Err(e) => {
-                launcher.kill();
-                Err(e)
-            }
-        }
+        let served = run_with(&launcher, program, stdin, limits, output_cap);
+        Self::give_back(&self.idle, launcher, served)?
     }
 
     fn run_interactive(
@@ -343,21 +346,8 @@ impl Sandbox {
         limits: &Limits,
     ) -> io::Result<JobOutput> {
         let launcher = self.checkout_from(&self.compile_idle)?;
-        match job::run(&launcher, job, make_argv, limits) {
-            Ok(result) => {
-                if !launcher.gone.get() {
-                    self.compile_idle
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push(launcher);
-                }
-                result
-            }
-            Err(e) => {
-                launcher.kill();
-                Err(e)
-            }
-        }
+        let served = job::run(&launcher, job, make_argv, limits);
+        Self::give_back(&self.compile_idle, launcher, served)?
     }
 
     /// Whether programs run in the sandbox.

@@ -358,19 +358,24 @@ fn stress_runs_every_solution_and_catches_a_port_that_disagrees() {
         "solutions/cpp/t.cpp",
         "#include <cstdio>\nint main() { long n; while (std::scanf(\"%ld\", &n) == 1) std::printf(\"%ld\\n\", 2 * n); return 0; }\n",
     );
-    let out = ws.runner(&["stress", "t", "--count", "300"]);
+    let out = ws.runner(&["stress", "t", "--count", "100"]);
     assert_code(&out, 0);
     assert!(
         stdout(&out).contains(
-            "solutions/cpp/t.cpp, solutions/src/bin/t.rs each agrees with the brute force on all 300"
+            "solutions/cpp/t.cpp, solutions/src/bin/t.rs each agrees with the brute force on all 100"
         ),
         "{}",
         text(&out)
     );
 }
 
-/// Five cases, input `n` and answer `2n`.
+/// Five cases, input `n` and answer `2n`, under a 200 ms limit (the looping wrong solutions
+/// burn it on each case they run).
 fn five_cases(ws: &Ws) {
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 200\nmemory_limit_kib = 65536\n",
+    );
     let mut f = String::new();
     for i in 1..=5 {
         f.push_str(&format!(

@@ -310,6 +310,11 @@ fn a_wrong_answer_per_line_is_paired_with_its_input_line_and_located_in_its_line
 #[test]
 fn fail_fast_stops_a_solution_at_its_first_failing_case() {
     let ws = Ws::twice();
+    // The looping solution burns the limit on each case it runs: a short one.
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 200\nmemory_limit_kib = 65536\n",
+    );
     let mut fixture = String::new();
     for i in 0..4 {
         fixture.push_str(&format!(

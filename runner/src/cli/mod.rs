@@ -179,8 +179,11 @@ enum Command {
     /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09, with
     /// submissions/submissions.yaml and constants), Polygon (problem.xml), a folder or a zip; or
     /// a Library Checker problem's folder (info.toml; its [[solutions]] with `expect` and
-    /// `allow_tle`/`allow_re`/`allow_wa` become wrong solutions with those verdict sets). Never
-    /// overwrites a problem; one that fails after writing removes what it wrote.
+    /// `allow_tle`/`allow_re`/`allow_wa` become wrong solutions with those verdict sets,
+    /// `function = true` ones come with grader/grader.cpp in one file, the problem's own headers
+    /// are written into the programs; in/ and out/ are used only where hash.json shows them
+    /// current, else made again). Never overwrites a problem; one that fails after writing
+    /// removes what it wrote.
     Import {
         /// The package: its folder, or a zip of it.
         package: PathBuf,

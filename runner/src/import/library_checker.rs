@@ -6,16 +6,19 @@
 //! | `info.toml` `title`, `timelimit` (s); memory 1 GiB (the site's) | `title`, `time_limit_ms`, `memory_limit_kib` |
 //! | `[params]` | `params.h` (`#define NAME (long long)VALUE`, as `generate.py` writes it), beside the programs that include it |
 //! | `[[tests]]` `name = "X.in"`, `number = N` | cases `X_00` … from `gen/X_00.in` … |
-//! | `[[tests]]` `name = "X.cpp"`, `number = N` | cases `X_00` …: `gen/X.cpp` built and run with the argument `0` … `N-1` (or `in/X_00.in` … where `generate.py` made them already) |
-//! | answers | `sol/correct.cpp`'s output (or `out/X_00.out` …), `source = "reference"` |
+//! | `[[tests]]` `name = "X.cpp"`, `number = N` | cases `X_00` …: `gen/X.cpp` built and run with the argument `0` … `N-1` (or `in/X_00.in` … where `hash.json` shows them current) |
+//! | answers | `sol/correct.cpp`'s output (or `out/X_00.out` … where `hash.json` shows them current), `source = "reference"` |
+//! | `hash.json` (sha256 of every file of `in/` and `out/`) | a file there with other bytes, or unlisted, made again and named in a note; a file made here with other bytes than it says, named in a note |
 //! | `checker.cpp` (testlib, `checker INPUT OUTPUT ANSWER`) | `checker.cpp`, `compare = "checker"`, with the headers of `common/` it includes |
 //! | `verifier.cpp` (testlib's `registerValidation`) | `validate.cpp`, likewise |
-//! | `sol/correct.cpp`, `[[solutions]]` | solutions; `expect = "WA"` (`"RE"`, `"TLE"`) with `allow_tle`/`allow_re`/`allow_wa`: a wrong solution that must get it on some case and nothing but AC, it or an allowed verdict on any (`expect` WA takes PE too, RE takes MLE); `allow_*` alone: one that may get those; the old `wrong = true`: one rejected on some case; `function = true`: left out (no grader linking) |
+//! | `sol/correct.cpp`, `[[solutions]]` | solutions; `expect = "WA"` (`"RE"`, `"TLE"`) with `allow_tle`/`allow_re`/`allow_wa`: a wrong solution that must get it on some case and nothing but AC, it or an allowed verdict on any (`expect` WA takes PE too, RE takes MLE); `allow_*` alone: one that may get those; the old `wrong = true`: one rejected on some case; `function = true`: the solution followed by `grader/grader.cpp`, one file |
+//! | `sol/correct.cpp` | also `brute.cpp`, the brute force `runner verify` checks the cases with (weaker evidence: it made them) |
 //! | `task.md` | `statement/task.md` |
 //!
-//! The headers come from the repository's `common/` folder (`testlib.h`, `random.h`), found
-//! above the problem's folder; `#include "../params.h"` of a generator is made
-//! `#include "params.h"` in a staging folder where everything is built.
+//! `testlib.h` comes from the repository's `common/` folder, found above the problem's folder;
+//! every other header a program includes from the problem's folder or `common/` is written
+//! into it ([`super::library_checker_sources`]), and `#include "../params.h"` is made
+//! `#include "params.h"`; everything is built in a staging folder.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,6 +27,7 @@ use anyhow::{bail, Context, Result};
 
 use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
+use super::library_checker_sources::Tree;
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
 use crate::judges::LOCAL;
@@ -121,6 +125,28 @@ impl Solution {
     }
 }
 
+impl Solution {
+    /// What info.toml says of it, for wrong.toml's `why`.
+    fn said(&self) -> Vec<String> {
+        let mut said: Vec<String> = match (&self.expect, self.wrong) {
+            (Some(e), _) => vec![format!("expect = \"{e}\"")],
+            (None, true) => vec!["wrong = true".into()],
+            (None, false) => Vec::new(),
+        };
+        for (on, key) in [
+            (self.allow_tle, "allow_tle"),
+            (self.allow_re, "allow_re"),
+            (self.allow_wa, "allow_wa"),
+            (self.function, "function = true"),
+        ] {
+            if on {
+                said.push(key.into());
+            }
+        }
+        said
+    }
+}
+
 /// Library Checker's memory limit for every problem.
 const MEMORY_MIB: u64 = 1024;
 
@@ -181,48 +207,50 @@ fn trusted(d: &Path) -> bool {
     m.is_dir() && (m.uid() == me || m.uid() == 0) && m.mode() & 0o022 == 0
 }
 
-/// The folder programs are built in: the headers of `common/`, `params.h`, and each source
-/// copied in with `../params.h` made `params.h`.
+/// The folder programs are built in: `testlib.h` of `common/`, `params.h`, and each source
+/// with the other headers it includes from the upstream tree written in ([`Tree::bundle`]).
 struct Staging {
     dir: tempfile::TempDir,
-    /// The headers by name, with their bytes (`params.h` among them).
+    tree: Tree,
+    /// The headers left as includes ([`super::library_checker_sources::KEPT`]) by name, with their bytes.
     headers: BTreeMap<String, Vec<u8>>,
 }
 
 impl Staging {
-    fn new(common: Option<&Path>, params: String) -> Result<Staging> {
+    fn new(root: &Path, common: Option<&Path>, params: String) -> Result<Staging> {
         let dir = tempfile::Builder::new()
             .prefix("runner-import-lc-")
             .tempdir()?;
         let mut headers = BTreeMap::new();
-        if let Some(common) = common {
-            for h in package::entries(common)
-                .into_iter()
-                .filter(|h| package::is_header(h))
-            {
-                let name = h
-                    .file_name()
-                    .expect("a file")
-                    .to_string_lossy()
-                    .into_owned();
-                headers.insert(name, std::fs::read(&h)?);
-            }
+        if let Some(testlib) = common.map(|c| c.join("testlib.h")).filter(|t| t.is_file()) {
+            headers.insert("testlib.h".to_string(), std::fs::read(&testlib)?);
         }
         headers.insert("params.h".into(), params.into_bytes());
         for (name, bytes) in &headers {
             std::fs::write(dir.path().join(name), bytes)?;
         }
-        Ok(Staging { dir, headers })
+        Ok(Staging {
+            dir,
+            tree: Tree::new(root, common)?,
+            headers,
+        })
     }
 
-    /// `source` copied in as `name`, its includes of `../params.h` made `params.h`.
-    fn stage(&self, source: &Path, name: &str) -> Result<(PathBuf, Vec<u8>)> {
-        let text = std::fs::read_to_string(source)
-            .with_context(|| format!("cannot read {}", source.display()))?
-            .replace("\"../params.h\"", "\"params.h\"");
+    /// `sources` made one file ([`Tree::bundle`], `dirs` searched last), staged as `name`.
+    fn stage_all(
+        &self,
+        sources: &[PathBuf],
+        dirs: &[PathBuf],
+        name: &str,
+    ) -> Result<(PathBuf, Vec<u8>)> {
+        let text = self.tree.bundle(sources, dirs)?;
         let path = self.dir.path().join(name);
         std::fs::write(&path, &text)?;
         Ok((path, text.into_bytes()))
+    }
+
+    fn stage(&self, source: &Path, name: &str) -> Result<(PathBuf, Vec<u8>)> {
+        self.stage_all(&[source.to_path_buf()], &[], name)
     }
 
     /// The headers `text` includes by a quoted name that staging has.
@@ -265,13 +293,15 @@ pub fn read(
         );
     }
     let info = confined(info, &pkg.confined)?;
-    let staging = Staging::new(common.as_deref(), params_h(&info.params)?)?;
+    let staging = Staging::new(root, common.as_deref(), params_h(&info.params)?)?;
     let mut programs = Programs::new(tools);
     let mut files = tool_programs(root, &dir, &info, &staging, &mut notes)?;
     let has_checker = files.iter().any(|f| f.rel.ends_with("checker.cpp"));
-    let cases = cases(root, &info, &staging, &mut programs)?;
-    let (solutions, wrong) = solutions(root, &slug, &info, &mut notes)?;
+    let cases = cases(pkg, &info, &staging, &mut programs, &mut notes)?;
+    let (solutions, wrong) = solutions(pkg, &slug, &info, &staging, &mut notes)?;
     files.extend(solutions);
+    files.push(brute(root, &dir, &staging)?);
+    notes.push(verify_note(&slug, &files));
     if root.join("task.md").is_file() {
         files.push(File {
             rel: dir.join("statement").join("task.md"),
@@ -392,22 +422,128 @@ fn tool_programs(
     Ok(files)
 }
 
-/// The tests of `info.toml`, made as `generate.py` makes them.
+/// `in/` and `out/` as `generate.py` left them, each file used only when `hash.json` (sha256
+/// of every file of both, as `generate.py` writes it) gives it its bytes.
+struct Made {
+    hashes: Option<BTreeMap<String, String>>,
+    /// Files of `in/` and `out/` not used: absent from hash.json, or with other bytes.
+    stale: Vec<String>,
+    /// Files made here whose bytes are not hash.json's.
+    differ: Vec<String>,
+}
+
+impl Made {
+    fn read(root: &Path, c: &Confined) -> Result<Made> {
+        let path = root.join("hash.json");
+        let hashes = if path.is_file() {
+            let text = std::fs::read_to_string(c.file(&path)?)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let map: BTreeMap<String, String> = serde_json::from_str(&text).map_err(|e| {
+                anyhow::anyhow!(
+                    "{}: line {}, column {}: {e} (hash.json maps a file of in/ or out/ to its \
+                     sha256)",
+                    path.display(),
+                    e.line(),
+                    e.column()
+                )
+            })?;
+            Some(map)
+        } else {
+            None
+        };
+        Ok(Made {
+            hashes,
+            stale: Vec::new(),
+            differ: Vec::new(),
+        })
+    }
+
+    /// `root/dir/name` when it is there with the bytes hash.json gives it.
+    fn current(&mut self, c: &Confined, dir: &str, name: &str) -> Result<Option<Data>> {
+        let path = c.root().join(dir).join(name);
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let bytes = std::fs::read(c.file(&path)?)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let want = self.hashes.as_ref().and_then(|h| h.get(name));
+        if want.is_some_and(|w| w.eq_ignore_ascii_case(&sha256_hex(&bytes))) {
+            return Ok(Some(Data::Bytes(bytes)));
+        }
+        self.stale.push(format!("{dir}/{name}"));
+        Ok(None)
+    }
+
+    /// Notes `name`, made here, when hash.json gives it other bytes.
+    fn made(&mut self, name: &str, bytes: &[u8]) {
+        let want = self.hashes.as_ref().and_then(|h| h.get(name));
+        if want.is_some_and(|w| !w.eq_ignore_ascii_case(&sha256_hex(bytes))) {
+            self.differ.push(name.to_string());
+        }
+    }
+
+    fn notes(&self, notes: &mut Vec<String>) {
+        let some = |v: &[String]| {
+            let mut s = v.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+            if v.len() > 3 {
+                s.push_str(&format!(" and {} more", v.len() - 3));
+            }
+            s
+        };
+        if self.hashes.is_none() {
+            notes.push(
+                "no hash.json: nothing shows in/ and out/ current, so every test was made \
+                 again by its generator and sol/correct.cpp"
+                    .into(),
+            );
+        } else if !self.stale.is_empty() {
+            notes.push(format!(
+                "{} file{} of in/ and out/ not as hash.json says (stale, or not listed): made \
+                 again, not used: {}",
+                self.stale.len(),
+                if self.stale.len() == 1 { "" } else { "s" },
+                some(&self.stale)
+            ));
+        }
+        if !self.differ.is_empty() {
+            notes.push(format!(
+                "{} test file{} made here differ{} from upstream's hash.json (a generator or \
+                 sol/correct.cpp that gives other bytes with this compiler): {}",
+                self.differ.len(),
+                if self.differ.len() == 1 { "" } else { "s" },
+                if self.differ.len() == 1 { "s" } else { "" },
+                some(&self.differ)
+            ));
+        }
+    }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The tests of `info.toml`, made as `generate.py` makes them; `in/` and `out/` used where
+/// hash.json shows them current.
 fn cases(
-    root: &Path,
+    pkg: &Package,
     info: &Info,
     staging: &Staging,
     programs: &mut Programs,
+    notes: &mut Vec<String>,
 ) -> Result<Vec<Case>> {
-    let correct = root.join("sol").join("correct.cpp");
+    let root = &pkg.root;
+    let mut made = Made::read(root, &pkg.confined)?;
     let mut cases = Vec::new();
     for t in &info.tests {
         let stem = Path::new(&t.name)
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let generated = t.name.ends_with(".cpp");
-        if !generated && !t.name.ends_with(".in") {
+        if !t.name.ends_with(".cpp") && !t.name.ends_with(".in") {
             bail!(
                 "info.toml: the test `{}` is neither a .in nor a .cpp",
                 t.name
@@ -415,29 +551,24 @@ fn cases(
         }
         for i in 0..t.number {
             let name = format!("{stem}_{i:02}");
-            let made = root.join("in").join(format!("{name}.in"));
-            let input = if made.is_file() {
-                Data::File(made)
-            } else if generated {
-                let gen = root.join("gen").join(&t.name);
-                let (staged, _) = staging.stage(&gen, &t.name)?;
-                let mut program = programs.build(&format!("the generator {}", t.name), &staged)?;
-                program.argv.push(i.to_string().into());
-                Data::Bytes(programs.run(
-                    &program,
-                    b"",
-                    &format!("the generator {} {i}", t.name),
-                )?)
-            } else {
-                Data::File(root.join("gen").join(format!("{name}.in")))
+            let input = match made.current(&pkg.confined, "in", &format!("{name}.in"))? {
+                Some(d) => d,
+                None => {
+                    let bytes = input(root, t, i, &name, staging, programs)?;
+                    made.made(&format!("{name}.in"), &bytes);
+                    Data::Bytes(bytes)
+                }
             };
-            let out = root.join("out").join(format!("{name}.out"));
-            let output = if out.is_file() {
-                Data::File(out)
-            } else {
-                let (staged, _) = staging.stage(&correct, "correct.cpp")?;
-                let program = programs.build("sol/correct.cpp", &staged)?;
-                Data::Bytes(programs.run(&program, &input.read()?, "sol/correct.cpp")?)
+            let output = match made.current(&pkg.confined, "out", &format!("{name}.out"))? {
+                Some(d) => d,
+                None => {
+                    let correct = root.join("sol").join("correct.cpp");
+                    let (staged, _) = staging.stage(&correct, "correct.cpp")?;
+                    let program = programs.build("sol/correct.cpp", &staged)?;
+                    let bytes = programs.run(&program, &input.read()?, "sol/correct.cpp")?;
+                    made.made(&format!("{name}.out"), &bytes);
+                    Data::Bytes(bytes)
+                }
             };
             cases.push(Case {
                 name: case_name(&name),
@@ -451,28 +582,45 @@ fn cases(
     if cases.is_empty() {
         bail!("{}: info.toml lists no test", root.display());
     }
+    made.notes(notes);
     Ok(cases)
 }
 
-/// `sol/correct.cpp` and the `[[solutions]]`: accepted ones as solutions, the others as wrong
-/// solutions with what `expect` and `allow_*` say ([`Solution::expect`]).
-fn solutions(
+/// The input `name` (`X_NN`) of the test `t`: `gen/X_NN.in`, or `gen/X.cpp` run with `i`.
+fn input(
     root: &Path,
+    t: &Tests,
+    i: usize,
+    name: &str,
+    staging: &Staging,
+    programs: &mut Programs,
+) -> Result<Vec<u8>> {
+    if !t.name.ends_with(".cpp") {
+        let path = root.join("gen").join(format!("{name}.in"));
+        return std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()));
+    }
+    let gen = root.join("gen").join(&t.name);
+    let (staged, _) = staging.stage(&gen, &t.name)?;
+    let mut program = programs.build(&format!("the generator {}", t.name), &staged)?;
+    program.argv.push(i.to_string().into());
+    programs.run(&program, b"", &format!("the generator {} {i}", t.name))
+}
+
+/// `sol/correct.cpp` and the `[[solutions]]`: accepted ones as solutions, the others as wrong
+/// solutions with what `expect` and `allow_*` say ([`Solution::expect`]); each written as one
+/// file with the headers it includes from the upstream tree, a `function = true` one followed
+/// by the problem's `grader/grader.cpp` (upstream links the two).
+fn solutions(
+    pkg: &Package,
     slug: &str,
     info: &Info,
+    staging: &Staging,
     notes: &mut Vec<String>,
 ) -> Result<(Vec<File>, Vec<Wrong>)> {
+    let root = &pkg.root;
     let mut files = Vec::new();
     let mut wrong: Vec<Wrong> = Vec::new();
-    let correct = Solution {
-        name: "correct.cpp".into(),
-        wrong: false,
-        expect: None,
-        allow_tle: false,
-        allow_re: false,
-        allow_wa: false,
-        function: false,
-    };
+    let correct: Solution = toml::from_str("name = \"correct.cpp\"").expect("a solution");
     for s in std::iter::once(&correct).chain(&info.solutions) {
         let name = s.name.as_str();
         let src = root.join("sol").join(name);
@@ -480,34 +628,14 @@ fn solutions(
             notes.push(format!("sol/{name}: not in the folder, left out"));
             continue;
         }
-        if s.function {
-            notes.push(format!(
-                "sol/{name}: `function = true` (a function linked with the problem's grader/): \
-                 left out, the runner does not link graders yet"
-            ));
-            continue;
-        }
+        let data = Data::Bytes(source(pkg, s, &src, staging)?);
         if let Some(expect) = s.expect()? {
             let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
-            let mut said: Vec<String> = match (&s.expect, s.wrong) {
-                (Some(e), _) => vec![format!("expect = \"{e}\"")],
-                (None, true) => vec!["wrong = true".into()],
-                (None, false) => Vec::new(),
-            };
-            for (on, key) in [
-                (s.allow_tle, "allow_tle"),
-                (s.allow_re, "allow_re"),
-                (s.allow_wa, "allow_wa"),
-            ] {
-                if on {
-                    said.push(key.into());
-                }
-            }
             wrong.push(Wrong {
                 file: package::unique_name(name, &taken),
-                data: Data::File(src),
+                data,
                 expect,
-                why: format!("Library Checker sol/{name}, {}", said.join(", ")),
+                why: format!("Library Checker sol/{name}, {}", s.said().join(", ")),
                 class: None,
             });
             continue;
@@ -518,10 +646,75 @@ fn solutions(
                 .join(slug)
                 .join(stem)
                 .join(format!("{slug}.cpp")),
-            data: Data::File(src),
+            data,
         });
     }
     Ok((files, wrong))
+}
+
+/// The solution `s` (at `src`) as one file: bundled, and a `function = true` one followed by
+/// the grader, as `generate.py` compiles `sol/X.cpp grader/grader.cpp -I grader`.
+fn source(pkg: &Package, s: &Solution, src: &Path, staging: &Staging) -> Result<Vec<u8>> {
+    let src = pkg.confined.file(src)?;
+    if !s.function {
+        return Ok(staging.tree.bundle(&[src], &[])?.into_bytes());
+    }
+    let dir = pkg.root.join("grader");
+    let grader = dir.join("grader.cpp");
+    if !grader.is_file() {
+        bail!(
+            "info.toml [[solutions]] `{}`: function = true, but the problem has no \
+             grader/grader.cpp to link it with",
+            s.name
+        );
+    }
+    let grader = pkg.confined.file(&grader)?;
+    let dir = pkg.confined.inside(&dir)?;
+    let mut text = staging.tree.bundle(&[src, grader], &[dir])?;
+    text.insert_str(
+        0,
+        "// A Library Checker `function = true` solution and, after it, the problem's \
+         grader/grader.cpp\n// (upstream compiles them together: one file here).\n",
+    );
+    Ok(text.into_bytes())
+}
+
+/// What `runner verify` cannot check of the imported problem, and why (said once, at import).
+fn verify_note(slug: &str, files: &[File]) -> String {
+    let has_validator = files.iter().any(|f| f.rel.ends_with("validate.cpp"));
+    let validator = if has_validator {
+        format!(
+            "Library Checker ships no invalid input, so `runner verify {slug}` stops at \
+             \"nothing shows that the validator rejects anything\" until you add \
+             problems/{slug}/invalid/<name>.in (an input its verifier must reject)"
+        )
+    } else {
+        format!("without a verifier, `runner verify {slug}` stops at the missing validator")
+    };
+    format!(
+        "{validator}; its brute force is problems/{slug}/brute.cpp, upstream's sol/correct.cpp, \
+         the program that made the answers: verify checks the cases against their own maker \
+         (weaker evidence, as it says of source = \"reference\")"
+    )
+}
+
+/// `problems/<slug>/brute.cpp`: upstream's reference, `sol/correct.cpp`, for `runner verify`
+/// (the same program made the answers: weaker evidence than a brute force of one's own, as
+/// the cases' `source = "reference"` says).
+fn brute(root: &Path, dir: &Path, staging: &Staging) -> Result<File> {
+    let mut text = staging
+        .tree
+        .bundle(&[root.join("sol").join("correct.cpp")], &[])?;
+    text.insert_str(
+        0,
+        "// Library Checker's sol/correct.cpp, the program that made this problem's answers, as\n\
+         // its brute force for `runner verify`: it checks the cases against their own maker\n\
+         // (weaker evidence than an independent brute force; write one to replace it).\n",
+    );
+    Ok(File {
+        rel: dir.join("brute.cpp"),
+        data: Data::Bytes(text.into_bytes()),
+    })
 }
 
 #[cfg(test)]

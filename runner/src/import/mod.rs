@@ -11,6 +11,7 @@ pub mod kattis_constants;
 pub mod kattis_export;
 pub mod kattis_submissions;
 pub mod library_checker;
+pub mod library_checker_sources;
 pub mod package;
 pub mod polygon;
 pub mod tools;

@@ -1037,7 +1037,7 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
     let said = stdout(&out);
     assert!(
         said.contains(
-            "imported `aplusb` as problem `aplusb`: 5 cases, 1 solution, 3 wrong solutions"
+            "imported `aplusb` as problem `aplusb`: 5 cases, 2 solutions, 3 wrong solutions"
         ),
         "{said}"
     );
@@ -1104,7 +1104,26 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
             "{fixture}"
         );
     }
-    // The wrong solution (int overflow at 2·10⁹ + 2·10⁹) is caught; the right one passes.
+    // `function = true`: the solution, with the problem's own `../base.hpp` written in, then
+    // grader/grader.cpp (which includes grader/solve.hpp), one file that builds alone.
+    let func = std::fs::read_to_string(ws.path("solutions/aplusb/ac_func/aplusb.cpp")).unwrap();
+    for part in [
+        "// bundled from base.hpp",
+        "inline long long add(long long a, long long b)",
+        "long long solve(long long a, long long b) { return add(a, b); }",
+        "// bundled from grader/solve.hpp",
+        "printf(\"%lld\\n\", solve(a, b));",
+    ] {
+        assert!(func.contains(part), "{part} not in\n{func}");
+    }
+    assert_eq!(
+        func.matches("long long solve(long long a, long long b);")
+            .count(),
+        1,
+        "{func}"
+    );
+    assert!(!func.contains("#include \"../base.hpp\"") && !func.contains("#pragma once"));
+    // The wrong solution (int overflow at 2·10⁹ + 2·10⁹) is caught; the right ones pass.
     let out = ws.runner(&["aplusb"]);
     assert_code(&out, 0);
     assert!(
@@ -1112,7 +1131,42 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
         "{}",
         text(&out)
     );
-    assert_eq!(last_line(&out), "8 passed, 0 failed", "{}", text(&out));
+    assert!(
+        stdout(&out).contains("solutions/aplusb/ac_func/aplusb.cpp [local C++]: 5/5 AC"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(last_line(&out), "13 passed, 0 failed", "{}", text(&out));
+    // What `runner verify` cannot check was said at import; with an invalid input added, it
+    // checks every case against upstream's reference, as weaker evidence.
+    assert_eq!(
+        said.matches("Library Checker ships no invalid input, so `runner verify aplusb` stops")
+            .count(),
+        1,
+        "{said}"
+    );
+    let brute = std::fs::read_to_string(ws.path("problems/aplusb/brute.cpp")).unwrap();
+    assert!(
+        brute.starts_with("// Library Checker's sol/correct.cpp"),
+        "{brute}"
+    );
+    let out = ws.runner(&["verify", "aplusb"]);
+    assert!(
+        stderr(&out).contains("nothing shows that the validator rejects anything"),
+        "{}",
+        text(&out)
+    );
+    ws.write("problems/aplusb/invalid/too-big.in", "1 2000000001\n");
+    let out = ws.runner(&["verify", "aplusb"]);
+    assert_code(&out, 0);
+    assert!(
+        text(&out).contains(
+            "5 cases rest on a reference solution's output (source = \"reference\"): weaker \
+             evidence than a brute force"
+        ),
+        "{}",
+        text(&out)
+    );
     // The verifier, with params.h: exit 0 valid.
     ws.write("bad.in", "1 2000000001\n");
     let out = ws.runner(&["run", "aplusb", ws.path("bad.in").to_str().unwrap()]);
@@ -1121,6 +1175,88 @@ fn a_library_checker_problem_comes_in_with_its_tests_generated_and_judges_with_i
         "{}",
         text(&out)
     );
+}
+
+/// sha256 of `bytes` in hex, as hash.json writes it.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[test]
+fn a_library_checker_problem_s_in_and_out_are_used_only_where_hash_json_shows_them_current() {
+    let ws = Ws::empty();
+    let checkout = tempfile::tempdir().unwrap();
+    copy_dir(&data("library-checker"), checkout.path());
+    let pkg = checkout.path().join("sample/aplusb");
+    let w = |rel: &str, text: &str| {
+        let p = pkg.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    // in/random_00.in and its out/ are current (hash.json gives their bytes): used, though the
+    // generator makes another input. out/example_00.out is stale (hash.json gives 6912's).
+    // hash.json gives example_01.in other bytes than gen/ has: made, and said to differ.
+    w("in/random_00.in", "7 8\n");
+    w("out/random_00.out", "15\n");
+    w("out/example_00.out", "0\n");
+    let hashes = format!(
+        "{{\n  \"example_00.out\": \"{}\",\n  \"example_01.in\": \"{}\",\n  \
+         \"random_00.in\": \"{}\",\n  \"random_00.out\": \"{}\"\n}}\n",
+        sha256_hex(b"6912\n"),
+        sha256_hex(b"1 1\n"),
+        sha256_hex(b"7 8\n"),
+        sha256_hex(b"15\n"),
+    );
+    w("hash.json", &hashes);
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "note: 1 file of in/ and out/ not as hash.json says (stale, or not listed): made \
+             again, not used: out/example_00.out"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "note: 1 test file made here differs from upstream's hash.json (a generator or \
+             sol/correct.cpp that gives other bytes with this compiler): example_01.in"
+        ),
+        "{said}"
+    );
+    let fixture = std::fs::read_to_string(ws.path("fixtures/aplusb.toml")).unwrap();
+    let case = |name: &str| -> String {
+        let at = fixture.find(&format!("name = \"{name}\"")).unwrap();
+        fixture[at..].split("\n\n").next().unwrap().to_string()
+    };
+    assert!(
+        case("example_00").contains("output = \"6912\\n\""),
+        "{fixture}"
+    );
+    assert!(
+        case("random_00").contains("input = \"7 8\\n\""),
+        "{fixture}"
+    );
+    assert!(
+        case("random_00").contains("output = \"15\\n\""),
+        "{fixture}"
+    );
+    // Malformed hash.json: refused, naming the file and the place; nothing written.
+    w("hash.json", "{\"a.in\": 3}");
+    let ws = Ws::empty();
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("hash.json: line 1, column"),
+        "{}",
+        text(&out)
+    );
+    assert!(!ws.path("problems/aplusb").exists());
 }
 
 // ---------------------------------------------------------------- export, and back

@@ -1,0 +1,3 @@
+#pragma once
+
+long long solve(long long a, long long b);

@@ -54,7 +54,8 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
         );
     }
     let header = format!(
-        "# The test data of the package `{}` (`runner import`); answers from the package.\n",
+        "# The test data of the package `{}` (`runner import`); answers from the package unless a \
+         case's note says where it was made.\n",
         pkg.name
     );
     let written = draft::write_from(&cx.ws, &d, &header, Some(&pkg.confined))?;

@@ -559,7 +559,12 @@ fn cases(
                     Data::Bytes(bytes)
                 }
             };
-            let output = match made.current(&pkg.confined, "out", &format!("{name}.out"))? {
+            let current = made.current(&pkg.confined, "out", &format!("{name}.out"))?;
+            let answer = match current {
+                Some(_) => format!("answer out/{name}.out from the problem (as hash.json says)"),
+                None => "answer made at import by sol/correct.cpp".to_string(),
+            };
+            let output = match current {
                 Some(d) => d,
                 None => {
                     let correct = root.join("sol").join("correct.cpp");
@@ -573,7 +578,7 @@ fn cases(
             cases.push(Case {
                 name: case_name(&name),
                 source: "reference",
-                note: Some(format!("Library Checker {}, {i}", t.name)),
+                note: Some(format!("Library Checker {}, {i}; {answer}", t.name)),
                 input,
                 output,
             });

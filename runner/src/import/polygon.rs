@@ -5,10 +5,10 @@
 //! | `<names>` (English first) | `title` |
 //! | the testset's `time-limit` (ms), `memory-limit` (bytes) | `time_limit_ms`, `memory_limit_kib` |
 //! | `tests/NN` and `tests/NN.a` (the patterns of problem.xml) | cases `tests.NN` (`sample = "true"`: `source = "sample"`, else `reference`) |
-//! | a `method="generated"` test whose file is missing | its `cmd` run: the generator built from the package's source, the answer from the `main` solution |
+//! | a `method="generated"` test whose file is missing | its `cmd` run: the generator built from the package's source, the answer from the `main` solution (built as its language says), its note saying so |
 //! | the testlib checker (`<checker type="testlib">`) with `testlib.h` | `checker.cpp` + `testlib.h`, `compare = "checker"` |
 //! | the first testlib validator | `validate.cpp` + `testlib.h` (exit 0: valid, the runner's convention) |
-//! | solutions tagged `main`, `accepted` | `solutions/<slug>/<name>/<slug>.<ext>` |
+//! | solutions tagged `main`, `accepted` | `solutions/<slug>/<name>/<slug>.<ext>`, `<ext>` that of the judges.toml profile of its language id ([`LANGUAGES`]; judge `Polygon`) |
 //! | `wrong-answer`, `presentation-error`, `time-limit-exceeded`, `memory-limit-exceeded`, `failed` | `wrong/`, expecting WA, PE, TLE, MLE, RE |
 //! | `statements/<language>/` | `statement/` |
 
@@ -20,7 +20,6 @@ use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
-use crate::judges::LOCAL;
 use crate::ranges;
 use crate::verdict::{Expect, Verdict, Verdicts};
 
@@ -104,6 +103,41 @@ struct Testset<'x> {
     answer_pattern: String,
 }
 
+/// The judge of judges.toml whose languages stand in for Polygon's language ids.
+const POLYGON: &str = "Polygon";
+
+/// Polygon's language ids (`<source type="…">`: Codeforces' compilers) and the extension a
+/// solution in it is written with here: one of judges.toml's `Polygon` judge (32-bit where
+/// Codeforces' compiler is, 64-bit where its id says `64`), or of `local` (Java, Python, PyPy,
+/// Rust: this machine's).
+const LANGUAGES: &[(&str, &str)] = &[
+    ("cpp.g++", "cf32cpp98"),
+    ("cpp.g++11", "cf32cpp11"),
+    ("cpp.g++14", "cf32cpp14"),
+    ("cpp.g++17", "cf32cpp17"),
+    ("cpp.msys2-mingw64-9-g++17", "cf64cpp17"),
+    ("cpp.g++20", "cf64cpp20"),
+    ("cpp.gcc11-64-winlibs-g++20", "cf64cpp20"),
+    ("cpp.gcc13-64-winlibs-g++20", "cf64cpp20"),
+    ("cpp.gcc14-64-msys2-g++23", "cf64cpp23"),
+    ("c.gcc", "cf32c11"),
+    ("java8", "java"),
+    ("java11", "java"),
+    ("java17", "java"),
+    ("java21", "java"),
+    ("python.3", "py"),
+    ("python.pypy3", "pypy"),
+    ("python.pypy3-64", "pypy"),
+    ("rust", "rs"),
+    ("rust.2021", "rs"),
+];
+
+/// The extension a solution of Polygon language `id` is written with (`None`: not in
+/// [`LANGUAGES`]).
+fn language_ext(id: &str) -> Option<&'static str> {
+    LANGUAGES.iter().find(|(i, _)| *i == id).map(|(_, e)| *e)
+}
+
 /// Reads the Polygon package `pkg` as a problem called `slug` (default: its short name).
 pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
     let root = &pkg.root;
@@ -148,12 +182,12 @@ pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
     let testset = r.testset()?;
     let (wrong, main) = r.solutions(tools)?;
     let compare = r.checker_and_validator()?;
-    let cases = r.tests(&testset, tools, main.as_deref())?;
+    let cases = r.tests(&testset, tools, main.as_ref())?;
     r.statements();
     let url = problem.attribute("url").map(str::to_string);
     let meta = Meta {
         title: title.clone(),
-        judge: LOCAL.into(),
+        judge: POLYGON.into(),
         id: None,
         url: url.clone(),
         time_limit_ms: testset.time_limit_ms,
@@ -260,8 +294,9 @@ impl<'x> Reading<'_, 'x> {
     }
 
     /// The solutions by their tags: main and accepted ones as solutions, the others as wrong
-    /// solutions. Returns the wrong solutions and the main solution's source.
-    fn solutions(&mut self, tools: &Tools) -> Result<(Vec<Wrong>, Option<PathBuf>)> {
+    /// solutions, each written with the extension of its Polygon language ([`LANGUAGES`]).
+    /// Returns the wrong solutions and the main solution (its source and language).
+    fn solutions(&mut self, tools: &Tools) -> Result<(Vec<Wrong>, Option<Main>)> {
         let mut main = None;
         let mut wrong: Vec<Wrong> = Vec::new();
         let Some(solutions) = self.assets().and_then(|a| child(a, "solutions")) else {
@@ -285,6 +320,8 @@ impl<'x> Reading<'_, 'x> {
                     continue;
                 }
             };
+            let language = child(s, "source").and_then(|n| n.attribute("type"));
+            let ext = self.ext_of(tools, &shown, language, program.ext());
             let expect = match tag {
                 "main" | "accepted" => None,
                 _ => match tag_expect(tag) {
@@ -296,32 +333,76 @@ impl<'x> Reading<'_, 'x> {
                     }
                 },
             };
+            let stem = src
+                .file_stem()
+                .expect("a file")
+                .to_string_lossy()
+                .into_owned();
             let Some(expect) = expect else {
                 if tag == "main" {
-                    main = Some(src.clone());
+                    main = Some(Main {
+                        source: src.clone(),
+                        ext: ext.clone(),
+                        shown: shown.clone(),
+                    });
                 }
-                let stem = case_name(&src.file_stem().expect("a file").to_string_lossy());
                 let slug = &self.slug;
                 self.files.push(File {
                     rel: Path::new("solutions")
                         .join(slug)
-                        .join(stem)
-                        .join(format!("{slug}.{}", program.ext())),
+                        .join(case_name(&stem))
+                        .join(format!("{slug}.{ext}")),
                     data: Data::File(src.clone()),
                 });
                 continue;
             };
-            let name = src.file_name().expect("a file").to_string_lossy();
             let taken: Vec<String> = wrong.iter().map(|w| w.file.clone()).collect();
             wrong.push(Wrong {
-                file: package::unique_name(&name, &taken),
+                file: package::unique_name(&format!("{stem}.{ext}"), &taken),
                 data: Data::File(src.clone()),
                 expect,
-                why: format!("Polygon solution {shown}, tagged {tag}"),
+                why: format!(
+                    "Polygon solution {shown} ({}), tagged {tag}",
+                    language.unwrap_or("no language given")
+                ),
                 class: None,
             });
         }
         Ok((wrong, main))
+    }
+
+    /// The extension a solution (`shown`, in Polygon language `language`, its file's extension
+    /// `own`) is written with: its language's in [`LANGUAGES`], else its own (noted).
+    fn ext_of(
+        &mut self,
+        tools: &Tools,
+        shown: &str,
+        language: Option<&str>,
+        own: String,
+    ) -> String {
+        let Some(id) = language else {
+            return own;
+        };
+        match language_ext(id) {
+            Some(ext) if tools.judges.get(POLYGON).is_some() || !ext.starts_with("cf") => {
+                ext.to_string()
+            }
+            Some(_) => {
+                self.notes.push(format!(
+                    "{shown} ({id}): judges.toml has no `{POLYGON}` judge (the repository's \
+                     has), so it is built by its extension .{own} under local, not as Codeforces \
+                     builds {id}"
+                ));
+                own
+            }
+            None => {
+                self.notes.push(format!(
+                    "{shown}: Polygon language `{id}` is not in the runner's table \
+                     (runner/src/import/polygon.rs): built by its extension .{own}"
+                ));
+                own
+            }
+        }
     }
 
     /// `program` as `problems/<slug>/NAME.<ext>`.
@@ -404,7 +485,7 @@ impl<'x> Reading<'_, 'x> {
 
     /// The testset's tests as cases: the package's files, or generated (the input by its
     /// generator, the answer by the main solution) where the package has none.
-    fn tests(&mut self, set: &Testset, tools: &Tools, main: Option<&Path>) -> Result<Vec<Case>> {
+    fn tests(&mut self, set: &Testset, tools: &Tools, main: Option<&Main>) -> Result<Vec<Case>> {
         let root = self.root;
         let tests: Vec<_> = child(set.node, "tests")
             .map(|t| children(t, "test").collect())
@@ -442,13 +523,19 @@ impl<'x> Reading<'_, 'x> {
                     root.display()
                 );
             };
-            let output = if answer_path.is_file() {
-                Data::File(answer_path)
+            let (output, answer) = if answer_path.is_file() {
+                (
+                    Data::File(answer_path),
+                    format!("answer {answer_rel} from the package"),
+                )
             } else {
-                Data::Bytes(
-                    generator
-                        .answer(&input)
-                        .with_context(|| format!("test {n}: {answer_rel} is not in the package"))?,
+                let made = generator
+                    .answer(&input)
+                    .with_context(|| format!("test {n}: {answer_rel} is not in the package"))?;
+                let by = main.map(|m| m.shown.as_str()).unwrap_or("?");
+                (
+                    Data::Bytes(made),
+                    format!("answer made at import by the main solution {by}, not in the package"),
                 )
             };
             let sample = t.attribute("sample") == Some("true");
@@ -460,7 +547,7 @@ impl<'x> Reading<'_, 'x> {
                 name: format!("{}.{n:02}", case_name(&set.name)),
                 source: if sample { "sample" } else { "reference" },
                 note: Some(format!(
-                    "Polygon {input_rel} ({}{group})",
+                    "Polygon {input_rel} ({}{group}); {answer}",
                     t.attribute("method").unwrap_or("manual")
                 )),
                 input,
@@ -509,12 +596,22 @@ impl<'x> Reading<'_, 'x> {
     }
 }
 
+/// The solution tagged `main`: its source, the extension of its language, its path in the
+/// package.
+struct Main {
+    source: PathBuf,
+    ext: String,
+    shown: String,
+}
+
 /// Runs the package's generators and main solution, each built once, when tests are missing.
 struct Generator<'a, 'x> {
     confined: &'a Confined,
     programs: Programs<'a, 'x>,
     problem: roxmltree::Node<'a, 'a>,
-    main: Option<&'a Path>,
+    main: Option<&'a Main>,
+    /// Where the main solution is copied to with its language's extension.
+    staging: Option<tempfile::TempDir>,
 }
 
 impl<'a, 'x> Generator<'a, 'x> {
@@ -522,13 +619,14 @@ impl<'a, 'x> Generator<'a, 'x> {
         confined: &'a Confined,
         tools: &'a Tools<'x>,
         problem: roxmltree::Node<'a, 'a>,
-        main: Option<&'a Path>,
+        main: Option<&'a Main>,
     ) -> Self {
         Generator {
             confined,
             programs: Programs::new(tools),
             problem,
             main,
+            staging: None,
         }
     }
 
@@ -571,14 +669,29 @@ impl<'a, 'x> Generator<'a, 'x> {
             .run(&program, b"", &format!("the generator `{cmd}`"))
     }
 
+    /// The answer to `input`: the main solution's output, built as its Polygon language says
+    /// (as Polygon makes answers).
     fn answer(&mut self, input: &Data) -> Result<Vec<u8>> {
         let main = self
             .main
-            .context("no main solution to make the answer with")?
-            .to_path_buf();
-        let program = self.programs.build("the main solution", &main)?;
+            .context("no main solution to make the answer with")?;
+        if self.staging.is_none() {
+            self.staging = Some(
+                tempfile::Builder::new()
+                    .prefix("runner-import-polygon-")
+                    .tempdir()?,
+            );
+        }
+        let dir = self.staging.as_ref().expect("made above").path();
+        let staged = dir.join(format!("main.{}", main.ext));
+        if !staged.is_file() {
+            std::fs::copy(&main.source, &staged)
+                .with_context(|| format!("cannot copy {}", main.source.display()))?;
+        }
+        let what = format!("the main solution {}", main.shown);
+        let program = self.programs.build_under(POLYGON, &what, &staged)?;
         let input = input.read()?;
-        self.programs.run(&program, &input, "the main solution")
+        self.programs.run(&program, &input, &what)
     }
 }
 

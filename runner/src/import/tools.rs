@@ -48,15 +48,22 @@ impl<'a, 'x> Programs<'a, 'x> {
         }
     }
 
-    /// The program built from `source`, once (`key` names it in messages).
+    /// The program built from `source` with the `local` profile, once (`key` names it in
+    /// messages).
     pub fn build(&mut self, key: &str, source: &Path) -> Result<Program> {
+        self.build_under(LOCAL, key, source)
+    }
+
+    /// The program built from `source` with the profile `judge` gives its extension (else
+    /// `local`'s), once.
+    pub fn build_under(&mut self, judge: &str, key: &str, source: &Path) -> Result<Program> {
         if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
             return Ok(p.clone());
         }
         let p = crate::compile::build_or_bail(
             self.tools.builder,
             self.tools.judges,
-            LOCAL,
+            judge,
             source,
             key,
         )?;

@@ -936,11 +936,25 @@ fn a_polygon_package_with_generated_tests_imports_and_judges_with_its_testlib_ch
         assert!(ws.path(&format!("problems/sum/{f}")).is_file(), "{f}");
     }
     let fixture = std::fs::read_to_string(ws.path("fixtures/sum.toml")).unwrap();
-    // tests/02 has no answer in the package: the main solution's; 03 and 04 generated.
+    // tests/02 has no answer in the package: the main solution's, and its note says so;
+    // 03 and 04 generated.
     assert!(
-        fixture.contains("name = \"tests.02\"\nsource = \"reference\""),
+        fixture.contains(
+            "name = \"tests.02\"\nsource = \"reference\"\nnote = \"Polygon tests/02 (manual); \
+             answer made at import by the main solution solutions/sum.cpp, not in the package\""
+        ),
         "{fixture}"
     );
+    assert!(
+        fixture
+            .contains("note = \"Polygon tests/01 (manual); answer tests/01.a from the package\""),
+        "{fixture}"
+    );
+    // Each solution in the extension of its Polygon language: cpp.g++17 is Codeforces' 32-bit
+    // G++17, built by judges.toml's `Polygon` judge; python.3 is local's Python.
+    assert!(ws.path("solutions/sum/sum/sum.cf32cpp17").is_file());
+    assert!(ws.path("solutions/sum/sum/sum.py").is_file());
+    assert!(toml.contains("judge = \"Polygon\""), "{toml}");
     assert!(
         fixture.contains("input = \"1000 999\\n\"\noutput = \"1999\\n\""),
         "{fixture}"
@@ -962,7 +976,9 @@ fn a_polygon_package_with_generated_tests_imports_and_judges_with_its_testlib_ch
     let out = ws.runner(&[
         "judge",
         "sum",
-        ws.path("problems/sum/wrong/diff.cpp").to_str().unwrap(),
+        ws.path("problems/sum/wrong/diff.cf32cpp17")
+            .to_str()
+            .unwrap(),
     ]);
     assert!(
         stdout(&out).contains("expected 5, found -1"),
@@ -982,6 +998,87 @@ fn a_polygon_package_with_generated_tests_imports_and_judges_with_its_testlib_ch
         "{}",
         text(&out)
     );
+}
+
+/// Whether `g++ -m32` builds a program here (g++-multilib), probed apart from the runner.
+fn m32() -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("probe.cpp");
+    std::fs::write(&src, "int main() { return 0; }\n").unwrap();
+    Command::new("g++")
+        .arg("-m32")
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("probe"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn a_polygon_solution_is_built_as_its_language_id_says_32_bit_with_x87_floats_where_codeforces_is()
+{
+    // The Polygon package with one more source twice: `accepted` in cpp.g++17 (Codeforces'
+    // 32-bit G++: x87's 80-bit registers make 2^53 + a + b exact) and `wrong-answer` in
+    // cpp.gcc13-64-winlibs-g++20 (64-bit: SSE doubles round 2^53 + 5 to 2^53 + 4).
+    let copy = tempfile::tempdir().unwrap();
+    let pkg = copy.path().join("polygon");
+    copy_dir(&data("polygon"), &pkg);
+    let x87 = std::fs::read(data("polygon-x87.cpp")).unwrap();
+    std::fs::write(pkg.join("solutions/x87.cpp"), &x87).unwrap();
+    std::fs::write(pkg.join("solutions/x87-64.cpp"), &x87).unwrap();
+    let xml = std::fs::read_to_string(pkg.join("problem.xml")).unwrap();
+    let more = xml.replace(
+        "        </solutions>",
+        "            <solution tag=\"accepted\">\n                <source path=\"solutions/x87.cpp\" \
+         type=\"cpp.g++17\"/>\n            </solution>\n            <solution tag=\"wrong-answer\">\n\
+         \x20               <source path=\"solutions/x87-64.cpp\" \
+         type=\"cpp.gcc13-64-winlibs-g++20\"/>\n            </solution>\n            \
+         <solution tag=\"accepted\">\n                <source path=\"solutions/sum.cpp\" \
+         type=\"cpp.clang++17-diagnose\"/>\n            </solution>\n        </solutions>",
+    );
+    assert_ne!(xml, more);
+    std::fs::write(pkg.join("problem.xml"), more).unwrap();
+    let ws = Ws::empty();
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains(
+            "note: solutions/sum.cpp: Polygon language `cpp.clang++17-diagnose` is not in the \
+             runner's table (runner/src/import/polygon.rs): built by its extension .cpp"
+        ),
+        "{}",
+        text(&out)
+    );
+    assert!(ws.path("solutions/sum/x87/sum.cf32cpp17").is_file());
+    assert!(ws.path("problems/sum/wrong/x87-64.cf64cpp20").is_file());
+    let out = ws.runner(&["sum"]);
+    let said = text(&out);
+    if m32() {
+        // As on Codeforces: the x87 solution is accepted, its 64-bit build is not.
+        assert_code(&out, 0);
+        assert!(
+            said.contains("solutions/sum/x87/sum.cf32cpp17 [Polygon G++17 32-bit]: 4/4 AC"),
+            "{said}"
+        );
+        assert!(
+            said.contains("wrong solutions: 4/4 got their verdict"),
+            "{said}"
+        );
+        assert_eq!(last_line(&out), "20 passed, 0 failed", "{said}");
+    } else {
+        // No g++-multilib here: the build falls back to 64-bit, says so, and the x87 solution
+        // fails as a 64-bit build does (CI installs g++-multilib and takes the branch above).
+        assert!(
+            said.contains("g++ -m32 is not available (install g++-multilib); building 64-bit"),
+            "{said}"
+        );
+        assert!(
+            said.contains("solutions/sum/x87/sum.cf32cpp17 [Polygon G++17 32-bit]: ")
+                && !said.contains("solutions/sum/x87/sum.cf32cpp17 [Polygon G++17 32-bit]: 4/4 AC"),
+            "{said}"
+        );
+        assert_code(&out, 1);
+    }
 }
 
 #[test]

@@ -158,7 +158,7 @@ fn an_unknown_judge_is_a_config_error_naming_file_and_line() {
     let err = stderr(&out);
     assert!(
         err.contains(
-            "problems/t/problem.toml:2:9: unknown judge `Timus`: judges.toml knows local, POJ, HDU, AcWing, Codeforces, AtCoder"
+            "problems/t/problem.toml:2:9: unknown judge `Timus`: judges.toml knows local, POJ, HDU, AcWing, Codeforces, AtCoder, Polygon"
         ),
         "{err}"
     );

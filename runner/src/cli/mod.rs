@@ -177,7 +177,9 @@ enum Command {
     /// List the problems: slug, judge, id, title and number of cases.
     List,
     /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09, with
-    /// submissions/submissions.yaml and constants), Polygon (problem.xml), a folder or a zip; or
+    /// submissions/submissions.yaml, constants and each test group's testdata.yaml /
+    /// test_group.yaml at any depth), Polygon (problem.xml; each solution under the profile its
+    /// language id names, 32-bit where Codeforces' compiler is), a folder or a zip; or
     /// a Library Checker problem's folder (info.toml; its [[solutions]] with `expect` and
     /// `allow_tle`/`allow_re`/`allow_wa` become wrong solutions with those verdict sets,
     /// `function = true` ones come with grader/grader.cpp in one file, the problem's own headers

@@ -344,6 +344,7 @@ fn samples(p: &Payload) -> Vec<Case> {
             note: Some("the statement's sample, as Competitive Companion read it".into()),
             input: Data::Bytes(t.input.clone().into_bytes()),
             output: Data::Bytes(t.output.clone().into_bytes()),
+            compare: None,
         })
         .collect()
 }

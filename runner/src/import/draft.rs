@@ -74,6 +74,9 @@ pub struct Case {
     pub note: Option<String>,
     pub input: Data,
     pub output: Data,
+    /// The case's own compare mode (a TOML value the runner made), where it is not the
+    /// problem's (a Kattis test group's validator flags).
+    pub compare: Option<String>,
 }
 
 /// A file of the workspace to write, relative to its root.
@@ -267,6 +270,9 @@ fn fixture(slug: &str, cases: &[Case], header: &str) -> Result<(String, Vec<File
         d.str("source", c.source);
         if let Some(note) = &c.note {
             d.str("note", note);
+        }
+        if let Some(compare) = &c.compare {
+            d.raw_value("compare", compare)?;
         }
         for (data, key, file_key, ext) in [
             (&c.input, "input", "input_file", "in"),
@@ -551,6 +557,7 @@ mod tests {
                     note: None,
                     input: Data::Bytes(b"1 2\n".to_vec()),
                     output: Data::Bytes(b"3\n".to_vec()),
+                    compare: None,
                 },
                 Case {
                     name: "big".into(),
@@ -558,6 +565,7 @@ mod tests {
                     note: Some("large".into()),
                     input: Data::Bytes(vec![b'1'; 5000]),
                     output: Data::Bytes(vec![0xff, b'\n']),
+                    compare: None,
                 },
             ],
             ..Draft::default()

@@ -12,6 +12,7 @@
 //! | `input_validators/` or `input_format_validators/` (one source + headers) | `validate.<ext>`, `validator_convention = "kattis"` |
 //! | `data/sample/**/*.in` + `.ans` | cases `sample.…`, `source = "sample"` |
 //! | `data/secret/**/*.in` + `.ans` (groups kept in the name, symlinks followed) | cases `secret.group.…`, `source = "reference"` |
+//! | a group's `testdata.yaml` / `test_group.yaml` at any depth (the nearest with a key wins) | its default-validator flags as its cases' `compare` where they differ from the problem's; other validators' flags noted ([`super::kattis_groups`]) |
 //! | `data/invalid_input/*.in` | `invalid/*.in` |
 //! | `submissions/accepted/X` | `solutions/<slug>/X/<slug>.<ext>` |
 //! | `submissions/{wrong_answer,time_limit_exceeded,run_time_error}/X` | `wrong/X`, expecting WA, TLE, RE |
@@ -28,6 +29,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::kattis_constants::Constants;
+use super::kattis_groups::Flags;
 use super::kattis_submissions::{Expectations, Expected};
 use super::package::{self, Package};
 use crate::ranges;
@@ -417,15 +419,11 @@ fn validator_candidates(vdir: &Path) -> Vec<PathBuf> {
 /// `testdata.yaml` / `test_group.yaml` (2023-07 and later).
 fn output_flags(root: &Path, yaml: &Yaml, constants: &Constants) -> Result<Vec<String>> {
     let mut flags = words(&yaml["validator_flags"]);
-    for f in ["testdata.yaml", "test_group.yaml"] {
-        for d in ["data", "data/secret"] {
-            let y = load_yaml(&root.join(d).join(f))?;
-            let mut w = words(&y["output_validator_flags"]);
-            w.extend(words(&y["output_validator_args"]));
-            // test_group.yaml takes constants, problem.yaml does not.
-            flags.extend(w.iter().map(|w| constants.substitute(w)));
-        }
-    }
+    // data/secret's, as it has them or inherits them from data/ (test_group.yaml takes
+    // constants, problem.yaml does not). A group elsewhere with its own: [`collect_cases`].
+    let (data, _) = Flags::default().below(&root.join("data"), constants)?;
+    let (secret, _) = data.below(&root.join("data/secret"), constants)?;
+    flags.extend(secret.output.unwrap_or_default());
     Ok(flags)
 }
 
@@ -832,7 +830,14 @@ pub fn read(
     let constants = Constants::read(&yaml["constants"])?;
     let validation = output_validation(&mut r, &yaml, &kind, &constants)?;
     let validator_convention = input_validation(&mut r);
-    let cases = all_cases(&mut r, kind.interactive)?;
+    let groups = Groups {
+        interactive: kind.interactive,
+        base: words(&yaml["validator_flags"]),
+        compare: validation.compare.clone().filter(|_| !kind.custom),
+        constants: &constants,
+        input_validator: validator_convention.is_some(),
+    };
+    let cases = all_cases(&mut r, &groups)?;
     invalid_inputs(&mut r);
     let (mut wrong, accepted) = submissions(&mut r)?;
     if accepted == 0 {
@@ -881,12 +886,25 @@ pub fn read(
     Ok(Imported { draft, measure })
 }
 
+/// What the cases of every test group need to know of the problem.
+struct Groups<'a> {
+    interactive: bool,
+    /// problem.yaml's `validator_flags` (legacy), before every group's.
+    base: Vec<String>,
+    /// The problem's compare mode, when the default validator judges (else `None`).
+    compare: Option<String>,
+    constants: &'a Constants,
+    /// Whether an input validator came along (its flags per group are noted).
+    input_validator: bool,
+}
+
 /// The cases of `data/sample` and `data/secret`; at least one.
-fn all_cases(r: &mut Reading, interactive: bool) -> Result<Vec<Case>> {
+fn all_cases(r: &mut Reading, groups: &Groups) -> Result<Vec<Case>> {
     let mut cases = Vec::new();
+    let (data, _) = Flags::default().below(&r.root.join("data"), groups.constants)?;
     for group in ["sample", "secret"] {
         let dir = r.root.join("data").join(group);
-        collect_cases(r, &dir, group, 0, interactive, &mut cases)?;
+        collect_cases(r, &dir, group, 0, (groups, &data), &mut cases)?;
     }
     if cases.is_empty() {
         bail!(
@@ -895,6 +913,48 @@ fn all_cases(r: &mut Reading, interactive: bool) -> Result<Vec<Case>> {
         );
     }
     Ok(cases)
+}
+
+/// The group `dir`'s flags below its parent's, with notes of what the runner does not pass on;
+/// its cases' compare mode when it is not the problem's.
+fn group_flags(
+    r: &mut Reading,
+    dir: &Path,
+    groups: &Groups,
+    parent: &Flags,
+) -> Result<(Flags, Option<String>)> {
+    let (flags, own) = parent.below(dir, groups.constants)?;
+    let at = r.shown(dir);
+    if let Some(input) = own.input.filter(|_| groups.input_validator) {
+        r.notes.push(format!(
+            "{at}: the input validator's flags `{}` for this group are not passed to it",
+            input.join(" ")
+        ));
+    }
+    let top = dir == r.root.join("data/secret");
+    if let (Some(output), None, false) = (&own.output, &groups.compare, top) {
+        r.notes.push(format!(
+            "{at}: the output validator's flags `{}` for this group are not passed to it: the \
+             runner calls it with none",
+            output.join(" ")
+        ));
+    }
+    let compare = match &groups.compare {
+        Some(problem) => {
+            let mut all = groups.base.clone();
+            all.extend(flags.output.clone().unwrap_or_default());
+            let mut said = Vec::new();
+            let own = compare_of(&all, &mut said);
+            for n in said {
+                if !r.notes.contains(&n) {
+                    r.notes.push(n);
+                }
+            }
+            (own != *problem).then_some(own)
+        }
+        None => None,
+    };
+    Ok((flags, compare))
 }
 
 /// Every file under `dir` (symlinks followed), sorted.
@@ -918,7 +978,7 @@ fn collect_cases(
     dir: &Path,
     prefix: &str,
     depth: usize,
-    interactive: bool,
+    (groups, parent): (&Groups, &Flags),
     cases: &mut Vec<Case>,
 ) -> Result<()> {
     if depth > 16 {
@@ -927,6 +987,11 @@ fn collect_cases(
             dir.display()
         );
     }
+    if !dir.is_dir() {
+        return Ok(());
+    }
+    let interactive = groups.interactive;
+    let (flags, compare) = group_flags(r, dir, groups, parent)?;
     let mut entries = package::entries(dir);
     entries.sort_by_key(|p| natural_key(&p.to_string_lossy()));
     for e in entries {
@@ -937,7 +1002,7 @@ fn collect_cases(
             .into_owned();
         if e.is_dir() {
             let group = format!("{prefix}.{}", case_name(&name));
-            collect_cases(r, &e, &group, depth + 1, interactive, cases)?;
+            collect_cases(r, &e, &group, depth + 1, (groups, &flags), cases)?;
             continue;
         }
         if e.extension().is_some_and(|x| x == "interaction") {
@@ -986,6 +1051,7 @@ fn collect_cases(
             }),
             input: Data::File(e.clone()),
             output,
+            compare: compare.clone(),
         });
     }
     Ok(())

@@ -581,6 +581,7 @@ fn cases(
                 note: Some(format!("Library Checker {}, {i}; {answer}", t.name)),
                 input,
                 output,
+                compare: None,
             });
         }
     }

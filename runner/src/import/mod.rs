@@ -9,6 +9,7 @@ pub mod draft;
 pub mod kattis;
 pub mod kattis_constants;
 pub mod kattis_export;
+pub mod kattis_groups;
 pub mod kattis_submissions;
 pub mod library_checker;
 pub mod library_checker_sources;

@@ -552,6 +552,7 @@ impl<'x> Reading<'_, 'x> {
                 )),
                 input,
                 output,
+                compare: None,
             });
         }
         if generated > 0 {

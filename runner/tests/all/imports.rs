@@ -744,6 +744,121 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
     assert_eq!(last_line(&out), "10 passed, 0 failed", "{}", text(&out));
 }
 
+/// A package shaped as BAPCtools' `divsort` (GPL: not shipped; made here): an exact group and a
+/// nested `secret/tolerant` group whose testdata.yaml gives the default validator a float
+/// tolerance, and a group below it whose test_group.yaml (2025-09) takes the key back; input
+/// validator flags per group, as problemtools' `oddecho` has.
+fn divide_nested() -> (tempfile::TempDir, PathBuf) {
+    package(
+        "divide",
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\nname: Divide\nlimits:\n  time_limit: 1\n"),
+            ("data/sample/1.in", "6 3\n"),
+            ("data/sample/1.ans", "2\n"),
+            ("data/secret/exact/1.in", "8 2\n"),
+            ("data/secret/exact/1.ans", "4\n"),
+            ("data/secret/tolerant/testdata.yaml", "output_validator_flags: float_tolerance 0.01\ninput_validator_flags: fractional=1\n"),
+            ("data/secret/tolerant/1.in", "10 3\n"),
+            ("data/secret/tolerant/1.ans", "3.33\n"),
+            ("data/secret/tolerant/strict/test_group.yaml", "output_validator_args: []\n"),
+            ("data/secret/tolerant/strict/1.in", "9 3\n"),
+            ("data/secret/tolerant/strict/1.ans", "3\n"),
+            ("input_validators/validate.py", "#!/usr/bin/env python3\nimport sys\na, b = map(int, sys.stdin.read().split())\nsys.exit(42 if b > 0 else 43)\n"),
+            ("submissions/accepted/th.py", "a, b = map(int, input().split())\nprint(a // b if a % b == 0 else a / b)\n"),
+            ("submissions/wrong_answer/rounded.py", "a, b = map(int, input().split())\nprint(a // b if a % b == 0 else round(a / b))\n"),
+        ],
+    )
+}
+
+#[test]
+fn test_group_flags_apply_at_every_depth_of_data() {
+    let (_tmp, pkg) = divide_nested();
+    let ws = Ws::empty();
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    // The tolerant group's cases compare floats with its tolerance; the group below it takes the
+    // key back (an empty list: no flags), the others keep the problem's tokens.
+    let fixture = std::fs::read_to_string(ws.path("fixtures/divide.toml")).unwrap();
+    let case = |name: &str| -> String {
+        let at = fixture.find(&format!("name = \"{name}\"")).unwrap();
+        fixture[at..].split("[[case]]").next().unwrap().to_string()
+    };
+    assert!(
+        case("secret.tolerant.1").contains("compare = { float = { abs = 1e-2, rel = 1e-2 } }"),
+        "{fixture}"
+    );
+    for name in ["sample.1", "secret.exact.1", "secret.tolerant.strict.1"] {
+        assert!(!case(name).contains("compare"), "{name}: {fixture}");
+    }
+    let toml = std::fs::read_to_string(ws.path("problems/divide/problem.toml")).unwrap();
+    assert!(toml.contains("compare = \"tokens\""), "{toml}");
+    assert!(
+        said.contains(
+            "note: data/secret/tolerant: the input validator's flags `fractional=1` for this \
+             group are not passed to it"
+        ),
+        "{said}"
+    );
+    // The accepted submission prints 3.3333333333333335 where the answer is 3.33: accepted
+    // with the group's tolerance; the one that prints 3 is not.
+    let out = ws.runner(&["divide"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("wrong solutions: 1/1 got their verdict"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
+}
+
+/// problemtools' example packages (MIT, runner/tests/data/problemtools/LICENSE), as they are.
+fn problemtools_example(name: &str) -> PathBuf {
+    data(&format!("problemtools/{name}"))
+}
+
+#[test]
+fn problemtools_example_packages_import_and_judge_every_submission_into_its_category() {
+    // By default the cheapest (oddecho: C++ and Python, about 2 CPU-seconds); in CI also
+    // `different` (C and C++ in every category), `hello` (Java, a 512 MiB hog) and the
+    // interactive `guess` (ten wrong submissions).
+    let mut examples = vec![(
+        "oddecho",
+        "imported `oddecho` as problem `oddecho`: 18 cases, 2 solutions, 0 wrong solutions",
+        "36 passed, 0 failed",
+    )];
+    if full_tests() {
+        examples.extend([
+            ("different", "imported `different` as problem `different`: 3 cases, 6 solutions, 3 wrong solutions", "21 passed, 0 failed"),
+            ("hello", "imported `hello` as problem `hello`: 1 case, 5 solutions, 2 wrong solutions", "7 passed, 0 failed"),
+            ("guess", "imported `guess` as problem `guess`: 10 cases, 2 solutions, 10 wrong solutions", "30 passed, 0 failed"),
+        ]);
+    }
+    for (name, imported, passed) in examples {
+        let ws = Ws::empty();
+        let out = ws.runner(&["import", problemtools_example(name).to_str().unwrap()]);
+        assert_code(&out, 0);
+        let said = stdout(&out);
+        assert!(said.contains(imported), "{name}: {said}");
+        if name == "oddecho" {
+            // Its groups' input validator flags, each said where it is.
+            for (group, flags) in [
+                ("data/sample", "nFive=0"),
+                ("data/secret/subtask1", "nFive=1"),
+            ] {
+                let note = format!(
+                    "note: {group}: the input validator's flags `{flags}` for this group are not \
+                     passed to it"
+                );
+                assert!(said.contains(&note), "{note}\nnot in\n{said}");
+            }
+        }
+        let out = ws.runner(&[name]);
+        assert_code(&out, 0);
+        assert_eq!(last_line(&out), passed, "{name}: {}", text(&out));
+    }
+}
+
 #[test]
 fn a_package_without_a_time_limit_has_it_measured_as_problemtools_does() {
     let ws = Ws::empty();

@@ -732,11 +732,17 @@ fn wrong_one(
 }
 
 /// The runner's verdicts a Kattis category takes in: a run-time error is also a memory limit
-/// exceeded there, a time limit exceeded also a solution that waits forever (ILE).
+/// exceeded there, a time limit exceeded also a solution that waits forever (ILE) and one that
+/// floods its output (OLE: Kattis and BAPCtools let it write on until the time limit and
+/// measure the output after; the runner stops it at the output limit).
 fn class_of(category: Verdict) -> Verdicts {
     use Verdict::*;
     match category {
-        TimeLimitExceeded => Verdicts::of(&[TimeLimitExceeded, IdlenessLimitExceeded]),
+        TimeLimitExceeded => Verdicts::of(&[
+            TimeLimitExceeded,
+            IdlenessLimitExceeded,
+            OutputLimitExceeded,
+        ]),
         RuntimeError => Verdicts::of(&[RuntimeError, MemoryLimitExceeded]),
         _ => Verdicts::of(&[WrongAnswer, PresentationError]),
     }

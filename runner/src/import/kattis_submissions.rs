@@ -72,7 +72,13 @@ fn verdicts(y: &Yaml, what: &str) -> Result<Verdicts> {
         set = set.union(match v.as_str() {
             Some("AC") => Verdicts::one(Accepted),
             Some("WA") => Verdicts::of(&[WrongAnswer, PresentationError]),
-            Some("TLE") => Verdicts::of(&[TimeLimitExceeded, IdlenessLimitExceeded]),
+            // A flood of output: Kattis writes it on until the time limit (TLE) and measures
+            // it after; the runner stops it at the output limit (OLE).
+            Some("TLE") => Verdicts::of(&[
+                TimeLimitExceeded,
+                IdlenessLimitExceeded,
+                OutputLimitExceeded,
+            ]),
             Some("RTE") => Verdicts::of(&[RuntimeError, MemoryLimitExceeded]),
             _ => bail!("{what}: {v:?} is not a verdict of the format (AC, WA, TLE, RTE)"),
         });
@@ -85,7 +91,11 @@ fn default_of(dir: &str) -> Option<Rule> {
     use Verdict::*;
     let ac = Verdicts::one(Accepted);
     let wa = Verdicts::of(&[WrongAnswer, PresentationError]);
-    let tle = Verdicts::of(&[TimeLimitExceeded, IdlenessLimitExceeded]);
+    let tle = Verdicts::of(&[
+        TimeLimitExceeded,
+        IdlenessLimitExceeded,
+        OutputLimitExceeded,
+    ]);
     let rte = Verdicts::of(&[RuntimeError, MemoryLimitExceeded]);
     let rule = |p: Option<Verdicts>, r: Verdicts| Rule {
         permitted: p,
@@ -259,7 +269,11 @@ mod tests {
                 true
             ))
         );
-        let tle = Verdicts::of(&[TimeLimitExceeded, IdlenessLimitExceeded]);
+        let tle = Verdicts::of(&[
+            TimeLimitExceeded,
+            IdlenessLimitExceeded,
+            OutputLimitExceeded,
+        ]);
         assert_eq!(
             e.of("time_limit_exceeded", "x.c"),
             Some(Expected::Wrong(

@@ -766,6 +766,9 @@ fn divide_nested() -> (tempfile::TempDir, PathBuf) {
             ("input_validators/validate.py", "#!/usr/bin/env python3\nimport sys\na, b = map(int, sys.stdin.read().split())\nsys.exit(42 if b > 0 else 43)\n"),
             ("submissions/accepted/th.py", "a, b = map(int, input().split())\nprint(a // b if a % b == 0 else a / b)\n"),
             ("submissions/wrong_answer/rounded.py", "a, b = map(int, input().split())\nprint(a // b if a % b == 0 else round(a / b))\n"),
+            // As BAPCtools' bthello's test-fill-stdout.cc: a flood of output, filed under
+            // time_limit_exceeded (Kattis lets it write on until the time limit).
+            ("submissions/time_limit_exceeded/fill.py", "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n"),
         ],
     )
 }
@@ -800,16 +803,23 @@ fn test_group_flags_apply_at_every_depth_of_data() {
         ),
         "{said}"
     );
+    // The flood is stopped at the output limit: OLE, a verdict of its class.
+    assert!(
+        said.contains(
+            "wrong/fill.py: expects OLE, the verdict of its class (TLE, OLE or ILE) it gets first"
+        ),
+        "{said}"
+    );
     // The accepted submission prints 3.3333333333333335 where the answer is 3.33: accepted
     // with the group's tolerance; the one that prints 3 is not.
     let out = ws.runner(&["divide"]);
     assert_code(&out, 0);
     assert!(
-        stdout(&out).contains("wrong solutions: 1/1 got their verdict"),
+        stdout(&out).contains("wrong solutions: 2/2 got their verdict"),
         "{}",
         text(&out)
     );
-    assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
+    assert_eq!(last_line(&out), "6 passed, 0 failed", "{}", text(&out));
 }
 
 /// problemtools' example packages (MIT, runner/tests/data/problemtools/LICENSE), as they are.

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `AC` | AC |
 //! | `WA` | WA or PE |
-//! | `TLE` | TLE or ILE |
+//! | `TLE` | TLE, ILE or OLE (a flood of output) |
 //! | `RTE` | RE or MLE |
 //!
 //! A key that names a folder alone (`time_limit_exceeded:`) replaces the keys it gives of that

@@ -722,7 +722,8 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
     let wrong = std::fs::read_to_string(ws.path("problems/half/wrong/wrong.toml")).unwrap();
     for entry in [
         "file = \"floor.py\"\nexpect = \"WA\"\n",
-        "file = \"slow.py\"\nexpect = [\"TLE\", \"MLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"ILE\", \"RE\"]\n",
+        // brute_force: TLE's class (a flood of output, OLE, included) or RTE's.
+        "file = \"slow.py\"\nexpect = [\"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\n",
         "file = \"wa.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\nwhy = \"Kattis submissions/accepted/wa.py3; submissions.yaml\"",
         "file = \"crash.py\"\nexpect = \"not AC\"\n",
     ] {

@@ -836,13 +836,7 @@ pub fn read(
     let constants = Constants::read(&yaml["constants"])?;
     let validation = output_validation(&mut r, &yaml, &kind, &constants)?;
     let validator_convention = input_validation(&mut r);
-    let groups = Groups {
-        interactive: kind.interactive,
-        base: words(&yaml["validator_flags"]),
-        compare: validation.compare.clone().filter(|_| !kind.custom),
-        constants: &constants,
-        input_validator: validator_convention.is_some(),
-    };
+    let groups = Groups::new(&yaml, &kind, &validation, &constants, validator_convention);
     let cases = all_cases(&mut r, &groups)?;
     invalid_inputs(&mut r);
     let (mut wrong, accepted) = submissions(&mut r)?;
@@ -902,6 +896,24 @@ struct Groups<'a> {
     constants: &'a Constants,
     /// Whether an input validator came along (its flags per group are noted).
     input_validator: bool,
+}
+
+impl<'a> Groups<'a> {
+    fn new(
+        yaml: &Yaml,
+        kind: &Kind,
+        validation: &Validation,
+        constants: &'a Constants,
+        input_validator: Option<&str>,
+    ) -> Groups<'a> {
+        Groups {
+            interactive: kind.interactive,
+            base: words(&yaml["validator_flags"]),
+            compare: validation.compare.clone().filter(|_| !kind.custom),
+            constants,
+            input_validator: input_validator.is_some(),
+        }
+    }
 }
 
 /// The cases of `data/sample` and `data/secret`; at least one.
@@ -1034,15 +1046,7 @@ fn collect_cases(
             .expect("a stem")
             .to_string_lossy()
             .into_owned();
-        let desc = std::fs::read_to_string(e.with_extension("desc"))
-            .ok()
-            .or_else(|| {
-                load_yaml(&e.with_extension("yaml"))
-                    .ok()
-                    .and_then(|y| y["description"].as_str().map(str::to_string))
-            })
-            .map(|d| d.trim().to_string())
-            .filter(|d| !d.is_empty());
+        let desc = description(&e);
         let from = r.shown(&e);
         cases.push(Case {
             name: format!("{prefix}.{}", case_name(&stem)),
@@ -1061,6 +1065,20 @@ fn collect_cases(
         });
     }
     Ok(())
+}
+
+/// The description of the case whose input is `input`: its `.desc`, or its `.yaml`'s
+/// `description`.
+fn description(input: &Path) -> Option<String> {
+    std::fs::read_to_string(input.with_extension("desc"))
+        .ok()
+        .or_else(|| {
+            load_yaml(&input.with_extension("yaml"))
+                .ok()
+                .and_then(|y| y["description"].as_str().map(str::to_string))
+        })
+        .map(|d| d.trim().to_string())
+        .filter(|d| !d.is_empty())
 }
 
 /// A file name alone: no folder, no `..`, not hidden.

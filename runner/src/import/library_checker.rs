@@ -300,8 +300,10 @@ pub fn read(
     let cases = cases(pkg, &info, &staging, &mut programs, &mut notes)?;
     let (solutions, wrong) = solutions(pkg, &slug, &info, &staging, &mut notes)?;
     files.extend(solutions);
-    files.push(brute(root, &dir, &staging)?);
-    notes.push(verify_note(&slug, &files));
+    if root.join("sol").join("correct.cpp").is_file() {
+        files.push(brute(root, &dir, &staging)?);
+        notes.push(verify_note(&slug, &files));
+    }
     if root.join("task.md").is_file() {
         files.push(File {
             rel: dir.join("statement").join("task.md"),

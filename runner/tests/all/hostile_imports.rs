@@ -8,7 +8,7 @@ use std::process::Output;
 
 use assert_cmd::Command;
 
-use crate::common::{assert_code, repo_root, stderr, stdout, text, Ws};
+use crate::common::{assert_code, marker, processes_named, repo_root, stderr, stdout, text, Ws};
 
 /// A file outside every package and workspace, which no import may take in.
 const SECRET: &str = "SECRET-4f1c9e-not-for-the-workspace";
@@ -674,11 +674,15 @@ fn what_a_packages_generator_makes_counts_against_the_size_bound() {
 #[test]
 fn sigterm_ends_an_import_at_once_and_leaves_nothing_behind() {
     let s = Scene::new();
-    // The Polygon package of the tests, its generator made to run forever.
+    // The Polygon package of the tests, its generator made to run forever, under a name of its
+    // own (the import builds other programs around it: the signal must reach it running).
+    let name = marker("gen");
     let pkg = polygon(
         &s,
         "endless",
-        "int main() { volatile unsigned long x = 0; for (;;) x++; }\n",
+        &format!(
+            "#include <sys/prctl.h>\nint main() {{ prctl(PR_SET_NAME, \"{name}\"); volatile unsigned long x = 0; for (;;) x++; }}\n"
+        ),
     );
     let before = files(s.ws.dir.path());
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("runner"))
@@ -691,28 +695,15 @@ fn sigterm_ends_an_import_at_once_and_leaves_nothing_behind() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // The generator is built (its program appears in the build cache), then runs.
-    let build = s.ws.path("target/judge/build");
-    let built = || {
-        walkdir::WalkDir::new(&build)
-            .into_iter()
-            .flatten()
-            .any(|e| {
-                // Moved to its folder once built (a hidden one while it builds).
-                let dir = e
-                    .path()
-                    .parent()
-                    .and_then(|d| d.file_name())
-                    .unwrap_or_default();
-                e.file_name() == "prog" && !dir.to_string_lossy().starts_with('.')
-            })
-    };
+    // The generator runs.
     let started = std::time::Instant::now();
-    while !built() && started.elapsed().as_secs() < 120 {
-        std::thread::sleep(std::time::Duration::from_millis(100));
+    while processes_named(&name).is_empty() && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    assert!(built(), "the generator was never built");
-    std::thread::sleep(std::time::Duration::from_secs(1));
+    assert!(
+        !processes_named(&name).is_empty(),
+        "the generator never ran"
+    );
     // SAFETY: kill with a child's pid.
     unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
     let signalled = std::time::Instant::now();

@@ -37,6 +37,7 @@ mod sight;
 mod single;
 mod stress;
 mod submit;
+mod tools;
 mod validate;
 mod verdict;
 mod verify;

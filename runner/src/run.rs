@@ -661,8 +661,8 @@ impl JobTable {
     fn cache_key(&self, j: &Job, cache: &VerdictCache, opts: &ExecOptions) -> Option<String> {
         let case = self.case(j);
         let interactive = case.compare == CompareMode::Interactor;
-        let by_checker = case.compare == CompareMode::Checker
-            || (interactive && self.reports[j.problem].planned.checker.is_some());
+        let has_checker = self.reports[j.problem].planned.checker.is_some();
+        let by_checker = crate::tools::judged_by_checker(case.compare, has_checker);
         let checker = match by_checker {
             true => Some(self.checker_digests[j.problem].as_ref()?),
             false => None,

@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 
-use crate::compare::CompareMode;
 use crate::compile::{build_or_bail, Builder};
 use crate::diff::{self, DiffOptions};
 use crate::exit;
@@ -22,9 +21,10 @@ use crate::fixture::{Case, Content, Oracle};
 use crate::interactive::Interactor;
 use crate::judgement;
 use crate::judgement::Outcome;
-use crate::judges::{Judges, LOCAL};
+use crate::judges::Judges;
 use crate::problem::{Problem, TOOL_LIMITS};
 use crate::run;
+use crate::tools::{self, Tool};
 use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
 use sandbox::{self as exec, Executor, RunOutput, Stdin};
@@ -423,60 +423,35 @@ fn build_kit<'a>(
     sources: &[PathBuf],
     opts: &StressOptions,
 ) -> Result<Kit<'a>> {
-    let validator_path = problem.validator_path();
-    let checked = problem.meta.compare == CompareMode::Checker;
-    let mut all: Vec<(PathBuf, &str, &str)> = vec![
-        (problem.gen_path(), "the generator", LOCAL),
-        (problem.brute_path(), "the brute force", LOCAL),
-    ];
-    if validator_path.is_file() {
-        all.push((validator_path.clone(), "the validator", LOCAL));
+    let mut wanted = vec![Tool::Generator, Tool::BruteForce];
+    if problem.validator_path().is_file() {
+        wanted.push(Tool::Validator);
     }
-    let interactive = problem.meta.interactive;
-    if interactive {
-        all.push((problem.interactor_path(), "the interactor", LOCAL));
-    }
-    let checked = checked || (interactive && !problem.tool_files("checker").is_empty());
-    if checked {
-        all.push((problem.checker_path(), "the checker", LOCAL));
-    }
-    all.extend(
-        sources
-            .iter()
-            .map(|s| (s.clone(), "the solution", problem.meta.judge.as_str())),
-    );
-    let mut built: Vec<Program> = pool.install(|| {
-        all.par_iter()
-            .map(|(s, what, judge)| build_or_bail(builder, judges, judge, s, what))
-            .collect::<Result<Vec<_>>>()
-    })?;
-    let solutions: Vec<(PathBuf, Program)> = sources
-        .iter()
-        .cloned()
-        .zip(built.split_off(built.len() - sources.len()))
-        .collect();
-    let checker = checked.then(|| {
-        crate::checker::kattis(built.pop().expect("built"), problem.meta.checker_convention)
-    });
-    let interactor = interactive.then(|| Interactor {
-        program: built.pop().expect("built"),
-        convention: problem.meta.interactor_convention,
-    });
-    let validator = validator_path.is_file().then(|| {
-        validate::adapt(
-            built.pop().expect("built"),
-            problem.meta.validator_convention,
+    // Stress's cases are judged the problem's way.
+    wanted.extend(tools::judging_needs(problem, [problem.meta.compare_mode()]));
+    let judge = problem.meta.judge.as_str();
+    let (toolbox, solutions) = pool.install(|| {
+        rayon::join(
+            || tools::build(builder, judges, pool, problem, &wanted),
+            || {
+                sources
+                    .par_iter()
+                    .map(|s| {
+                        let built = build_or_bail(builder, judges, judge, s, "the solution")?;
+                        Ok((s.clone(), built))
+                    })
+                    .collect::<Result<Vec<(PathBuf, Program)>>>()
+            },
         )
     });
-    let brute = built.pop().expect("built");
-    let gen = built.pop().expect("built");
+    let (toolbox, solutions) = (toolbox?, solutions?);
     Ok(Kit {
         problem,
-        gen,
-        validator,
-        brute,
-        checker,
-        interactor,
+        gen: toolbox.generator.expect("built"),
+        validator: toolbox.validator,
+        brute: toolbox.brute.expect("built"),
+        checker: toolbox.checker,
+        interactor: toolbox.interactor,
         solutions,
         diff: opts.diff,
     })

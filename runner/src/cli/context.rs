@@ -10,7 +10,6 @@ use anyhow::{bail, Context as _, Result};
 
 use super::{ColorChoice, GlobalArgs};
 use crate::cache::VerdictCache;
-use crate::compare::CompareMode;
 use crate::compile::Builder;
 use crate::config::ConfigError;
 use crate::diff::DiffOptions;
@@ -24,6 +23,7 @@ use crate::run::{
     self, Checker, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally,
 };
 use crate::scan::Scan;
+use crate::tools::{self, Tool};
 use crate::verdict::Verdict;
 use crate::workspace::{FileKinds, Workspace};
 use crate::{holes, lint};
@@ -284,19 +284,15 @@ impl Context {
         stream: Option<&Stream>,
     ) -> Result<RunReport> {
         for planned in &mut plan {
-            let uses = |mode| planned.cases.iter().any(|c| c.compare == mode);
-            let interactive = uses(CompareMode::Interactor);
-            // An interactive problem's checker, if it has one, judges the interactor's output.
-            let needs_checker = uses(CompareMode::Checker)
-                || (interactive && !planned.problem.tool_files("checker").is_empty());
-            if needs_checker && planned.checker.is_none() {
+            let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
+            if needs.contains(&Tool::Checker) && planned.checker.is_none() {
                 let source = planned.problem.checker_path();
                 let profile = self.profile_for(LOCAL, &source)?;
                 let convention = planned.problem.meta.checker_convention;
                 let profile = Arc::new(crate::checker::profile_for(&profile, convention));
                 planned.checker = Some(Checker::Source(source, profile));
             }
-            if interactive && planned.interactor.is_none() {
+            if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
                 let source = planned.problem.interactor_path();
                 let profile = self.profile_for(LOCAL, &source)?;
                 planned.interactor = Some(Checker::Source(source, profile));

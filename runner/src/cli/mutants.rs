@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -27,17 +27,15 @@ use sha2::{Digest, Sha256};
 
 use super::context::{find_problem, print, Context};
 use super::MutantsArgs as Args;
-use crate::compare::CompareMode;
 use crate::exit;
 use crate::export::html::{self, Fate as PageFate};
 use crate::export::{self};
 use crate::fixture::Case;
-use crate::interactive::Interactor;
-use crate::judges::LOCAL;
 use crate::mutate::{self, Mutant};
 use crate::problem::Problem;
 use crate::records::Records;
-use crate::run::{self, Tools};
+use crate::run;
+use crate::tools::{self, Toolbox};
 use crate::verdict::Verdict;
 
 #[derive(Debug, Default, Deserialize)]
@@ -96,7 +94,14 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     let (problem, mut cases) = cx.load_one(&problems, &a.slug, &[])?;
     cases.sort_by_key(|c| c.input.len());
     let equivalent = equivalents(&problem)?;
-    let tools = build_tools(cx, &problem, &cases)?;
+    let needs = tools::needs_of_cases(&problem, &cases);
+    let tools = tools::build(
+        &cx.builder,
+        &cx.judges,
+        &run::pool(cx.jobs)?,
+        &problem,
+        &needs,
+    )?;
     let start = Instant::now();
     let mut text = String::new();
     let mut all_survived = 0;
@@ -170,32 +175,6 @@ fn equivalents(problem: &Problem) -> Result<BTreeMap<String, String>> {
         .collect())
 }
 
-/// The checker and interactor the cases need, built.
-fn build_tools(
-    cx: &Context,
-    problem: &Problem,
-    cases: &[Case],
-) -> Result<(Option<sandbox::Program>, Option<Interactor>)> {
-    let build = |path: PathBuf, what: &str| -> Result<sandbox::Program> {
-        crate::compile::build_or_bail(&cx.builder, &cx.judges, LOCAL, &path, what)
-    };
-    let uses = |m| cases.iter().any(|c| c.compare == m);
-    let interactive = uses(CompareMode::Interactor);
-    let checker = (uses(CompareMode::Checker)
-        || interactive && !problem.tool_files("checker").is_empty())
-    .then(|| build(problem.checker_path(), "the checker"))
-    .transpose()?;
-    let interactor = interactive
-        .then(|| -> Result<Interactor> {
-            Ok(Interactor {
-                program: build(problem.interactor_path(), "the interactor")?,
-                convention: problem.meta.interactor_convention,
-            })
-        })
-        .transpose()?;
-    Ok((checker, interactor))
-}
-
 /// Every mutant of `list` built and judged, in parallel; results kept by content.
 #[allow(clippy::too_many_arguments)]
 fn judge_all(
@@ -204,7 +183,7 @@ fn judge_all(
     cases: &[Case],
     source: &Path,
     list: &[Mutant],
-    tools: &(Option<sandbox::Program>, Option<Interactor>),
+    tools: &Toolbox,
     a: &Args,
     start: Instant,
 ) -> Result<Vec<Fate>> {
@@ -213,7 +192,8 @@ fn judge_all(
     let pool = run::pool(cx.jobs)?;
     let dir = cx.ws.cache_dir().join("mutants").join(&problem.slug);
     std::fs::create_dir_all(&dir)?;
-    let fixtures = fixture_digest(cases);
+    // The checker and the interactor decide what is caught: a result is kept by them too.
+    let fixtures = fixture_digest(cases, tools, &cx.ws.cache_dir().join("build"))?;
     let name = source.file_name().expect("a file").to_owned();
     let done = AtomicUsize::new(0);
     let fates = pool.install(|| {
@@ -238,7 +218,8 @@ fn judge_all(
                 std::fs::write(&path, &m.text)?;
                 let fate = match cx.builder.build(&path, &profile)?.program {
                     Err(_) => Fate::NoCompile,
-                    Ok(program) => judge_one(exec, &program, cases, tools, cx),
+                    Ok(program) => judge_one(exec, &program, cases, tools, cx)
+                        .with_context(|| format!("mutant {} ({})", m.id, m.what))?,
                 };
                 if fate != Fate::NotRun {
                     let _ = std::fs::write(&kept, fate.encode());
@@ -257,47 +238,57 @@ fn judge_all(
     Ok(fates)
 }
 
-/// A mutant on the cases, until one rejects it.
+/// A mutant on the cases, until one rejects it. A checker that fails (JE) has caught
+/// nothing: it is an error, as it ends `runner judge` (exit 2), and nothing is kept.
 fn judge_one(
     exec: &sandbox::Sandbox,
     program: &sandbox::Program,
     cases: &[Case],
-    tools: &(Option<sandbox::Program>, Option<Interactor>),
+    tools: &Toolbox,
     cx: &Context,
-) -> Fate {
+) -> Result<Fate> {
     for case in cases {
-        let t = Tools {
-            checker: tools.0.as_ref(),
-            interactor: tools.1.as_ref(),
-        };
+        let t = tools.judging();
         let o = run::run_case(exec, program, case, &case.limits, t, cx.diff_options());
         if sandbox::interrupted() {
-            return Fate::NotRun;
+            return Ok(Fate::NotRun);
+        }
+        if o.verdict == Verdict::CheckerFailed {
+            anyhow::bail!(
+                "case {}: {}",
+                case.name,
+                o.detail.as_deref().unwrap_or("the checker failed")
+            );
         }
         if !o.verdict.is_accepted() {
-            return Fate::Caught {
+            return Ok(Fate::Caught {
                 case: case.name.clone(),
                 verdict: o.verdict,
-            };
+            });
         }
     }
-    Fate::Survived
+    Ok(Fate::Survived)
 }
 
-/// A digest of everything the cases judge by: inputs, outputs, limits, compare modes.
-fn fixture_digest(cases: &[Case]) -> String {
+/// A digest of everything the cases judge by: inputs, outputs, limits, compare modes, and the
+/// checker and interactor (their files and how they are called).
+fn fixture_digest(cases: &[Case], tools: &Toolbox, builds: &Path) -> Result<String> {
     let mut h = Sha256::new();
+    let judging = tools
+        .judging_digest(builds)
+        .context("cannot read the checker or the interactor")?;
+    h.update(judging);
     for c in cases {
         h.update(c.name.as_bytes());
         h.update(&*c.input.read().unwrap_or_default());
         h.update(&*c.expected.read().unwrap_or_default());
         h.update(format!("{:?} {:?}", c.limits, c.compare).as_bytes());
     }
-    h.finalize()
+    Ok(h.finalize()
         .iter()
         .take(8)
         .map(|b| format!("{b:02x}"))
-        .collect()
+        .collect())
 }
 
 /// The report of one solution's mutants (its first line is the score) and how many survived

@@ -14,6 +14,7 @@ use crate::interactive::Interactor;
 use crate::judges::LOCAL;
 use crate::problem::Problem;
 use crate::single::{self, Request};
+use crate::tools::{self, Tool};
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
     let problems = cx.discover()?;
@@ -121,22 +122,9 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
             problem.slug
         );
     }
-    let source = problem.interactor_path();
-    let interactor = match cx
-        .builder
-        .build(&source, &*cx.profile_for(LOCAL, &source)?)?
-        .program
-    {
-        Ok(program) => Interactor {
-            program,
-            convention: problem.meta.interactor_convention,
-        },
-        Err(msg) => anyhow::bail!(
-            "{}: the interactor does not compile:\n{}",
-            cx.ws.display(&source),
-            msg.trim_end()
-        ),
-    };
+    let pool = crate::run::pool(1)?;
+    let built = tools::build(&cx.builder, &cx.judges, &pool, problem, &[Tool::Interactor])?;
+    let interactor = built.interactor.expect("built");
     if a.human {
         return by_hand(cx, &interactor, &input);
     }

@@ -11,6 +11,7 @@ use crate::judges::LOCAL;
 use crate::problem::Problem;
 use crate::report;
 use crate::run::{self, Planned, Role, Subject};
+use crate::tools::{self, Tool};
 use crate::validate;
 use crate::verdict::{Verdict, Verdicts};
 use crate::verify::{self as rules, TLE_FACTOR};
@@ -54,14 +55,8 @@ fn validate_all(
     let pool = run::pool(cx.jobs)?;
     let mut checks = Vec::new();
     for (problem, cases) in work {
-        let validator = crate::compile::build_or_bail(
-            &cx.builder,
-            &cx.judges,
-            LOCAL,
-            &problem.validator_path(),
-            "the validator",
-        )?;
-        let validator = validate::adapt(validator, problem.meta.validator_convention);
+        let built = tools::build(&cx.builder, &cx.judges, &pool, problem, &[Tool::Validator])?;
+        let validator = built.validator.expect("built");
         checks.push(validate::check_problem(
             cx.sandbox()?,
             &pool,

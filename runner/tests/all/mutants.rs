@@ -165,3 +165,95 @@ fn stress_hunts_a_survivor_and_save_makes_the_killing_input_a_fixture_case() {
         text(&out)
     );
 }
+
+/// Problem `k`: print any integer greater than n, judged by a Kattis output validator (42
+/// accepts, 43 rejects; the output on its stdin). `strict`: only n + 1 is accepted.
+fn kattis_checked(strict: bool) -> Ws {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/k/problem.toml",
+        "title = \"Greater\"\njudge = \"local\"\ntime_limit_ms = 1000\ncompare = \"checker\"\n\
+         checker_convention = \"kattis\"\n",
+    );
+    write_kattis_checker(&ws, strict);
+    ws.write(
+        "solutions/k.c",
+        "#include <stdio.h>\nint main(void) {\n    int n;\n    if (scanf(\"%d\", &n) != 1) return 1;\n    printf(\"%d\\n\", n + 1);\n    return 0;\n}\n",
+    );
+    ws.write(
+        "fixtures/k.toml",
+        "[[case]]\nname = \"three\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"4\\n\"\n",
+    );
+    ws
+}
+
+/// The Kattis output validator of `k`: `checker INPUT ANSWER FEEDBACK_DIR/ < OUTPUT`.
+fn write_kattis_checker(ws: &Ws, strict: bool) {
+    let accepts = if strict { "x == n + 1" } else { "x > n" };
+    ws.write(
+        "problems/k/checker.c",
+        &format!(
+            "#include <stdio.h>\nint main(int argc, char **argv) {{\n\
+             if (argc != 4) return 1;\n\
+             FILE *in = fopen(argv[1], \"r\"); long n, x;\n\
+             if (!in || fscanf(in, \"%ld\", &n) != 1) return 1;\n\
+             if (scanf(\"%ld\", &x) != 1) return 43;\n\
+             return ({accepts}) ? 42 : 43;\n}}\n"
+        ),
+    );
+}
+
+/// The outcomes `runner mutants` kept for problem `slug` (`caught WA three`, `survived`, …).
+fn kept_fates(ws: &Ws, slug: &str) -> Vec<String> {
+    let dir = ws.path(&format!("target/judge/mutants/{slug}"));
+    let mut fates: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .collect();
+    fates.sort();
+    fates
+}
+
+#[test]
+fn a_kattis_output_validator_scores_the_mutants_truly_and_a_changed_checker_is_judged_again() {
+    let ws = kattis_checked(false);
+    let out = ws.runner(&["mutants", "k"]);
+    assert_code(&out, 1);
+    let s = stdout(&out);
+    // n + 2 is greater than n: the validator accepts it, the mutant survives (exact comparison
+    // would have caught it; a validator called the testlib way fails on every mutant and
+    // scored 100%).
+    assert!(s.contains("line 5: `1` → `2`"), "{s}");
+    assert!(s.lines().any(|l| l.starts_with("survivor ")), "{s}");
+    // n − 1 and n + 0 are not: the validator rejects them (WA), not a checker failure.
+    for caught in ["line 5: `+` → `-`", "line 5: `1` → `0`"] {
+        assert!(!s.contains(caught), "{caught} survived:\n{s}");
+    }
+    let fates = kept_fates(&ws, "k");
+    assert_eq!(
+        fates.iter().filter(|f| *f == "caught WA three").count(),
+        2,
+        "{fates:?}"
+    );
+    assert!(!fates.iter().any(|f| f.contains("JE")), "{fates:?}");
+    let score = s.lines().next().unwrap().to_string();
+
+    // A stricter validator: only n + 1. The kept results were judged by the old one, so the
+    // mutants are judged again and n + 2 is caught.
+    write_kattis_checker(&ws, true);
+    let out = ws.runner(&["mutants", "k"]);
+    let s = stdout(&out);
+    assert!(!s.contains("line 5: `1` → `2`"), "{s}");
+    let again = s.lines().next().unwrap().to_string();
+    assert_eq!(caught(&again), caught(&score) + 1, "{score}\n{again}");
+}
+
+/// The number of mutants caught, from a score line (`…, 5 caught, …`).
+fn caught(score: &str) -> usize {
+    let words: Vec<&str> = score.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| w.starts_with("caught"))
+        .unwrap_or_else(|| panic!("no count caught in {score}"));
+    words[at - 1].parse().unwrap()
+}

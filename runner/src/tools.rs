@@ -1,0 +1,161 @@
+//! The problem's own programs: its checker, interactor, validator, generator and brute force.
+//! Every command that judges or makes cases (`judge`, `run`, `verify`, `stress`, `mutants`)
+//! asks here which of them its cases need and gets them built here, each called its way (a
+//! Kattis output validator through the checker's adapter, a Kattis input validator through the
+//! validator's, an interactor with its convention), so a rule such as "this case needs the
+//! checker" is written once.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use rayon::prelude::*;
+use sandbox::Program;
+use sha2::{Digest, Sha256};
+
+use crate::compare::CompareMode;
+use crate::compile::{build_or_bail, Builder};
+use crate::fixture::Case;
+use crate::interactive::Interactor;
+use crate::judges::{Judges, LOCAL};
+use crate::problem::Problem;
+use crate::run::Tools;
+
+/// One of the problem's own programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    Checker,
+    Interactor,
+    Validator,
+    Generator,
+    BruteForce,
+}
+
+impl Tool {
+    /// How errors name it: `the checker`.
+    pub fn what(self) -> &'static str {
+        match self {
+            Tool::Checker => "the checker",
+            Tool::Interactor => "the interactor",
+            Tool::Validator => "the validator",
+            Tool::Generator => "the generator",
+            Tool::BruteForce => "the brute force",
+        }
+    }
+
+    /// Its source in `problem`'s folder.
+    pub fn source(self, problem: &Problem) -> PathBuf {
+        match self {
+            Tool::Checker => problem.checker_path(),
+            Tool::Interactor => problem.interactor_path(),
+            Tool::Validator => problem.validator_path(),
+            Tool::Generator => problem.gen_path(),
+            Tool::BruteForce => problem.brute_path(),
+        }
+    }
+}
+
+/// Whether a case judged by `mode` goes through the checker, when the problem's plan has one
+/// (`has_checker`): a checker case always; an interactive case when the problem has a checker
+/// (it judges the interactor's output).
+pub fn judged_by_checker(mode: CompareMode, has_checker: bool) -> bool {
+    mode == CompareMode::Checker || (mode == CompareMode::Interactor && has_checker)
+}
+
+/// The judging tools that cases judged by `modes` need: the checker (see
+/// [`judged_by_checker`]) and the interactor.
+pub fn judging_needs(problem: &Problem, modes: impl IntoIterator<Item = CompareMode>) -> Vec<Tool> {
+    let has_checker = !problem.tool_files("checker").is_empty();
+    let (mut checker, mut interactor) = (false, false);
+    for mode in modes {
+        checker |= judged_by_checker(mode, has_checker);
+        interactor |= mode == CompareMode::Interactor;
+    }
+    let mut needs = Vec::new();
+    if checker {
+        needs.push(Tool::Checker);
+    }
+    if interactor {
+        needs.push(Tool::Interactor);
+    }
+    needs
+}
+
+/// [`judging_needs`] of `cases`.
+pub fn needs_of_cases(problem: &Problem, cases: &[Case]) -> Vec<Tool> {
+    judging_needs(problem, cases.iter().map(|c| c.compare))
+}
+
+/// The problem's tools that were asked for, built and ready to call.
+#[derive(Debug, Clone, Default)]
+pub struct Toolbox {
+    pub checker: Option<Program>,
+    pub interactor: Option<Interactor>,
+    pub validator: Option<Program>,
+    pub generator: Option<Program>,
+    pub brute: Option<Program>,
+}
+
+impl Toolbox {
+    /// The tools that judge a case, as [`crate::run::run_case`] takes them.
+    pub fn judging(&self) -> Tools<'_> {
+        Tools {
+            checker: self.checker.as_ref(),
+            interactor: self.interactor.as_ref(),
+        }
+    }
+
+    /// A digest of the judging tools (their command lines, with any adapter, and their files;
+    /// see [`crate::cache::program_digest`]): a result kept by a key holding it is judged again
+    /// when the checker or the interactor changes. `builds` is the build cache's folder.
+    pub fn judging_digest(&self, builds: &Path) -> Option<[u8; 32]> {
+        let mut h = Sha256::new();
+        if let Some(c) = &self.checker {
+            h.update(b"checker");
+            h.update(crate::cache::program_digest(c, builds)?);
+        }
+        if let Some(i) = &self.interactor {
+            h.update(format!("interactor {:?}", i.convention));
+            h.update(crate::cache::program_digest(&i.program, builds)?);
+        }
+        Some(h.finalize().into())
+    }
+}
+
+/// Builds the `tools` of `problem` with `local`'s profile, in parallel on `pool`: a missing
+/// source or a compile error is an error naming it. Each is made ready to call with the
+/// problem's convention for it.
+pub fn build(
+    builder: &Builder,
+    judges: &Judges,
+    pool: &rayon::ThreadPool,
+    problem: &Problem,
+    tools: &[Tool],
+) -> Result<Toolbox> {
+    let built: Vec<Program> = pool.install(|| {
+        tools
+            .par_iter()
+            .map(|t| build_or_bail(builder, judges, LOCAL, &t.source(problem), t.what()))
+            .collect::<Result<_>>()
+    })?;
+    let meta = &problem.meta;
+    let mut b = Toolbox::default();
+    for (tool, program) in tools.iter().zip(built) {
+        match tool {
+            Tool::Checker => {
+                b.checker = Some(crate::checker::kattis(program, meta.checker_convention))
+            }
+            Tool::Interactor => {
+                b.interactor = Some(Interactor {
+                    program,
+                    convention: meta.interactor_convention,
+                })
+            }
+            Tool::Validator => {
+                b.validator = Some(crate::validate::adapt(program, meta.validator_convention))
+            }
+            Tool::Generator => b.generator = Some(program),
+            Tool::BruteForce => b.brute = Some(program),
+        }
+    }
+    Ok(b)
+}

@@ -107,6 +107,8 @@ pub struct ExecOptions<'a> {
     pub all_cases: bool,
     /// Stop a solution at its first failing case: its cases not yet started are not run.
     pub fail_fast: bool,
+    /// Cases not started by then are not run (`runner mutants --time`).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// The phases of a run, for progress.
@@ -759,7 +761,10 @@ impl JobTable {
 
     /// Runs job `j` unless the run was interrupted or it is a job that is no longer needed.
     fn run(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Option<Outcome> {
-        if exec::interrupted() || self.unneeded(j) {
+        let late = opts
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d);
+        if exec::interrupted() || late || self.unneeded(j) {
             return None;
         }
         let subject = self.subject(j);
@@ -1291,6 +1296,7 @@ mod tests {
                 cache: None,
                 all_cases: false,
                 fail_fast: false,
+                deadline: None,
             },
             &|_| {},
         )
@@ -1308,6 +1314,7 @@ mod tests {
                 cache: None,
                 all_cases,
                 fail_fast: false,
+                deadline: None,
             },
             &|_| {},
         )
@@ -1687,6 +1694,7 @@ mod tests {
                 cache: None,
                 all_cases: false,
                 fail_fast: false,
+                deadline: None,
             },
             &|e| {
                 let mut phases = phases.lock().unwrap();

@@ -18,7 +18,6 @@ use crate::fixture::Case;
 use crate::interactive::Interactor;
 use crate::judges::{Judges, LOCAL};
 use crate::problem::Problem;
-use crate::run::Tools;
 
 /// One of the problem's own programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,14 +95,6 @@ pub struct Toolbox {
 }
 
 impl Toolbox {
-    /// The tools that judge a case, as [`crate::run::run_case`] takes them.
-    pub fn judging(&self) -> Tools<'_> {
-        Tools {
-            checker: self.checker.as_ref(),
-            interactor: self.interactor.as_ref(),
-        }
-    }
-
     /// A digest of the judging tools (their command lines, with any adapter, and their files;
     /// see [`crate::cache::program_digest`]): a result kept by a key holding it is judged again
     /// when the checker or the interactor changes. `builds` is the build cache's folder.

@@ -5,6 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::{bail, Context as _, Result};
 
@@ -274,7 +275,17 @@ impl Context {
     /// build phase with them), then executes it, drawing progress. Prints nothing else but the
     /// builder's notes.
     pub fn execute(&self, plan: Vec<Planned>) -> Result<RunReport> {
-        self.execute_streamed(plan, None)
+        self.execute_streamed(plan, None, None)
+    }
+
+    /// [`Context::execute`] with a deadline: the cases not started by then are not run (as
+    /// after Ctrl-C, but the run is not marked interrupted).
+    pub fn execute_until(
+        &self,
+        plan: Vec<Planned>,
+        deadline: Option<Instant>,
+    ) -> Result<RunReport> {
+        self.execute_streamed(plan, None, deadline)
     }
 
     /// [`Context::execute`], each case's record also sent to `stream` (`--format json`).
@@ -282,6 +293,7 @@ impl Context {
         &self,
         mut plan: Vec<Planned>,
         stream: Option<&Stream>,
+        deadline: Option<Instant>,
     ) -> Result<RunReport> {
         for planned in &mut plan {
             let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
@@ -309,6 +321,7 @@ impl Context {
                 cache: self.verdicts.as_ref(),
                 all_cases: self.all_cases,
                 fail_fast: self.fail_fast,
+                deadline,
             },
             &|e| {
                 progress.on_event(&e);
@@ -396,7 +409,7 @@ impl Context {
             .map(|s| (s.source.clone(), s.profile.clone()))
             .collect();
         let stream = self.outputs.stream();
-        let report = self.execute_streamed(plan, stream.as_ref())?;
+        let report = self.execute_streamed(plan, stream.as_ref(), None)?;
         let mut tally = report.tally();
         let mut text = String::new();
         if report.compiled > 0 {

@@ -11,17 +11,17 @@
 //! reason = "`<` → `<=` on a bound the input never reaches"
 //! ```
 //!
-//! Results are kept under `target/judge/mutants/` by the digest of the mutant, the fixtures and
-//! the limits: a second run judges only what changed.
+//! The mutants are one plan the engine executes ([`Context::execute_until`]), each a program
+//! judged to its first rejection, with the problem's tools built once ([`crate::tools`]).
+//! Results are kept under `target/judge/mutants/` by the digest of the mutant, the fixtures, the
+//! limits and the checker and interactor: a second run judges only what changed.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result};
-use rayon::prelude::*;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
@@ -34,7 +34,7 @@ use crate::fixture::Case;
 use crate::mutate::{self, Mutant};
 use crate::problem::Problem;
 use crate::records::Records;
-use crate::run;
+use crate::run::{self, Checker, Planned, Role, Subject, SubjectReport};
 use crate::tools::{self, Toolbox};
 use crate::verdict::Verdict;
 
@@ -175,7 +175,9 @@ fn equivalents(problem: &Problem) -> Result<BTreeMap<String, String>> {
         .collect())
 }
 
-/// Every mutant of `list` built and judged, in parallel; results kept by content.
+/// Every mutant of `list` judged to its first rejection: one plan (each mutant a program
+/// whose first rejection is wanted, cases smallest first) that the engine executes, as it does
+/// `runner judge`'s; results kept by content.
 #[allow(clippy::too_many_arguments)]
 fn judge_all(
     cx: &Context,
@@ -187,72 +189,78 @@ fn judge_all(
     a: &Args,
     start: Instant,
 ) -> Result<Vec<Fate>> {
-    let profile = cx.profile_for(&problem.meta.judge, source)?;
-    let exec = cx.sandbox()?;
-    let pool = run::pool(cx.jobs)?;
     let dir = cx.ws.cache_dir().join("mutants").join(&problem.slug);
     std::fs::create_dir_all(&dir)?;
     // The checker and the interactor decide what is caught: a result is kept by them too.
     let fixtures = fixture_digest(cases, tools, &cx.ws.cache_dir().join("build"))?;
+    let kept_at = |m: &Mutant| dir.join(format!("{}-{fixtures}", m.id));
+    let mut fates: Vec<Option<Fate>> = list
+        .iter()
+        .map(|m| {
+            let kept = std::fs::read_to_string(kept_at(m)).ok()?;
+            Fate::decode(&kept)
+        })
+        .collect();
     let name = source.file_name().expect("a file").to_owned();
-    let done = AtomicUsize::new(0);
-    let fates = pool.install(|| {
-        list.par_iter()
-            .map(|m| -> Result<Fate> {
-                let key = format!("{}-{fixtures}", m.id);
-                let kept = dir.join(&key);
-                if let Some(f) = std::fs::read_to_string(&kept)
-                    .ok()
-                    .and_then(|s| Fate::decode(&s))
-                {
-                    return Ok(f);
-                }
-                if a.time.is_some_and(|t| start.elapsed().as_secs_f64() > t)
-                    || sandbox::interrupted()
-                {
-                    return Ok(Fate::NotRun);
-                }
-                let folder = dir.join(&m.id);
-                std::fs::create_dir_all(&folder)?;
-                let path = folder.join(&name);
-                std::fs::write(&path, &m.text)?;
-                let fate = match cx.builder.build(&path, &profile)?.program {
-                    Err(_) => Fate::NoCompile,
-                    Ok(program) => judge_one(exec, &program, cases, tools, cx)
-                        .with_context(|| format!("mutant {} ({})", m.id, m.what))?,
-                };
-                if fate != Fate::NotRun {
-                    let _ = std::fs::write(&kept, fate.encode());
-                }
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if cx.progress {
-                    eprint!("\rmutants of {}: {n}/{}", source.display(), list.len());
-                }
-                Ok(fate)
-            })
-            .collect::<Result<Vec<Fate>>>()
-    })?;
-    if cx.progress {
-        eprintln!();
+    let profile = cx.profile_for(&problem.meta.judge, source)?;
+    let mut subjects = Vec::new();
+    let mut judged = Vec::new();
+    for (i, m) in list.iter().enumerate() {
+        if fates[i].is_some() {
+            continue;
+        }
+        let folder = dir.join(&m.id);
+        std::fs::create_dir_all(&folder)?;
+        let path = folder.join(&name);
+        std::fs::write(&path, &m.text)?;
+        subjects.push(Subject {
+            source: path,
+            role: Role::FirstRejection,
+            why: None,
+            limits: None,
+            profile: profile.clone(),
+        });
+        judged.push(i);
     }
-    Ok(fates)
+    if !subjects.is_empty() {
+        let budget = a.time.map(|t| start + Duration::from_secs_f64(t.max(0.0)));
+        let mut planned = Planned::new(problem.clone(), cases.to_vec(), subjects);
+        planned.checker = tools.checker.clone().map(Checker::Built);
+        planned.interactor = tools.interactor.clone().map(|i| Checker::Built(i.program));
+        let report = cx.execute_until(vec![planned], budget)?;
+        let problem_report = report.problems.first().expect("one problem");
+        for (&i, s) in judged.iter().zip(&problem_report.subjects) {
+            let fate = fate_of(s, cases).with_context(|| {
+                let m = &list[i];
+                format!("mutant {} ({})", m.id, m.what)
+            })?;
+            if fate != Fate::NotRun {
+                let _ = std::fs::write(kept_at(&list[i]), fate.encode());
+            }
+            fates[i] = Some(fate);
+        }
+    }
+    Ok(fates
+        .into_iter()
+        .map(|f| f.unwrap_or(Fate::NotRun))
+        .collect())
 }
 
-/// A mutant on the cases, until one rejects it. A checker that fails (JE) has caught
-/// nothing: it is an error, as it ends `runner judge` (exit 2), and nothing is kept.
-fn judge_one(
-    exec: &sandbox::Sandbox,
-    program: &sandbox::Program,
-    cases: &[Case],
-    tools: &Toolbox,
-    cx: &Context,
-) -> Result<Fate> {
-    for case in cases {
-        let t = tools.judging();
-        let o = run::run_case(exec, program, case, &case.limits, t, cx.diff_options());
-        if sandbox::interrupted() {
+/// What the engine's report says of one mutant: its first rejection, or that it survived
+/// every case; not run when the run was cut (Ctrl-C, `--time`) before that was known. A
+/// checker that fails (JE) has caught nothing: it is an error, as it ends `runner judge` (exit
+/// 2), and nothing is kept.
+fn fate_of(s: &SubjectReport, cases: &[Case]) -> Result<Fate> {
+    if s.build_cut {
+        return Ok(Fate::NotRun);
+    }
+    if s.build.program.is_err() {
+        return Ok(Fate::NoCompile);
+    }
+    for (o, case) in s.outcomes.iter().zip(cases) {
+        let Some(o) = o else {
             return Ok(Fate::NotRun);
-        }
+        };
         if o.verdict == Verdict::CheckerFailed {
             anyhow::bail!(
                 "case {}: {}",

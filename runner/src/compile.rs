@@ -8,6 +8,7 @@
 //! compiler's version and every file shown (path and content), is complete by construction.
 //! Its messages name the user's real paths (the staging prefix is rewritten).
 
+use sandbox::Cancel;
 use sandbox::{Job, JobPaths, Kill, Program, Sandbox};
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -250,6 +251,8 @@ pub struct Builder {
     /// The executor compiles and programs run in, made on first use.
     sandbox: OnceLock<Sandbox>,
     sandbox_made: Mutex<()>,
+    /// The run's cancellation, handed to the sandbox.
+    cancel: Cancel,
 }
 
 /// Values computed once per key for the whole run, even when parallel builds ask for the same
@@ -336,7 +339,15 @@ impl Builder {
             notes: Mutex::new(Vec::new()),
             sandbox: OnceLock::new(),
             sandbox_made: Mutex::new(()),
+            cancel: Cancel::new(),
         }
+    }
+
+    /// The builder of a run that `cancel` ends (Ctrl-C): its sandbox's programs and compiles
+    /// are killed and no more start.
+    pub fn cancelled_by(mut self, cancel: Cancel) -> Self {
+        self.cancel = cancel;
+        self
     }
 
     /// The builder of the workspace at `root`: what a compile sees follows its layout.
@@ -361,7 +372,7 @@ impl Builder {
         if let Some(s) = self.sandbox.get() {
             return Ok(s);
         }
-        let made = Sandbox::new(&self.cache_dir, self.isolate)?;
+        let made = Sandbox::new(&self.cache_dir, self.isolate, self.cancel.clone())?;
         if let Some(note) = made.unavailable_note() {
             eprintln!("{note}");
         }

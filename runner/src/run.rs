@@ -25,7 +25,7 @@ use crate::judgement::{judge_case, limit_failure, Outcome};
 use crate::judges::Profile;
 use crate::problem::Problem;
 use crate::verdict::{Expect, Verdict, Verdicts};
-use sandbox::{self as exec, Executor};
+use sandbox::{Cancel, Executor};
 
 /// What a program is to the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +109,8 @@ pub struct ExecOptions<'a> {
     pub fail_fast: bool,
     /// Cases not started by then are not run (`runner mutants --time`).
     pub deadline: Option<std::time::Instant>,
+    /// The run's cancellation (Ctrl-C): once cancelled, nothing more starts.
+    pub cancel: &'a Cancel,
 }
 
 /// The phases of a run, for progress.
@@ -575,6 +577,7 @@ impl JobTable {
     pub fn new(
         plan: Vec<Planned>,
         all_cases: bool,
+        cancelled: bool,
         build_of: impl Fn(&Subject) -> Built,
     ) -> JobTable {
         let mut jobs = Vec::new();
@@ -598,7 +601,7 @@ impl JobTable {
                 }
                 subjects.push(SubjectReport {
                     subject: subject.clone(),
-                    build_cut: build.program.is_err() && exec::interrupted(),
+                    build_cut: build.program.is_err() && cancelled,
                     build,
                     outcomes: vec![None; planned.cases.len()],
                 });
@@ -764,7 +767,7 @@ impl JobTable {
         let late = opts
             .deadline
             .is_some_and(|d| std::time::Instant::now() >= d);
-        if exec::interrupted() || late || self.unneeded(j) {
+        if opts.cancel.is_cancelled() || late || self.unneeded(j) {
             return None;
         }
         let subject = self.subject(j);
@@ -784,7 +787,7 @@ impl JobTable {
                     self.tools(j),
                     opts.diff,
                 );
-                if exec::interrupted() {
+                if opts.cancel.is_cancelled() {
                     return None;
                 }
                 if let Some((c, key)) = &cache {
@@ -829,8 +832,8 @@ impl JobTable {
 
     /// After an interruption: a TLE that only the wall clock gave and that was not confirmed
     /// alone is no verdict yet; its case counts as not run.
-    fn drop_unconfirmed_if_interrupted(&mut self) {
-        if !exec::interrupted() {
+    fn drop_unconfirmed_if_interrupted(&mut self, cancel: &Cancel) {
+        if !cancel.is_cancelled() {
             return;
         }
         for j in self.jobs.clone() {
@@ -913,9 +916,12 @@ pub fn execute(
             *slot = Some(Checker::Built(program));
         }
     }
-    let mut table = JobTable::new(plan, opts.all_cases, |subject| {
-        built_of(&(subject.source.clone(), subject.profile.clone())).clone()
-    });
+    let mut table = JobTable::new(
+        plan,
+        opts.all_cases,
+        opts.cancel.is_cancelled(),
+        |subject| built_of(&(subject.source.clone(), subject.profile.clone())).clone(),
+    );
     if let Some(cache) = opts.cache {
         table.take_digests(cache);
     }
@@ -925,7 +931,7 @@ pub fn execute(
         confirm_phase(&mut table, exec, opts, emit);
     }
     follow_up_phase(&mut table, exec, opts, emit);
-    table.drop_unconfirmed_if_interrupted();
+    table.drop_unconfirmed_if_interrupted(opts.cancel);
     emit(Event::Finished);
     let reused = table
         .reports
@@ -939,7 +945,7 @@ pub fn execute(
         compiled: built.iter().filter(|b| b.compiled).count(),
         cached: built.iter().filter(|b| !b.compiled).count(),
         reused,
-        interrupted: exec::interrupted(),
+        interrupted: opts.cancel.is_cancelled(),
     })
 }
 
@@ -999,7 +1005,7 @@ pub fn confirm_phase(
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
 ) {
-    if exec::interrupted() {
+    if opts.cancel.is_cancelled() {
         return;
     }
     // Every outcome so far comes from a job of the table.
@@ -1022,11 +1028,11 @@ pub fn confirm_phase(
         total: confirm.len(),
     });
     for j in confirm {
-        if exec::interrupted() {
+        if opts.cancel.is_cancelled() {
             return;
         }
         let outcome = table.run_alone(&j, exec, opts);
-        if exec::interrupted() {
+        if opts.cancel.is_cancelled() {
             // Cut by the interrupt: the parallel run's outcome stands, held as it was.
             return;
         }
@@ -1126,7 +1132,7 @@ pub fn follow_up_phase(
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
 ) {
-    if exec::interrupted() {
+    if opts.cancel.is_cancelled() {
         return;
     }
     let mut owing: Vec<Vec<Job>> = Vec::new();
@@ -1145,11 +1151,11 @@ pub fn follow_up_phase(
     });
     for jobs in owing {
         for j in jobs {
-            if exec::interrupted() {
+            if opts.cancel.is_cancelled() {
                 return;
             }
             let outcome = table.run_alone(&j, exec, opts);
-            if exec::interrupted() {
+            if opts.cancel.is_cancelled() {
                 return;
             }
             table.finished(&j, &outcome, emit);
@@ -1297,6 +1303,7 @@ mod tests {
                 all_cases: false,
                 fail_fast: false,
                 deadline: None,
+                cancel: &Cancel::new(),
             },
             &|_| {},
         )
@@ -1315,6 +1322,7 @@ mod tests {
                 all_cases,
                 fail_fast: false,
                 deadline: None,
+                cancel: &Cancel::new(),
             },
             &|_| {},
         )
@@ -1695,6 +1703,7 @@ mod tests {
                 all_cases: false,
                 fail_fast: false,
                 deadline: None,
+                cancel: &Cancel::new(),
             },
             &|e| {
                 let mut phases = phases.lock().unwrap();

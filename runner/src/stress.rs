@@ -27,7 +27,7 @@ use crate::run;
 use crate::tools::{self, Tool};
 use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
-use sandbox::{self as exec, Executor, RunOutput, Stdin};
+use sandbox::{Executor, RunOutput, Stdin};
 
 /// Options of `stress`.
 #[derive(Debug, Clone)]
@@ -44,6 +44,8 @@ pub struct StressOptions {
     pub program: Option<PathBuf>,
     pub jobs: usize,
     pub diff: DiffOptions,
+    /// The run's cancellation (Ctrl-C): no seed starts once it is cancelled.
+    pub cancel: sandbox::Cancel,
 }
 
 impl StressOptions {
@@ -345,7 +347,7 @@ pub fn stress(
     let kit = build_kit(problem, judges, builder, &pool, &sources, opts)?;
     let start = Instant::now();
     let (mut finding, done) = hunt(exec, &kit, &pool, opts, start, progress);
-    let shrunk_from = shrink_finding(exec, &kit, &mut finding);
+    let shrunk_from = shrink_finding(exec, &kit, &mut finding, &opts.cancel);
     let seeds = match &finding {
         Some((seed, _, _)) => seed - opts.seed + 1,
         None => done,
@@ -369,7 +371,7 @@ pub fn stress(
         seeds,
         elapsed: start.elapsed(),
         finding,
-        interrupted: exec::interrupted(),
+        interrupted: opts.cancel.is_cancelled(),
         saved: None,
         reproduce,
         shrunk_from,
@@ -383,6 +385,7 @@ fn shrink_finding(
     exec: &dyn Executor,
     kit: &Kit,
     finding: &mut Option<(u64, u64, Finding)>,
+    cancel: &sandbox::Cancel,
 ) -> Option<Vec<u8>> {
     let Some((seed, _, f @ Finding::Disagree { .. })) = finding.as_mut() else {
         return None;
@@ -402,7 +405,7 @@ fn shrink_finding(
             _ => false,
         }
     });
-    if smallest == original || exec::interrupted() {
+    if smallest == original || cancel.is_cancelled() {
         return None;
     }
     // The last accepted candidate is the smallest.
@@ -477,14 +480,14 @@ fn hunt(
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= opts.count
                     || i > stop_at.load(Ordering::SeqCst)
-                    || exec::interrupted()
+                    || opts.cancel.is_cancelled()
                     || opts.time.is_some_and(|t| start.elapsed() >= t)
                 {
                     break;
                 }
                 let (seed, size) = (opts.seed + i, opts.size_of(i));
                 let finding = trial(exec, kit, seed, size);
-                if exec::interrupted() {
+                if opts.cancel.is_cancelled() {
                     break;
                 }
                 if let Some(f) = finding {
@@ -540,6 +543,7 @@ mod tests {
                 max_lines: 40,
                 transcript_lines: 12,
             },
+            cancel: sandbox::Cancel::new(),
         }
     }
 

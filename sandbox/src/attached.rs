@@ -12,7 +12,7 @@ use std::time::Duration;
 use crate::launcher::{Launcher, Reply};
 use crate::left::{collect, Left};
 use crate::program::{Exit, Limits, Program};
-use crate::single::{begin, cannot_execute, forget_group, interrupted, kill_case};
+use crate::single::{begin, cannot_execute, forget_group, kill_case};
 
 /// Copies `from` to `to` until the end of `from` or an error on either side.
 fn copy(mut from: impl Read, mut to: impl Write) {
@@ -62,7 +62,7 @@ pub(crate) fn run(
         }];
         // SAFETY: one valid pollfd.
         unsafe { libc::poll(fds.as_mut_ptr(), 1, 100) };
-        if interrupted() {
+        if launcher.cancel.is_cancelled() {
             kill_case(launcher, run.pid);
         }
         if fds[0].revents == 0 {
@@ -71,14 +71,14 @@ pub(crate) fn run(
         match launcher.receive()? {
             Reply::Exited(usage) => break usage,
             Reply::ExecFailed { errno } => {
-                forget_group(run.pid);
+                forget_group(launcher, run.pid);
                 return Ok(Err(cannot_execute(errno)));
             }
             _ => {}
         }
     };
     launcher.gone.set(usage.launcher_gone);
-    forget_group(run.pid);
+    forget_group(launcher, run.pid);
     // Every process of the case is gone: its stdout and stderr end, and what is left in them
     // is shown (a second at most: without the sandbox a process it left could hold them).
     let deadline = std::time::Instant::now() + Duration::from_secs(1);

@@ -28,8 +28,8 @@ use crate::program::{
     decide_kill, safety_wall_limit, wall_limit, Exit, Kill, Limits, Observation, Program, RunOutput,
 };
 use crate::single::{
-    begin, cannot_execute, case_wait, forget_group, interrupted, kill_case, next_check, observe,
-    output, pipe, Drain, Run, CHUNK, DRAIN_GRACE, KILL_GRACE, STDERR_KEEP,
+    begin, cannot_execute, case_wait, forget_group, kill_case, next_check, observe, output, pipe,
+    Drain, Run, CHUNK, DRAIN_GRACE, KILL_GRACE, STDERR_KEEP,
 };
 
 /// How long both sides may wait for each other, with nothing in flight, before the game is
@@ -236,7 +236,7 @@ pub(crate) fn play(
     };
     let result = game.run(&mut players, settle);
     for p in &players {
-        forget_group(p.run.pid);
+        forget_group(p.launcher, p.run.pid);
     }
     result?;
     let left = collect(players[1].launcher, players[1].party.program);
@@ -293,7 +293,7 @@ fn start_players<'a>(
                     let p: &Player = p;
                     kill_case(p.launcher, p.run.pid);
                     let _ = wait_report(p.launcher);
-                    forget_group(p.run.pid);
+                    forget_group(p.launcher, p.run.pid);
                 }
                 return Ok(Err(e));
             }
@@ -581,7 +581,7 @@ impl Game {
             other => return Err(io::Error::other(format!("unexpected reply {other:?}"))),
         };
         p[k].launcher.gone.set(usage.launcher_gone);
-        forget_group(p[k].run.pid);
+        forget_group(p[k].launcher, p[k].run.pid);
         let now = Instant::now();
         p[k].ended = Some((usage, now));
         self.last_activity = now;
@@ -617,7 +617,7 @@ impl Game {
             if x.ended.is_some() {
                 continue;
             }
-            x.seen.interrupted = interrupted();
+            x.seen.interrupted = x.launcher.cancel.is_cancelled();
             x.seen.elapsed = now - x.run.start;
             observe(x.launcher, &x.run, &mut x.seen);
             cpu_moved |= x.seen.cpu != self.cpu_at_activity[k];

@@ -19,6 +19,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use anyhow::Context as _;
+
+use crate::cancel::Cancel;
 use nix::sys::socket::{
     recv, sendmsg, socketpair, AddressFamily, ControlMessage, MsgFlags, SockFlag, SockType,
 };
@@ -222,6 +224,9 @@ pub struct Launcher {
     cpu_counter: Option<(u8, File)>,
     /// It said it is gone (see [`Usage::launcher_gone`]): not to be used again.
     pub gone: std::cell::Cell<bool>,
+    /// The run's cancellation: its programs are watched by it, and start no more once it is
+    /// cancelled.
+    pub(crate) cancel: Cancel,
 }
 
 impl Launcher {
@@ -234,6 +239,7 @@ impl Launcher {
         path: &Path,
         sandbox_root: Option<&Path>,
         cgroups: &Cgroups,
+        cancel: &Cancel,
     ) -> io::Result<Launcher> {
         let (ours, theirs) = socketpair(
             AddressFamily::Unix,
@@ -284,6 +290,7 @@ impl Launcher {
             flags: std::cell::Cell::new(0),
             cpu_counter: None,
             gone: std::cell::Cell::new(false),
+            cancel: cancel.clone(),
         };
         let (status, pid, flags) = match launcher.receive()? {
             Reply::Ready { status, pid, flags } => (status, pid, flags),
@@ -483,7 +490,7 @@ mod tests {
     /// Starts the launcher at `path` without a sandbox and asks it for nothing: it must say it
     /// is ready.
     fn starts(path: &Path) -> bool {
-        Launcher::start(path, None, &Cgroups::default()).is_ok()
+        Launcher::start(path, None, &Cgroups::default(), &Cancel::new()).is_ok()
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! `cgroup`, `launcher`.
 
 mod attached;
+mod cancel;
 mod cgroup;
 mod gcc_launcher;
 mod interact;
@@ -19,11 +20,12 @@ mod left;
 mod program;
 mod single;
 
+pub use cancel::Cancel;
 pub use program::{
     decide_kill, safety_wall_limit, signal_name, wall_limit, Exit, Kill, Limits, Observation,
     Program, RunOutput, Stack, Stdin, MEMORY_MIB,
 };
-pub use single::{init, interrupt, interrupted, reap_orphans};
+pub use single::{become_subreaper, reap_orphans};
 
 pub use job::{Job, JobOutput, JobPaths, COMMANDS, OUTPUT, SOURCES, TOOLCHAIN};
 
@@ -104,6 +106,8 @@ pub struct Sandbox {
     measures: i32,
     /// Starts the launchers of the other workers while the runner builds programs.
     prestart: Mutex<Option<std::thread::JoinHandle<()>>>,
+    /// The run's cancellation, handed to every launcher.
+    cancel: Cancel,
 }
 
 /// Starts launcher number `launchers_made` (then one more), in its cgroups.
@@ -112,19 +116,20 @@ fn start_launcher(
     root: Option<&Path>,
     cgroups: Option<&Mutex<cgroup::RunCgroups>>,
     launchers_made: &AtomicUsize,
+    cancel: &Cancel,
 ) -> io::Result<Launcher> {
     let n = launchers_made.fetch_add(1, Ordering::SeqCst);
     let cgroups = match cgroups {
         Some(c) => c.lock().unwrap_or_else(|e| e.into_inner()).worker(n),
         None => launcher::Cgroups::default(),
     };
-    Launcher::start(path, root, &cgroups)
+    Launcher::start(path, root, &cgroups, cancel)
 }
 
 impl Sandbox {
     /// Builds the launcher into `cache_dir` (once; later calls find it there) and starts the
-    /// first one, which tells whether the sandbox can be made here.
-    pub fn new(cache_dir: &Path, isolate: bool) -> anyhow::Result<Sandbox> {
+    /// first one, which tells whether the sandbox can be made here. `cancel` ends its runs.
+    pub fn new(cache_dir: &Path, isolate: bool, cancel: Cancel) -> anyhow::Result<Sandbox> {
         use anyhow::Context as _;
         let launcher = launcher::build(cache_dir)?;
         let root = if isolate {
@@ -150,16 +155,17 @@ impl Sandbox {
         let launchers_made = Arc::new(AtomicUsize::new(workers));
         let prestart = (!worker_cgroups.is_empty()).then(|| {
             let (path, root, idle) = (launcher.clone(), root.clone(), idle.clone());
+            let cancel = cancel.clone();
             std::thread::spawn(move || {
                 for c in worker_cgroups {
-                    match Launcher::start(&path, root.as_deref(), &c) {
+                    match Launcher::start(&path, root.as_deref(), &c, &cancel) {
                         Ok(l) => idle.lock().unwrap_or_else(|e| e.into_inner()).push(l),
                         Err(_) => break,
                     }
                 }
             })
         });
-        let first = Launcher::start(&launcher, root.as_deref(), &first_cgroups)
+        let first = Launcher::start(&launcher, root.as_deref(), &first_cgroups, &cancel)
             .context("cannot start the launcher")?;
         let isolation = match &first.sandbox {
             Ok(()) => Isolation::Sandboxed,
@@ -183,7 +189,13 @@ impl Sandbox {
             launchers_made,
             measures,
             prestart: Mutex::new(prestart),
+            cancel,
         })
+    }
+
+    /// The run's cancellation: cancelling it kills what runs and starts nothing more.
+    pub fn cancel(&self) -> &Cancel {
+        &self.cancel
     }
 
     /// The one line to print when the sandbox was asked for and cannot be made here.
@@ -241,6 +253,7 @@ impl Sandbox {
             self.root.as_deref(),
             self.cgroups.as_deref(),
             &self.launchers_made,
+            &self.cancel,
         )
     }
 
@@ -413,7 +426,7 @@ mod tests {
         static S: std::sync::OnceLock<Sandbox> = std::sync::OnceLock::new();
         S.get_or_init(|| {
             let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/judge");
-            Sandbox::new(&dir, true).unwrap()
+            Sandbox::new(&dir, true, Cancel::new()).unwrap()
         })
     }
 
@@ -426,6 +439,36 @@ mod tests {
 
     fn run(program: &Program, input: &[u8], limits: &Limits) -> io::Result<RunOutput> {
         sandbox().run(program, Stdin::Bytes(input), limits, 1 << 20)
+    }
+
+    #[test]
+    fn cancelling_kills_what_runs_at_once_and_nothing_more_starts() {
+        let cancel = Cancel::new();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/judge");
+        let own = Sandbox::new(&dir, true, cancel.clone()).unwrap();
+        let started = Instant::now();
+        std::thread::scope(|s| {
+            let running =
+                s.spawn(|| own.run(&shell("sleep 30"), Stdin::Bytes(b""), &limits(60_000), 100));
+            std::thread::sleep(Duration::from_millis(300));
+            cancel.cancel();
+            let out = running.join().unwrap().unwrap();
+            assert_eq!(out.killed, Some(Kill::Interrupted), "{out:?}");
+        });
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
+        let e = own
+            .run(&shell("echo no"), Stdin::Bytes(b""), &limits(1000), 100)
+            .unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::Interrupted, "{e}");
+        // Another run's sandbox is not cancelled with it.
+        assert_eq!(
+            run(&shell("echo yes"), b"", &limits(1000)).unwrap().stdout,
+            b"yes\n"
+        );
     }
 
     #[test]

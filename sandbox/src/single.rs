@@ -16,14 +16,12 @@
 //! Where cgroups can be made ([`cgroup`]), each launcher runs in memory, CPU and pids cgroups
 //! of its own, which count every process of a case and what the kernel holds for it.
 
-use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Seek, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
@@ -45,27 +43,9 @@ pub(crate) const STDERR_KEEP: usize = 64 * 1024;
 /// may hold them; it is killed by [`reap_orphans`] at the end).
 pub(crate) const DRAIN_GRACE: Duration = Duration::from_millis(500);
 
-pub(crate) static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
-
-pub(crate) static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Whether Ctrl-C (or SIGTERM/SIGHUP) was received.
-pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
-}
-
-/// Kills every running program's process group and marks the run interrupted.
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-    let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-    for &pgid in groups.iter() {
-        let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
-    }
-}
-
-/// Installs the Ctrl-C handler and makes the runner a child subreaper. Call once, early.
-pub fn init() {
-    let _ = ctrlc::set_handler(interrupt);
+/// Makes the runner a child subreaper, so that a process that leaves its group is re-parented
+/// here and [`reap_orphans`] ends it. Call once, early, in the binary.
+pub fn become_subreaper() {
     // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes no pointers.
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
@@ -418,10 +398,8 @@ pub(crate) fn kill_group(pgid: i32) {
 
 /// Kills what is left of a program's group (without the sandbox: children it forked; in it,
 /// the launcher has killed them all already) and forgets it.
-pub(crate) fn forget_group(pgid: i32) {
-    let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-    kill_group(pgid);
-    groups.remove(&pgid);
+pub(crate) fn forget_group(launcher: &Launcher, pgid: i32) {
+    launcher.cancel.forget(pgid);
 }
 
 /// Kills every process of the case in progress: the launcher kills them all (in the sandbox,
@@ -548,7 +526,7 @@ pub(crate) fn start(
     stdio: [OwnedFd; 3],
 ) -> io::Result<io::Result<Run>> {
     let request = launcher::encode_request(rlimits, argv, envp, expose);
-    if interrupted() {
+    if launcher.cancel.is_cancelled() {
         return Ok(Err(io::Error::new(
             io::ErrorKind::Interrupted,
             "interrupted",
@@ -565,10 +543,7 @@ pub(crate) fn start(
             flags,
         } => {
             launcher.measures(flags);
-            GROUPS.lock().unwrap_or_else(|e| e.into_inner()).insert(pid);
-            // `interrupt` sets the flag before it walks GROUPS: either it saw this group, or
-            // the flag is seen here.
-            if interrupted() {
+            if launcher.cancel.watch(pid) {
                 kill_case(launcher, pid);
             }
             Ok(Ok(Run {
@@ -648,7 +623,7 @@ pub(crate) fn watch(
     let mut check_at = start + next_check(0);
     // The launcher's report of the end, and when it came.
     let mut ended: Option<(Usage, Instant)> = None;
-    let forget = forget_group;
+    let forget = |pid| forget_group(launcher, pid);
     let result = loop {
         let now = Instant::now();
         let deadline = match ended {
@@ -704,7 +679,7 @@ pub(crate) fn watch(
             continue;
         }
         let now = Instant::now();
-        seen.interrupted = interrupted();
+        seen.interrupted = launcher.cancel.is_cancelled();
         seen.output_overflow = stdout.overflow;
         seen.elapsed = now - start;
         if now >= check_at {
@@ -734,7 +709,7 @@ pub(crate) fn watch(
     // Ctrl-C kills every running group at once (`interrupt`): the launcher's report of that
     // SIGKILL may come before this loop saw the flag. The program did not die of itself.
     if killed.is_none()
-        && interrupted()
+        && launcher.cancel.is_cancelled()
         && Exit::from_wait_status(usage.status) == Exit::Signal(libc::SIGKILL)
     {
         killed = Some(Kill::Interrupted);

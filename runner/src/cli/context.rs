@@ -28,10 +28,12 @@ use crate::tools::{self, Tool};
 use crate::verdict::Verdict;
 use crate::workspace::{FileKinds, Workspace};
 use crate::{holes, lint};
-use sandbox::{Limits, Sandbox};
+use sandbox::{Cancel, Limits, Sandbox};
 
 pub struct Context {
     pub ws: Workspace,
+    /// The run's cancellation (Ctrl-C, SIGTERM), handed to the engine and the sandbox.
+    pub cancel: Cancel,
     pub jobs: usize,
     pub report: ReportOptions,
     /// Whether to draw a progress bar (a terminal, not CI, a human report).
@@ -71,7 +73,7 @@ impl std::fmt::Display for ConfigErrors {
 impl std::error::Error for ConfigErrors {}
 
 impl Context {
-    pub fn new(g: &GlobalArgs, reports: &ReportArgs) -> Result<Context> {
+    pub fn new(g: &GlobalArgs, reports: &ReportArgs, cancel: Cancel) -> Result<Context> {
         let ws = match &g.root {
             Some(root) => Workspace::at(root)?,
             None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
@@ -94,7 +96,8 @@ impl Context {
             judges: Arc::new(judges),
             builder: Builder::new(ws.cache_dir())
                 .in_workspace(ws.root())
-                .isolated(!g.no_sandbox),
+                .isolated(!g.no_sandbox)
+                .cancelled_by(cancel.clone()),
             jobs,
             report: ReportOptions {
                 color,
@@ -108,6 +111,7 @@ impl Context {
             verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
             all_cases: false,
             fail_fast: g.fail_fast,
+            cancel,
             ws,
         })
     }
@@ -322,6 +326,7 @@ impl Context {
                 all_cases: self.all_cases,
                 fail_fast: self.fail_fast,
                 deadline,
+                cancel: &self.cancel,
             },
             &|e| {
                 progress.on_event(&e);

@@ -31,7 +31,7 @@ pub struct How<'a> {
 }
 
 pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
-    let pkg = Package::open(path, &how.bounds)?;
+    let pkg = Package::open(path, &how.bounds, &cx.cancel)?;
     let (mut d, mut measure) = read(cx, &pkg, how)?;
     if let Some(t) = how.tool_time {
         let ms = u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
@@ -58,7 +58,7 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
          case's note says where it was made.\n",
         pkg.name
     );
-    let written = draft::write_from(&cx.ws, &d, &header, Some(&pkg.confined))?;
+    let written = draft::write_from(&cx.ws, &d, &header, Some(&pkg.confined), &cx.cancel)?;
     let mut text = format!(
         "imported `{}` as problem `{}`: {} case{}, {} solution{}, {} wrong solution{}\n",
         pkg.name,

@@ -17,8 +17,8 @@
 //!
 //! HTTP is std::net and a few lines: one endpoint, one method, a body with a Content-Length (the
 //! extension sends a string), on loopback; a crate would bring a dependency tree for that. The
-//! accept loop polls, so that Ctrl-C or SIGTERM (the handler `sandbox::init` installs) ends it at
-//! once.
+//! accept loop polls, so that Ctrl-C or SIGTERM (the run's `sandbox::Cancel`, which the binary
+//! makes with `Cancel::on_signals`) ends it at once.
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
@@ -77,6 +77,7 @@ struct Shared<'a> {
     judges: &'a Judges,
     /// Held while a problem is written: two payloads of one problem never race.
     writing: &'a Mutex<()>,
+    cancel: &'a sandbox::Cancel,
 }
 
 pub fn listen(cx: &Context, port: u16, once: bool) -> Result<u8> {
@@ -101,13 +102,14 @@ pub fn listen(cx: &Context, port: u16, once: bool) -> Result<u8> {
         ws: &cx.ws,
         judges: &cx.judges,
         writing: &writing,
+        cancel: &cx.cancel,
     };
     let active = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Reply>();
     // batch id -> (size, payloads received, all created so far)
     let mut batches: HashMap<String, (u64, u64, bool)> = HashMap::new();
     std::thread::scope(|scope| loop {
-        if sandbox::interrupted() {
+        if cx.cancel.is_cancelled() {
             eprintln!("listen: interrupted");
             return Ok(exit::INTERRUPTED);
         }
@@ -416,7 +418,7 @@ fn receive(sh: Shared, body: &[u8]) -> Reply {
     let d = companion::draft(sh.ws, sh.judges, &payload);
     let written = {
         let _guard = sh.writing.lock().unwrap_or_else(|e| e.into_inner());
-        draft::write(sh.ws, &d, companion::FIXTURE_HEADER)
+        draft::write(sh.ws, &d, companion::FIXTURE_HEADER, sh.cancel)
     };
     match written {
         Ok(written) => {

@@ -319,7 +319,15 @@ pub struct StressArgs {
 
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
-    sandbox::init();
+    sandbox::become_subreaper();
+    // Ctrl-C, SIGTERM and SIGHUP cancel the run: the one value handed to everything that runs.
+    let cancel = match sandbox::Cancel::on_signals() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: cannot install the Ctrl-C handler: {e}");
+            return ExitCode::from(exit::ERROR);
+        }
+    };
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -331,7 +339,7 @@ pub fn main() -> ExitCode {
             });
         }
     };
-    let result = dispatch(cli);
+    let result = dispatch(cli, cancel);
     sandbox::reap_orphans();
     match result {
         Ok(code) => ExitCode::from(code),
@@ -395,7 +403,7 @@ fn options_fit(cli: &Cli) -> Result<()> {
 }
 
 /// Runs the command `cli` names, with one context built for it; returns the exit code.
-fn dispatch(mut cli: Cli) -> Result<u8> {
+fn dispatch(mut cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
     options_fit(&cli)?;
     if let Some(Command::Merge { reports, history }) = &cli.command {
         return merge::merge(reports, history.as_deref(), &cli.reports);
@@ -404,7 +412,7 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
         return init::init(dir, *judges);
     }
     cli.reports.watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
-    let mut cx = Context::new(&cli.global, &cli.reports)?;
+    let mut cx = Context::new(&cli.global, &cli.reports, cancel)?;
     cx.all_cases = cli.all_cases;
     match cli.command {
         None => judge::all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
@@ -424,7 +432,7 @@ fn dispatch(mut cli: Cli) -> Result<u8> {
                 lang: lang.as_deref(),
             };
             if watch {
-                watch::watch(&file, || judge::file(&cx, &one))
+                watch::watch(&file, &cx.cancel, || judge::file(&cx, &one))
             } else {
                 judge::file(&cx, &one)
             }

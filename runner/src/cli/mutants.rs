@@ -437,6 +437,7 @@ fn hunt(
             program: Some(path),
             jobs: cx.jobs,
             diff: cx.diff_options(),
+            cancel: cx.cancel.clone(),
         };
         let report = crate::stress::stress(
             problem,

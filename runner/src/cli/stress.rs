@@ -29,6 +29,7 @@ pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
         program: a.program,
         jobs: cx.jobs,
         diff: cx.diff_options(),
+        cancel: cx.cancel.clone(),
     };
     let bar = report::StressProgress::new(cx.progress, opts.count);
     let mut report = stress::stress(

@@ -23,7 +23,7 @@ pub fn submit(
     let (sub, planned) = submit::prepare(&cx.ws, &cx.judges, problem, cases, choice)?;
     let report = cx.execute(vec![planned])?;
     let mut text = report::render(&report, cx.ws.root(), cx.report);
-    let code = if report.interrupted || sandbox::interrupted() {
+    let code = if report.interrupted || cx.cancel.is_cancelled() {
         text.push_str(&format!(
             "submit {slug}: interrupted; nothing was written\n"
         ));

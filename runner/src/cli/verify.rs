@@ -65,7 +65,7 @@ fn validate_all(
             cases,
             cx.ws.root(),
         )?);
-        if sandbox::interrupted() {
+        if cx.cancel.is_cancelled() {
             break;
         }
     }

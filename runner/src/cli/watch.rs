@@ -30,7 +30,11 @@ fn changes(kind: &EventKind) -> bool {
 
 /// Runs `judge` now and after every change of `file`; returns 130 when Ctrl-C ends it.
 /// The screen is cleared before each run when stdout is a terminal.
-pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<u8>) -> Result<u8> {
+pub fn watch(
+    file: &Path,
+    cancel: &sandbox::Cancel,
+    mut judge: impl FnMut() -> Result<u8>,
+) -> Result<u8> {
     let file = std::path::absolute(file).context("no current directory")?;
     let dir = file
         .parent()
@@ -63,7 +67,7 @@ pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<u8>) -> Result<u8> {
                 eprintln!("error: {e:#}");
             }
             exec::reap_orphans();
-            if exec::interrupted() {
+            if cancel.is_cancelled() {
                 return Ok(exit::INTERRUPTED);
             }
             eprintln!(
@@ -80,7 +84,7 @@ pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<u8>) -> Result<u8> {
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the file watcher stopped"),
             }
-            if exec::interrupted() {
+            if cancel.is_cancelled() {
                 return Ok(exit::INTERRUPTED);
             }
         }
@@ -90,7 +94,7 @@ pub fn watch(file: &Path, mut judge: impl FnMut() -> Result<u8>) -> Result<u8> {
                 Err(RecvTimeoutError::Timeout) => break,
                 Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the file watcher stopped"),
             }
-            if exec::interrupted() {
+            if cancel.is_cancelled() {
                 return Ok(exit::INTERRUPTED);
             }
         }

@@ -179,7 +179,7 @@ impl Confined {
     /// Checks the whole tree once: every symlink resolves inside the root and to no folder
     /// above itself, every entry is a regular file or a folder, and the tree (symlinks followed)
     /// holds at most `bounds`. Ends early on Ctrl-C / SIGTERM.
-    pub fn scan(&self, bounds: &Bounds) -> Result<()> {
+    pub fn scan(&self, bounds: &Bounds, cancel: &sandbox::Cancel) -> Result<()> {
         let mut entries = 0u64;
         let mut bytes = 0u64;
         let walk = walkdir::WalkDir::new(&self.root)
@@ -187,7 +187,7 @@ impl Confined {
             .sort_by_file_name()
             .max_depth(bounds.max_depth + 1);
         for e in walk {
-            if sandbox::interrupted() {
+            if cancel.is_cancelled() {
                 bail!("interrupted");
             }
             let e = match e {
@@ -312,19 +312,21 @@ mod tests {
         }
         assert!(c.file(&root.join("a/in")).is_ok());
         assert!(c.file(&root.join("a")).is_err());
-        let e = c.scan(&Bounds::default()).unwrap_err();
+        let e = c
+            .scan(&Bounds::default(), &sandbox::Cancel::new())
+            .unwrap_err();
         assert!(format!("{e:#}").contains("a/out"), "{e:#}");
         // A dangling symlink reads nothing: the scan passes it by (BAPCtools' test problems
         // link headers of the tool's own checkout).
         std::fs::remove_file(root.join("a/out")).unwrap();
         std::os::unix::fs::symlink("../../nowhere.h", root.join("a/gone.h")).unwrap();
-        c.scan(&Bounds::default()).unwrap();
+        c.scan(&Bounds::default(), &sandbox::Cancel::new()).unwrap();
         assert!(c.join(&a, "gone.h", "x").is_err());
         let tight = Bounds {
             max_entries: 3,
             ..Bounds::default()
         };
-        let e = c.scan(&tight).unwrap_err();
+        let e = c.scan(&tight, &sandbox::Cancel::new()).unwrap_err();
         assert!(format!("{e:#}").contains("more than 3 files"), "{e:#}");
         assert!(is_plain(Path::new("problems/x/a.rs")));
         assert!(!is_plain(Path::new("problems/../.cargo")));

@@ -359,8 +359,13 @@ pub fn files(draft: &Draft, fixture_header: &str) -> Result<Vec<File>> {
 /// Writes `draft` into `ws`: all of it, or nothing. Refuses when the problem, its fixture or any
 /// file it would write exists already. Returns the files written (absolute paths). Every file
 /// is given as bytes (a draft of no package: [`write_from`] takes files of one).
-pub fn write(ws: &Workspace, draft: &Draft, fixture_header: &str) -> Result<Vec<PathBuf>> {
-    write_from(ws, draft, fixture_header, None)
+pub fn write(
+    ws: &Workspace,
+    draft: &Draft,
+    fixture_header: &str,
+    cancel: &sandbox::Cancel,
+) -> Result<Vec<PathBuf>> {
+    write_from(ws, draft, fixture_header, None, cancel)
 }
 
 /// [`write`], where the draft's files ([`Data::File`]) are files of `package`: each must be a
@@ -370,6 +375,7 @@ pub fn write_from(
     draft: &Draft,
     fixture_header: &str,
     package: Option<&Confined>,
+    cancel: &sandbox::Cancel,
 ) -> Result<Vec<PathBuf>> {
     let slug = &draft.slug;
     if !is_valid_slug(slug) {
@@ -399,7 +405,7 @@ pub fn write_from(
     let mut written: Vec<PathBuf> = Vec::new();
     let result = (|| -> Result<()> {
         for f in &files {
-            if sandbox::interrupted() {
+            if cancel.is_cancelled() {
                 bail!("interrupted");
             }
             let path = ws.root().join(&f.rel);
@@ -582,7 +588,7 @@ mod tests {
     #[test]
     fn small_text_cases_are_inline_and_large_or_binary_ones_files() {
         let (_d, ws) = ws();
-        let written = write(&ws, &draft("t"), "").unwrap();
+        let written = write(&ws, &draft("t"), "", &sandbox::Cancel::new()).unwrap();
         assert_eq!(written.len(), 5, "{written:?}");
         let fixture = std::fs::read_to_string(ws.fixtures_dir().join("t.toml")).unwrap();
         let parsed: toml::Table = toml::from_str(&fixture).unwrap();
@@ -605,7 +611,7 @@ mod tests {
         d.meta.compare = Some("{ float = { abs = 1e-6 } }".into());
         d.cases[0].name = "a\nb".into();
         d.cases[0].note = Some("n\n[[case]]".into());
-        write(&ws, &d, "header\nkey = 1").unwrap();
+        write(&ws, &d, "header\nkey = 1", &sandbox::Cancel::new()).unwrap();
         let text = std::fs::read_to_string(ws.problems_dir().join("t/problem.toml")).unwrap();
         let toml: toml::Table = toml::from_str(&text).unwrap();
         let mut keys: Vec<&str> = toml.keys().map(|k| k.as_str()).collect();
@@ -646,7 +652,7 @@ mod tests {
         let (_d, ws) = ws();
         std::fs::create_dir_all(ws.problems_dir().join("t")).unwrap();
         std::fs::write(ws.problems_dir().join("t/problem.toml"), "mine").unwrap();
-        let e = write(&ws, &draft("t"), "").unwrap_err();
+        let e = write(&ws, &draft("t"), "", &sandbox::Cancel::new()).unwrap_err();
         assert!(format!("{e:#}").contains("exists already"), "{e:#}");
         assert_eq!(
             std::fs::read_to_string(ws.problems_dir().join("t/problem.toml")).unwrap(),

@@ -36,7 +36,7 @@ pub enum Kind {
 impl Package {
     /// Opens `path`: a package folder, or a zip of one (its files at the top, or in one folder),
     /// unpacked and checked within `bounds` ([`Confined::scan`]).
-    pub fn open(path: &Path, bounds: &Bounds) -> Result<Package> {
+    pub fn open(path: &Path, bounds: &Bounds, cancel: &sandbox::Cancel) -> Result<Package> {
         let meta = std::fs::metadata(path).with_context(|| format!("{}", path.display()))?;
         let stem = path
             .file_stem()
@@ -48,12 +48,12 @@ impl Package {
             let tmp = tempfile::Builder::new()
                 .prefix("runner-import-")
                 .tempdir()?;
-            unzip(path, tmp.path(), bounds)?;
+            unzip(path, tmp.path(), bounds, cancel)?;
             (tmp.path().to_path_buf(), Some(tmp))
         };
         let outer = Confined::new(&dir)?;
         outer
-            .scan(bounds)
+            .scan(bounds, cancel)
             .with_context(|| format!("{}: not imported", path.display()))?;
         let dir = outer.root().to_path_buf();
         let root = find_root(&dir).with_context(|| {
@@ -113,7 +113,7 @@ fn find_root(dir: &Path) -> Option<PathBuf> {
 /// Unpacks the zip `file` into `into`, within `bounds`: an entry that would land outside it,
 /// more entries, more bytes (counted as they are unpacked, whatever the entries' headers
 /// declare) or deeper folders than the bounds allow are an error. Ends on Ctrl-C / SIGTERM.
-fn unzip(file: &Path, into: &Path, bounds: &Bounds) -> Result<()> {
+fn unzip(file: &Path, into: &Path, bounds: &Bounds, cancel: &sandbox::Cancel) -> Result<()> {
     let f = std::fs::File::open(file).with_context(|| format!("cannot open {}", file.display()))?;
     let mut zip = zip::ZipArchive::new(f)
         .with_context(|| format!("{}: not a folder, nor a zip archive", file.display()))?;
@@ -127,7 +127,7 @@ fn unzip(file: &Path, into: &Path, bounds: &Bounds) -> Result<()> {
     }
     let mut left = bounds.max_bytes;
     for i in 0..zip.len() {
-        if sandbox::interrupted() {
+        if cancel.is_cancelled() {
             bail!("{}: interrupted while unpacking", file.display());
         }
         let mut entry = zip.by_index(i)?;

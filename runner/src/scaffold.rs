@@ -33,15 +33,11 @@ pub fn skeleton(ws: &Workspace, slug: &str, checker: bool) -> Vec<(PathBuf, Stri
 }
 
 /// The language of a new problem's solution (`runner new --lang`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
-    #[value(name = "rs")]
     Rust,
-    #[value(name = "cpp")]
     Cpp,
-    #[value(name = "c")]
     C,
-    #[value(name = "py")]
     Python,
 }
 

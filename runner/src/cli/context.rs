@@ -14,7 +14,7 @@ use crate::cache::VerdictCache;
 use crate::compile::Builder;
 use crate::config::ConfigError;
 use crate::diff::DiffOptions;
-use crate::export::{Outputs, ReportArgs, Selected, Stream};
+use crate::export::{self, Outputs, Selected, Stream};
 use crate::fixture::{self, Case};
 use crate::judges::LOCAL;
 use crate::judges::{Judges, Profile};
@@ -73,7 +73,7 @@ impl std::fmt::Display for ConfigErrors {
 impl std::error::Error for ConfigErrors {}
 
 impl Context {
-    pub fn new(g: &GlobalArgs, reports: &ReportArgs, cancel: Cancel) -> Result<Context> {
+    pub fn new(g: &GlobalArgs, reports: &export::Options, cancel: Cancel) -> Result<Context> {
         let ws = match &g.root {
             Some(root) => Workspace::at(root)?,
             None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
@@ -110,7 +110,7 @@ impl Context {
             outputs,
             verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
             all_cases: false,
-            fail_fast: g.fail_fast,
+            fail_fast: false,
             cancel,
             ws,
         })

@@ -5,12 +5,16 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result};
 
 use super::context::print;
-use crate::export::{self, json, merge, Format, ReportArgs};
+use crate::export::{self, json, merge, Format};
 use crate::history;
 use crate::records::{Records, RoleName, Status};
 
 /// Needs no workspace: the reports hold everything.
-pub fn merge(reports: &[PathBuf], history_out: Option<&Path>, args: &ReportArgs) -> Result<u8> {
+pub fn merge(
+    reports: &[PathBuf],
+    history_out: Option<&Path>,
+    args: &export::Options,
+) -> Result<u8> {
     let texts: Vec<(PathBuf, String)> = reports
         .iter()
         .map(|p| {

@@ -23,14 +23,18 @@ mod watch;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::exit;
-use crate::export::ReportArgs;
+use crate::export::{Format, Options};
+use crate::partition::Partition;
 use context::Context;
 
 /// A local judge: runs every solution on every fixture case, the way an online judge would.
+///
+/// The options before a command are the default command's (judging every problem); a command
+/// takes its own after its name, and `runner COMMAND --help` lists them.
 #[derive(Debug, Parser)]
 #[command(name = "runner", version, subcommand_precedence_over_arg = true)]
 pub struct Cli {
@@ -39,6 +43,9 @@ pub struct Cli {
 
     #[command(flatten)]
     reports: ReportArgs,
+
+    #[command(flatten)]
+    fail_fast: FailFast,
 
     /// Judge only problems whose slug contains one of these.
     filters: Vec<String>,
@@ -90,11 +97,116 @@ pub struct GlobalArgs {
     /// Judge every case again: reuse no verdict from the verdict cache (target/judge/verdicts/).
     #[arg(long, global = true)]
     pub no_cache: bool,
+}
 
+/// `--fail-fast`, for the commands that judge solutions (no command, `judge`).
+#[derive(Debug, Args)]
+pub struct FailFast {
     /// Stop each solution at its first failing case (the cases it has not started are not
-    /// run, and it fails). For judging (no command, `judge`).
-    #[arg(long, global = true)]
+    /// run, and it fails).
+    #[arg(long)]
     pub fail_fast: bool,
+}
+
+/// The outputs and the selection of a judging run (no command, `judge`, `verify`).
+#[derive(Debug, Clone, Args)]
+pub struct ReportArgs {
+    /// The output: human (the report) or json (JSON Lines; no report, no progress bar).
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+
+    /// Also write a JUnit XML report to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub junit: Option<PathBuf>,
+
+    /// Also write the run as one self-contained HTML page to PATH: per problem, programs × cases
+    /// with each verdict and CPU time against the limit; a click on a cell shows its diff.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+
+    /// Run only shard K of N: count:K/N (balanced by expected cost; K/N means the same) or
+    /// hash:K/N. A wrong solution goes to one shard with all its cases.
+    #[arg(long, value_name = "K/N")]
+    pub partition: Option<Partition>,
+
+    /// Past timings for --partition count: a last-run.json of an earlier run; give every shard
+    /// the same file.
+    #[arg(long, value_name = "FILE", requires = "partition")]
+    pub timings: Option<PathBuf>,
+
+    /// Re-run only what failed in the last run (target/judge/last-run.json).
+    #[arg(long)]
+    pub failed: bool,
+}
+
+impl ReportArgs {
+    fn options(&self) -> Options {
+        Options {
+            format: self.format.into(),
+            junit: self.junit.clone(),
+            html: self.html.clone(),
+            watching: false,
+            partition: self.partition,
+            timings: self.timings.clone(),
+            failed: self.failed,
+        }
+    }
+}
+
+/// The outputs of `merge`: the merged run's report, JUnit file and page.
+#[derive(Debug, Clone, Args)]
+pub struct MergeOutputs {
+    /// The output: human (the report) or json (the merged JSON Lines).
+    #[arg(long, value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+
+    /// Also write a JUnit XML report to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub junit: Option<PathBuf>,
+
+    /// Also write the merged run as one self-contained HTML page to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+}
+
+/// The format of stdout, as `--format` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// The report, for a person.
+    Human,
+    /// JSON Lines: a line per (program, case) as it finishes, a line per wrong solution, and a
+    /// summary last.
+    Json,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Human => Format::Human,
+            FormatArg::Json => Format::Json,
+        }
+    }
+}
+
+/// The language of a new problem's solution, as `new --lang` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    Rs,
+    Cpp,
+    C,
+    Py,
+}
+
+impl From<LangArg> for crate::scaffold::Lang {
+    fn from(l: LangArg) -> crate::scaffold::Lang {
+        use crate::scaffold::Lang;
+        match l {
+            LangArg::Rs => Lang::Rust,
+            LangArg::Cpp => Lang::Cpp,
+            LangArg::C => Lang::C,
+            LangArg::Py => Lang::Python,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -115,8 +227,9 @@ enum Command {
         /// Judge only the case with this name (repeatable).
         #[arg(long = "case", value_name = "NAME")]
         cases: Vec<String>,
-        /// Judge again whenever the file changes, until Ctrl-C.
-        #[arg(long)]
+        /// Judge again whenever the file changes, until Ctrl-C (every case: not with
+        /// --failed or --partition).
+        #[arg(long, conflicts_with_all = ["failed", "partition"])]
         watch: bool,
         /// Build it with this judge's profile instead of the problem's (e.g. `local`).
         #[arg(long, value_name = "JUDGE")]
@@ -124,6 +237,10 @@ enum Command {
         /// Build it as this language of the judge (e.g. `C++` for POJ's MSVC).
         #[arg(long, value_name = "LANG")]
         lang: Option<String>,
+        #[command(flatten)]
+        reports: ReportArgs,
+        #[command(flatten)]
+        fail_fast: FailFast,
     },
     /// Re-judge a problem's solution under its judge's profile, lint it, and make the packet to
     /// paste into the judge (target/submit/<slug>.<ext>, its language label, size and hash).
@@ -145,6 +262,8 @@ enum Command {
     Verify {
         /// Only problems whose slug contains one of these.
         filters: Vec<String>,
+        #[command(flatten)]
+        reports: ReportArgs,
     },
     /// Random testing: generator -> brute force and solution -> compare, until they disagree.
     Stress(StressArgs),
@@ -167,7 +286,7 @@ enum Command {
         slug: String,
         /// The solution's language.
         #[arg(long, value_enum, default_value = "rs")]
-        lang: crate::scaffold::Lang,
+        lang: LangArg,
         /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
         #[arg(long)]
         checker: bool,
@@ -244,6 +363,8 @@ enum Command {
         /// Also write the merged results as a run history, for the next run's --timings.
         #[arg(long, value_name = "PATH")]
         history: Option<PathBuf>,
+        #[command(flatten)]
+        outputs: MergeOutputs,
     },
 }
 
@@ -287,6 +408,10 @@ pub struct MutantsArgs {
     /// output from the brute force, `source = "brute"`).
     #[arg(long)]
     pub save: bool,
+    /// Also write the mutants as one self-contained HTML page to PATH (each mutant's fate and
+    /// diff).
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -350,70 +475,135 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Refuses the options that do not go with the command: report options of a command that
-/// judges nothing, a selection given to `merge`, the judging options of `mutants`,
-/// `--fail-fast` but for judging, `--watch` with a selection of the last run or a shard.
-fn options_fit(cli: &Cli) -> Result<()> {
-    let judging_only = matches!(
-        cli.command,
-        Some(
-            Command::Stress(_)
-                | Command::New { .. }
-                | Command::Submit { .. }
-                | Command::Run(_)
-                | Command::List
-                | Command::Listen { .. }
-                | Command::Import { .. }
-                | Command::Export { .. }
-                | Command::Init { .. }
-        )
-    );
+/// The options of the default command (judging every problem) given, as (flag, given).
+fn default_command_options(cli: &Cli) -> [(&'static str, bool); 10] {
     let r = &cli.reports;
-    let merging_with_selection = matches!(cli.command, Some(Command::Merge { .. }))
-        && (r.partition.is_some() || r.timings.is_some() || r.failed);
-    if merging_with_selection {
-        bail!("merge takes --format, --junit and --html; --partition, --timings and --failed choose what a run judges");
-    }
-    if r.any() && judging_only {
-        bail!(
-            "--format, --junit, --html, --partition, --timings and --failed apply to judging \
-             (no command, `judge`, `verify`)"
-        );
-    }
-    let judging_options = r.format != crate::export::Format::Human
-        || r.junit.is_some()
-        || r.partition.is_some()
-        || r.timings.is_some()
-        || r.failed;
-    if matches!(cli.command, Some(Command::Mutants(_))) && judging_options {
-        bail!(
-            "mutants takes --html; --format, --junit, --partition, --timings and --failed \
-             apply to judging (no command, `judge`, `verify`)"
-        );
-    }
-    let judging = matches!(cli.command, None | Some(Command::Judge { .. }));
-    if cli.global.fail_fast && !judging {
-        bail!("--fail-fast applies to judging (no command, `judge`): the other commands need every case");
-    }
-    let watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
-    if watching && (r.failed || r.partition.is_some()) {
-        bail!("--watch judges every case: it does not go with --failed or --partition");
-    }
-    Ok(())
+    [
+        ("--format", r.format != FormatArg::Human),
+        ("--junit", r.junit.is_some()),
+        ("--html", r.html.is_some()),
+        ("--partition", r.partition.is_some()),
+        ("--timings", r.timings.is_some()),
+        ("--failed", r.failed),
+        ("--fail-fast", cli.fail_fast.fail_fast),
+        ("--case", !cli.cases.is_empty()),
+        ("--skip-wrong", cli.skip_wrong),
+        ("--all-cases", cli.all_cases),
+    ]
 }
 
+/// The name of `command` on the command line (`Judge { .. }`: `judge`).
+fn command_name(command: &Command) -> String {
+    format!("{command:?}")
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// `own` (a command's outputs), with what `top` (the options given before the command) sets
+/// and `own` does not.
+fn joined(own: Options, top: Options) -> Options {
+    Options {
+        format: if own.format == Format::Human {
+            top.format
+        } else {
+            own.format
+        },
+        junit: own.junit.or(top.junit),
+        html: own.html.or(top.html),
+        watching: own.watching,
+        partition: own.partition.or(top.partition),
+        timings: own.timings.or(top.timings),
+        failed: own.failed || top.failed,
+    }
+}
+
+/// The outputs a command asked for and whether it stops a solution at its first failure. Each
+/// command takes only the options it uses (its `--help` lists them; clap refuses the others
+/// after its name); given before its name, an option of the default command is the command's
+/// when it takes it too, as `runner --html PAGE judge …` always was, and else an error.
+fn outputs_of(cli: &Cli) -> Result<(Options, bool)> {
+    let top = cli.reports.options();
+    let top_fail_fast = cli.fail_fast.fail_fast;
+    // (the options it takes of those, its own outputs, its own --fail-fast)
+    let (takes, own, fail_fast): (&[&str], Options, bool) = match &cli.command {
+        None => return Ok((top, top_fail_fast)),
+        Some(Command::Judge {
+            reports,
+            fail_fast,
+            watch,
+            ..
+        }) => {
+            let mut o = reports.options();
+            o.watching = *watch;
+            let takes = &REPORT_OPTIONS[..];
+            (takes, o, fail_fast.fail_fast || top_fail_fast)
+        }
+        Some(Command::Verify { reports, .. }) => (&REPORT_OPTIONS[..6], reports.options(), false),
+        Some(Command::Mutants(a)) => {
+            let o = Options {
+                html: a.html.clone(),
+                ..Options::default()
+            };
+            (&["--html"], o, false)
+        }
+        Some(Command::Merge { outputs, .. }) => {
+            let o = Options {
+                format: outputs.format.into(),
+                junit: outputs.junit.clone(),
+                html: outputs.html.clone(),
+                ..Options::default()
+            };
+            (&["--format", "--junit", "--html"], o, false)
+        }
+        Some(_) => (&[], Options::default(), false),
+    };
+    let command = cli.command.as_ref().expect("a command");
+    let stray = default_command_options(cli)
+        .into_iter()
+        .find(|(flag, given)| *given && !takes.contains(flag));
+    if let Some((flag, _)) = stray {
+        let name = command_name(command);
+        anyhow::bail!(
+            "{flag} applies to judging every problem (no command): {name} does not take it \
+             (`runner {name} --help` lists what it takes)"
+        );
+    }
+    let joined = joined(own, top);
+    if joined.watching && (joined.failed || joined.partition.is_some()) {
+        anyhow::bail!("--watch judges every case: it does not go with --failed or --partition");
+    }
+    Ok((joined, fail_fast))
+}
+
+/// The report options, and `--fail-fast`: what `judge` takes of the default command's (and
+/// `verify` the first six).
+const REPORT_OPTIONS: [&str; 7] = [
+    "--format",
+    "--junit",
+    "--html",
+    "--partition",
+    "--timings",
+    "--failed",
+    "--fail-fast",
+];
+
 /// Runs the command `cli` names, with one context built for it; returns the exit code.
-fn dispatch(mut cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
-    options_fit(&cli)?;
-    if let Some(Command::Merge { reports, history }) = &cli.command {
-        return merge::merge(reports, history.as_deref(), &cli.reports);
+fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
+    let (outputs, fail_fast) = outputs_of(&cli)?;
+    if let Some(Command::Merge {
+        reports, history, ..
+    }) = &cli.command
+    {
+        return merge::merge(reports, history.as_deref(), &outputs);
     }
     if let Some(Command::Init { dir, judges }) = &cli.command {
         return init::init(dir, *judges);
     }
-    cli.reports.watching = matches!(cli.command, Some(Command::Judge { watch: true, .. }));
-    let mut cx = Context::new(&cli.global, &cli.reports, cancel)?;
+    let mut cx = Context::new(&cli.global, &outputs, cancel)?;
     cx.all_cases = cli.all_cases;
+    cx.fail_fast = fail_fast;
     match cli.command {
         None => judge::all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
         Some(Command::Judge {
@@ -423,6 +613,7 @@ fn dispatch(mut cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             judge,
             lang,
             watch,
+            ..
         }) => {
             let one = judge::File {
                 slug: &slug,
@@ -443,7 +634,7 @@ fn dispatch(mut cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             lang,
             print,
         }) => submit::submit(&cx, &slug, (file.as_deref(), lang.as_deref()), print),
-        Some(Command::Verify { filters }) => verify::verify(&cx, &filters),
+        Some(Command::Verify { filters, .. }) => verify::verify(&cx, &filters),
         Some(Command::Stress(a)) => stress::stress(&cx, a),
         Some(Command::Mutants(a)) => mutants::mutants(&cx, &a),
         Some(Command::Run(a)) => run::run(&cx, &a),
@@ -477,7 +668,7 @@ fn dispatch(mut cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             slug,
             checker,
             lang,
-        }) => new::new(&cx, &slug, checker, lang),
+        }) => new::new(&cx, &slug, checker, lang.into()),
         Some(Command::Init { .. }) => unreachable!("made before a context is"),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }

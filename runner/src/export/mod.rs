@@ -13,7 +13,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
 
 use crate::history;
 use crate::partition::{self, Partition, Timings};
@@ -21,7 +20,7 @@ use crate::records::{self, Line, Records};
 use crate::run::{Event, Planned, RunReport, Tally};
 
 /// The format of stdout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     /// The report, for a person.
     #[default]
@@ -31,52 +30,24 @@ pub enum Format {
     Json,
 }
 
-/// The command-line options of this module (global: they apply to the default command, `judge`
-/// and `verify`).
-#[derive(Debug, Clone, Args)]
-pub struct ReportArgs {
-    /// The output: human (the report) or json (JSON Lines; no report, no progress bar).
-    #[arg(long, global = true, value_enum, default_value_t = Format::Human)]
+/// What a run writes besides its report, and which part of the plan it judges (the command
+/// line fills it from the options the command takes).
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The format of stdout.
     pub format: Format,
-
-    /// Also write a JUnit XML report to PATH.
-    #[arg(long, global = true, value_name = "PATH")]
+    /// Also a JUnit XML report there.
     pub junit: Option<PathBuf>,
-
-    /// Also write the run as one self-contained HTML page to PATH: per problem, programs × cases
-    /// with each verdict and CPU time against the limit; a click on a cell shows its diff.
-    #[arg(long, global = true, value_name = "PATH")]
+    /// Also the run as one self-contained HTML page there.
     pub html: Option<PathBuf>,
-
-    /// Set by `judge --watch`: the page reloads itself, as it is written again each round.
-    #[arg(skip)]
+    /// `judge --watch`: the page reloads itself, as it is written again each round.
     pub watching: bool,
-
-    /// Run only shard K of N: count:K/N (balanced by expected cost; K/N means the same) or
-    /// hash:K/N. A wrong solution goes to one shard with all its cases.
-    #[arg(long, global = true, value_name = "K/N")]
+    /// Only this shard of the plan.
     pub partition: Option<Partition>,
-
-    /// Past timings for --partition count: a last-run.json of an earlier run; give every shard
-    /// the same file.
-    #[arg(long, global = true, value_name = "FILE")]
+    /// Past timings for `--partition count:K/N`.
     pub timings: Option<PathBuf>,
-
-    /// Re-run only what failed in the last run (target/judge/last-run.json).
-    #[arg(long, global = true)]
+    /// Only what failed in the last run.
     pub failed: bool,
-}
-
-impl ReportArgs {
-    /// Whether any of these options was given.
-    pub fn any(&self) -> bool {
-        self.format != Format::Human
-            || self.junit.is_some()
-            || self.html.is_some()
-            || self.partition.is_some()
-            || self.timings.is_some()
-            || self.failed
-    }
 }
 
 /// A plan cut down by `--failed` and `--partition`, or why nothing is left to run.
@@ -87,7 +58,7 @@ pub enum Selected {
 
 /// The outputs of one judge run.
 pub struct Outputs {
-    args: ReportArgs,
+    args: Options,
     root: PathBuf,
     history: PathBuf,
 }
@@ -96,7 +67,7 @@ pub struct Outputs {
 pub type Stream = json::Stream<std::io::Stdout>;
 
 impl Outputs {
-    pub fn new(args: ReportArgs, root: &Path, cache_dir: &Path) -> Result<Self> {
+    pub fn new(args: Options, root: &Path, cache_dir: &Path) -> Result<Self> {
         if args.timings.is_some() && args.partition.is_none() {
             bail!("--timings is read by --partition count:K/N only");
         }

@@ -444,3 +444,109 @@ fn mdbook_builds_the_manual() {
         "{stderr}"
     );
 }
+
+/// The long options a `--help` text lists (`  -j, --jobs <N>` and `      --format <FORMAT>`).
+fn listed_options(text: &str) -> BTreeSet<String> {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with('-'))
+        .flat_map(|l| l.split([' ', ',']))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn each_command_help_lists_only_the_options_it_takes() {
+    // The options of a judging run: which command takes which.
+    let judging = [
+        "--format",
+        "--junit",
+        "--html",
+        "--partition",
+        "--timings",
+        "--failed",
+        "--fail-fast",
+    ];
+    // Each command with the arguments it needs, and the options it takes of those.
+    let takes: &[(&str, &[&str], &[&str])] = &[
+        ("judge", &["t", "t.c"], &judging),
+        ("verify", &[], &judging[..6]),
+        ("mutants", &["t"], &["--html"]),
+        ("merge", &["a.jsonl"], &["--format", "--junit", "--html"]),
+        ("stress", &["t"], &[]),
+        ("run", &["t", "in"], &[]),
+        ("submit", &["t"], &[]),
+        ("list", &[], &[]),
+        ("new", &["t"], &[]),
+        ("import", &["p"], &[]),
+        ("export", &["t", "--kattis", "d"], &[]),
+        ("listen", &[], &[]),
+        ("init", &[], &[]),
+    ];
+    let subs = subcommands();
+    let dir = tempfile::tempdir().unwrap();
+    let runner = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_runner"))
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for (command, needs, own) in takes {
+        assert!(
+            subs.contains(*command),
+            "{command} is not a command: {subs:?}"
+        );
+        let (code, shown) = help(&[command, "--help"]);
+        assert_eq!(code, Some(0), "{command} --help");
+        let listed = listed_options(&shown);
+        for option in judging {
+            assert_eq!(
+                listed.contains(option),
+                own.contains(&option),
+                "`runner {command} --help` and {option}:\n{shown}"
+            );
+        }
+        // An option it does not list is refused, after its name and before it.
+        if let Some(&other) = judging.iter().find(|o| !own.contains(o)) {
+            let value: &[&str] = match other {
+                "--format" => &["json"],
+                "--junit" | "--html" | "--timings" => &["x"],
+                "--partition" => &["1/2"],
+                _ => &[],
+            };
+            let mut after = vec![*command];
+            after.extend(*needs);
+            after.push(other);
+            after.extend(value);
+            let out = runner(&after);
+            assert_eq!(out.status.code(), Some(2), "{after:?}: {}", text(&out));
+            let said = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                said.contains(&format!("unexpected argument '{other}'")),
+                "{after:?}: {said}"
+            );
+            let mut before = vec![other];
+            before.extend(value);
+            before.push(command);
+            before.extend(*needs);
+            let out = runner(&before);
+            assert_eq!(out.status.code(), Some(2), "{before:?}: {}", text(&out));
+            let said = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                said.contains(&format!("{other} applies to judging every problem")),
+                "{before:?}: {said}"
+            );
+        }
+    }
+    // The top-level help lists the default command's.
+    let (_, top) = help(&["--help"]);
+    let listed = listed_options(&top);
+    for option in judging {
+        assert!(
+            listed.contains(option),
+            "{option} not in runner --help:\n{top}"
+        );
+    }
+}

@@ -34,6 +34,15 @@ pub enum CompareMode {
     Interactor,
 }
 
+impl CompareMode {
+    /// Whether a case judged this way goes through the checker, when the problem's plan has
+    /// one (`has_checker`): a checker case always; an interactive case when the problem has a
+    /// checker (it judges the interactor's output). The one place this rule is written.
+    pub fn judged_by_checker(self, has_checker: bool) -> bool {
+        self == CompareMode::Checker || (self == CompareMode::Interactor && has_checker)
+    }
+}
+
 /// The tolerances of `float`: `|actual - expected| <= abs` or `<= rel * |expected|`.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]

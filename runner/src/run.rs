@@ -667,7 +667,7 @@ impl JobTable {
         let case = self.case(j);
         let interactive = case.compare == CompareMode::Interactor;
         let has_checker = self.reports[j.problem].planned.checker.is_some();
-        let by_checker = crate::tools::judged_by_checker(case.compare, has_checker);
+        let by_checker = case.compare.judged_by_checker(has_checker);
         let checker = match by_checker {
             true => Some(self.checker_digests[j.problem].as_ref()?),
             false => None,

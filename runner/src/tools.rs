@@ -53,20 +53,13 @@ impl Tool {
     }
 }
 
-/// Whether a case judged by `mode` goes through the checker, when the problem's plan has one
-/// (`has_checker`): a checker case always; an interactive case when the problem has a checker
-/// (it judges the interactor's output).
-pub fn judged_by_checker(mode: CompareMode, has_checker: bool) -> bool {
-    mode == CompareMode::Checker || (mode == CompareMode::Interactor && has_checker)
-}
-
 /// The judging tools that cases judged by `modes` need: the checker (see
-/// [`judged_by_checker`]) and the interactor.
+/// [`CompareMode::judged_by_checker`]) and the interactor.
 pub fn judging_needs(problem: &Problem, modes: impl IntoIterator<Item = CompareMode>) -> Vec<Tool> {
     let has_checker = !problem.tool_files("checker").is_empty();
     let (mut checker, mut interactor) = (false, false);
     for mode in modes {
-        checker |= judged_by_checker(mode, has_checker);
+        checker |= mode.judged_by_checker(has_checker);
         interactor |= mode == CompareMode::Interactor;
     }
     let mut needs = Vec::new();

@@ -9,6 +9,14 @@ use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+
+/// Kills every process of the group `pgid`.
+pub(crate) fn kill_group(pgid: i32) {
+    let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
+}
+
 /// A run's cancellation. Cheap to clone; every clone is the same one.
 #[derive(Clone, Debug, Default)]
 pub struct Cancel(Arc<Inner>);
@@ -44,7 +52,7 @@ impl Cancel {
     pub fn cancel(&self) {
         self.0.cancelled.store(true, Ordering::SeqCst);
         for &pgid in self.groups().iter() {
-            crate::single::kill_group(pgid);
+            kill_group(pgid);
         }
     }
 
@@ -63,7 +71,7 @@ impl Cancel {
     /// Kills what is left of a program's group and forgets it.
     pub(crate) fn forget(&self, pgid: i32) {
         let mut groups = self.groups();
-        crate::single::kill_group(pgid);
+        kill_group(pgid);
         groups.remove(&pgid);
     }
 }

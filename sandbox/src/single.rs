@@ -24,9 +24,6 @@ use std::path::{Path, PathBuf};
 
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
-
 use crate::launcher::{self, Expose, Launcher, Reply, Rlimits, Usage, PROCESS_LIMIT};
 use crate::program::{
     decide_kill, safety_wall_limit, wall_limit, Exit, Kill, Limits, Observation, Program,
@@ -392,9 +389,7 @@ pub(crate) fn cannot_execute(errno: i32) -> io::Error {
     io::Error::new(e.kind(), format!("cannot execute: {e}"))
 }
 
-pub(crate) fn kill_group(pgid: i32) {
-    let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
-}
+pub(crate) use crate::cancel::kill_group;
 
 /// Kills what is left of a program's group (without the sandbox: children it forked; in it,
 /// the launcher has killed them all already) and forgets it.

@@ -75,7 +75,7 @@ mod tests {
     use super::*;
     use crate::records::tests::{record, tally};
     use crate::records::{summarize, WrongSolution};
-    use crate::verdict::Verdict;
+    use judging::verdict::Verdict;
 
     #[test]
     fn failures_are_units_and_the_file_round_trips() {
@@ -99,7 +99,7 @@ mod tests {
             schema: SCHEMA,
             problem: "t".into(),
             program: program.into(),
-            expect: crate::verdict::Verdicts::one(Verdict::WrongAnswer),
+            expect: judging::verdict::Verdicts::one(Verdict::WrongAnswer),
             allow: None,
             why: None,
             passed,

@@ -7,11 +7,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::diff;
-use crate::fixture::Case;
-use crate::judgement::Outcome;
-use crate::run::{Event, Role, RunReport, Subject, Tally};
-use crate::verdict::{Verdict, Verdicts};
+use judging::diff;
+use judging::fixture::Case;
+use judging::judgement::Outcome;
+use judging::run::{Event, Role, RunReport, Subject, Tally};
+use judging::verdict::{Verdict, Verdicts};
 
 /// The version of the record format; bumped when a field changes meaning or goes away (adding a
 /// field does not bump it).
@@ -584,7 +584,7 @@ pub(crate) mod tests {
         assert_eq!(
             role_name(
                 Role::Wrong {
-                    expect: crate::verdict::Expect::one(Verdict::TimeLimitExceeded)
+                    expect: judging::verdict::Expect::one(Verdict::TimeLimitExceeded)
                 },
                 "problems/nim/wrong/a.rs"
             ),

@@ -10,24 +10,24 @@ use std::time::Instant;
 use anyhow::{bail, Context as _, Result};
 
 use super::{ColorChoice, GlobalArgs};
-use crate::cache::VerdictCache;
-use crate::compile::Builder;
-use crate::config::ConfigError;
-use crate::diff::DiffOptions;
 use crate::export::{self, Outputs, Selected, Stream};
-use crate::fixture::{self, Case};
-use crate::judges::LOCAL;
-use crate::judges::{Judges, Profile};
-use crate::problem::{self, Problem, WrongProgram};
 use crate::report::{self, Progress, ReportOptions};
-use crate::run::{
+use judging::cache::VerdictCache;
+use judging::compile::Builder;
+use judging::config::ConfigError;
+use judging::diff::DiffOptions;
+use judging::fixture::{self, Case};
+use judging::judges::LOCAL;
+use judging::judges::{Judges, Profile};
+use judging::problem::{self, Problem, WrongProgram};
+use judging::run::{
     self, Checker, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally,
 };
-use crate::scan::Scan;
-use crate::tools::{self, Tool};
-use crate::verdict::Verdict;
-use crate::workspace::{FileKinds, Workspace};
-use crate::{holes, lint};
+use judging::scan::Scan;
+use judging::tools::{self, Tool};
+use judging::verdict::Verdict;
+use judging::workspace::{FileKinds, Workspace};
+use judging::{holes, lint};
 use sandbox::{Cancel, Limits, Sandbox};
 
 pub struct Context {
@@ -305,7 +305,7 @@ impl Context {
                 let source = planned.problem.checker_path();
                 let profile = self.profile_for(LOCAL, &source)?;
                 let convention = planned.problem.meta.checker_convention;
-                let profile = Arc::new(crate::checker::profile_for(&profile, convention));
+                let profile = Arc::new(judging::checker::profile_for(&profile, convention));
                 planned.checker = Some(Checker::Source(source, profile));
             }
             if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
@@ -521,7 +521,7 @@ pub fn select<'a>(problems: &'a [Problem], filters: &[String]) -> Result<Vec<&'a
     if problems.is_empty() {
         bail!(
             "the workspace has no problems yet: `{} new <slug>` creates one",
-            crate::invoked::command()
+            judging::invoked::command()
         );
     }
     let chosen: Vec<&Problem> = problems

@@ -1,5 +1,5 @@
 //! `runner export <slug> --kattis DIR`: the problem as a Kattis problem package (the legacy
-//! format, as problemtools' verifyproblem reads it) in DIR ([`crate::import::kattis_export`]).
+//! format, as problemtools' verifyproblem reads it) in DIR ([`package_formats::kattis_export`]).
 //! The wrong solutions are judged first on the package's cases, in their order, so that each
 //! goes under the category of the verdict Kattis will give it.
 
@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use super::context::{find_problem, print, Context};
-use crate::exit;
-use crate::import::confine::Confined;
-use crate::import::kattis_export::{self, Exported};
-use crate::judges::LOCAL;
-use crate::problem::Problem;
-use crate::run::FirstRejections;
+use judging::exit;
+use judging::judges::LOCAL;
+use judging::problem::Problem;
+use judging::run::FirstRejections;
+use package_formats::confine::Confined;
+use package_formats::kattis_export::{self, Exported};
 
 pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     let problems = cx.discover()?;
@@ -27,7 +27,7 @@ pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     let mut roots = Vec::new();
     for d in [
         problem.dir.clone(),
-        ws.problems_dir().join(crate::workspace::SHARED),
+        ws.problems_dir().join(judging::workspace::SHARED),
         ws.fixtures_dir(),
         ws.solutions_dir(),
     ] {

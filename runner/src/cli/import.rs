@@ -1,5 +1,5 @@
 //! `runner import <dir|zip>`: a Kattis / ICPC problem package or a Polygon package becomes a
-//! problem of the workspace ([`crate::import`]); when a Kattis package gives no time limit, it is
+//! problem of the workspace ([`package_formats`]); when a Kattis package gives no time limit, it is
 //! measured on the accepted submissions, as problemtools computes it.
 
 use std::path::{Path, PathBuf};
@@ -7,15 +7,15 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context as _, Result};
 
 use super::context::{print, Context};
-use crate::exit;
-use crate::import::confine::Bounds;
-use crate::import::draft::{self, Draft};
-use crate::import::kattis::{self, Measure};
-use crate::import::package::{Kind, Package};
-use crate::import::{library_checker, polygon, tools};
-use crate::run::{Planned, Role};
-use crate::verdict::Expect;
-use crate::workspace::SHARED;
+use judging::exit;
+use judging::run::{Planned, Role};
+use judging::verdict::Expect;
+use judging::workspace::SHARED;
+use package_formats::confine::Bounds;
+use package_formats::draft::{self, Draft};
+use package_formats::kattis::{self, Measure};
+use package_formats::package::{Kind, Package};
+use package_formats::{library_checker, polygon, tools};
 
 /// How to import: the options of `runner import`.
 pub struct How<'a> {
@@ -35,10 +35,10 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     let (mut d, mut measure) = read(cx, &pkg, how)?;
     if let Some(t) = how.tool_time {
         let ms = u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
-        crate::ranges::time_ms("--tool-time-limit", ms).map_err(anyhow::Error::msg)?;
+        judging::ranges::time_ms("--tool-time-limit", ms).map_err(anyhow::Error::msg)?;
     }
     if let Some(ms) = how.time_limit_ms {
-        crate::ranges::time_ms("--time-limit-ms", ms).map_err(anyhow::Error::msg)?;
+        judging::ranges::time_ms("--time-limit-ms", ms).map_err(anyhow::Error::msg)?;
         d.meta.time_limit_ms = ms;
         d.meta.comments.retain(|c| !c.starts_with("time limit:"));
         d.meta
@@ -105,7 +105,7 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     }
     print(&format!(
         "next: {} {}   # every solution and wrong solution on every case\n",
-        crate::invoked::command(),
+        judging::invoked::command(),
         d.slug
     ))?;
     Ok(exit::PASSED)
@@ -176,7 +176,7 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
         builder: &cx.builder,
         exec: &exec,
         max_bytes: how.bounds.max_bytes,
-        time: how.tool_time.unwrap_or(crate::problem::TOOL_LIMITS.time),
+        time: how.tool_time.unwrap_or(judging::problem::TOOL_LIMITS.time),
     };
     let draft = if pkg.kind == Kind::Polygon {
         polygon::read(pkg, &tools, slug)?

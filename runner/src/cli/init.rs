@@ -8,8 +8,8 @@ use std::path::Path;
 use anyhow::{Context as _, Result};
 
 use super::context::print;
-use crate::exit;
-use crate::judges;
+use judging::exit;
+use judging::judges;
 
 pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -40,7 +40,7 @@ pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
             made.push(name.to_string());
         }
     }
-    let r = crate::invoked::command();
+    let r = judging::invoked::command();
     let mut text = if made.is_empty() {
         format!("{} is a workspace already: nothing to do\n", root.display())
     } else {

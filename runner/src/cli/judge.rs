@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use super::context::{find_problem, select, Context};
-use crate::run::{Planned, Role, Subject};
+use judging::run::{Planned, Role, Subject};
 
 /// `runner [FILTER…]`: every solution, and every wrong solution unless `skip_wrong`, on every
 /// case of the problems `filters` select (all when empty).
@@ -19,7 +19,7 @@ pub fn all(cx: &Context, filters: &[String], cases: &[String], skip_wrong: bool)
     let chosen = select(&problems, filters)?;
     let untouched: Vec<_> = chosen
         .iter()
-        .flat_map(|p| crate::holes::untouched_solutions(p))
+        .flat_map(|p| judging::holes::untouched_solutions(p))
         .map(|e| cx.relative(e))
         .collect();
     if !untouched.is_empty() {
@@ -71,7 +71,7 @@ pub fn file(cx: &Context, a: &File) -> Result<u8> {
     let profile = match a.lang {
         None => cx.profile_for(judge, a.file)?,
         Some(lang) => {
-            let profile = crate::submit::language(&cx.judges, judge, lang)?;
+            let profile = judging::submit::language(&cx.judges, judge, lang)?;
             let ext = a.file.extension().and_then(|e| e.to_str()).unwrap_or("");
             if !profile.takes(ext) {
                 bail!(

@@ -3,8 +3,8 @@
 use anyhow::Result;
 
 use super::context::{print, Context};
-use crate::exit;
-use crate::single;
+use judging::exit;
+use judging::single;
 
 pub fn list(cx: &Context) -> Result<u8> {
     let problems = cx.discover()?;

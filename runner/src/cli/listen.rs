@@ -1,7 +1,7 @@
 //! `runner listen`: receives problems from the Competitive Companion browser extension. It
 //! listens on 127.0.0.1 only (27121 by default, the port cpH uses and the extension already
 //! sends to) for the extension's POST of one problem as JSON, and writes each problem it can use
-//! into the workspace ([`crate::import::companion`]). Nothing is ever overwritten.
+//! into the workspace ([`package_formats::companion`]). Nothing is ever overwritten.
 //!
 //! It talks to the extension (and to tools such as curl) only, never to a web page: any page the
 //! user visits can send a request to 127.0.0.1, but a browser marks a page's request with the
@@ -30,10 +30,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, Result};
 
 use super::context::{print, Context};
-use crate::exit;
-use crate::import::{companion, draft};
-use crate::judges::Judges;
-use crate::workspace::Workspace;
+use judging::exit;
+use judging::judges::Judges;
+use judging::workspace::Workspace;
+use package_formats::{companion, draft};
 
 /// Headers larger than this are refused.
 const MAX_HEAD: usize = 16 << 10;
@@ -470,7 +470,7 @@ fn created(ws: &Workspace, d: &draft::Draft, written: &[std::path::PathBuf]) -> 
     }
     text.push_str(&format!(
         "  next: write the solution, then `{} {}`\n",
-        crate::invoked::command(),
+        judging::invoked::command(),
         d.slug
     ));
     text

@@ -26,10 +26,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::exit;
 use crate::export::{Format, Options};
 use crate::partition::Partition;
 use context::Context;
+use judging::exit;
 
 /// A local judge: runs every solution on every fixture case, the way an online judge would.
 ///
@@ -197,9 +197,9 @@ pub enum LangArg {
     Py,
 }
 
-impl From<LangArg> for crate::scaffold::Lang {
-    fn from(l: LangArg) -> crate::scaffold::Lang {
-        use crate::scaffold::Lang;
+impl From<LangArg> for judging::scaffold::Lang {
+    fn from(l: LangArg) -> judging::scaffold::Lang {
+        use judging::scaffold::Lang;
         match l {
             LangArg::Rs => Lang::Rust,
             LangArg::Cpp => Lang::Cpp,
@@ -317,7 +317,7 @@ enum Command {
         time_limit_ms: Option<u64>,
         /// The most a package may hold, unpacked (its files' total size, symlinks followed):
         /// a number of bytes with an optional unit (K, M, G, T).
-        #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = crate::import::confine::parse_size)]
+        #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = package_formats::confine::parse_size)]
         max_size: u64,
         /// The most files and folders a package may hold (symlinks followed).
         #[arg(long, value_name = "N", default_value_t = 100_000)]
@@ -650,7 +650,7 @@ fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             checkout,
             tool_time_limit,
         }) => {
-            let bounds = crate::import::confine::Bounds {
+            let bounds = package_formats::confine::Bounds {
                 max_bytes: max_size,
                 max_entries,
                 ..Default::default()

@@ -1,5 +1,5 @@
 //! `runner mutants SLUG`: how strong the problem's fixtures are. Every mutant of its solutions
-//! ([`crate::mutate`]: an operator swapped, an integer nudged by one) is built and judged on the
+//! ([`judging::mutate`]: an operator swapped, an integer nudged by one) is built and judged on the
 //! fixture cases, smallest input first, until a case rejects it. The score is caught ÷ (built −
 //! marked equivalent); each survivor is shown as a diff of the source. A mutant that does not
 //! compile is counted and skipped. `problems/<slug>/mutants.toml` marks the survivors that are
@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The mutants are one plan the engine executes ([`Context::execute_until`]), each a program
-//! judged to its first rejection, with the problem's tools built once ([`crate::tools`]).
+//! judged to its first rejection, with the problem's tools built once ([`judging::tools`]).
 //! Results are kept under `target/judge/mutants/` by the digest of the mutant, the fixtures, the
 //! limits and the checker and interactor: a second run judges only what changed.
 
@@ -27,16 +27,16 @@ use sha2::{Digest, Sha256};
 
 use super::context::{find_problem, print, Context};
 use super::MutantsArgs as Args;
-use crate::exit;
 use crate::export::html::{self, Fate as PageFate};
 use crate::export::{self};
-use crate::fixture::Case;
-use crate::mutate::{self, Mutant};
-use crate::problem::Problem;
 use crate::records::Records;
-use crate::run::{self, Checker, Planned, Role, Subject, SubjectReport};
-use crate::tools::{self, Toolbox};
-use crate::verdict::Verdict;
+use judging::exit;
+use judging::fixture::Case;
+use judging::mutate::{self, Mutant};
+use judging::problem::Problem;
+use judging::run::{self, Checker, Planned, Role, Subject, SubjectReport};
+use judging::tools::{self, Toolbox};
+use judging::verdict::Verdict;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -167,7 +167,7 @@ fn equivalents(problem: &Problem) -> Result<BTreeMap<String, String>> {
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(BTreeMap::new());
     };
-    let parsed: MutantsToml = crate::config::parse_toml(&path, &text)?;
+    let parsed: MutantsToml = judging::config::parse_toml(&path, &text)?;
     Ok(parsed
         .equivalent
         .into_iter()
@@ -428,7 +428,7 @@ fn hunt(
     let mut saved: Vec<(Vec<u8>, String)> = Vec::new();
     for m in survivors {
         let path = dir.join(&m.id).join(&name);
-        let opts = crate::stress::StressOptions {
+        let opts = judging::stress::StressOptions {
             count: a.hunt,
             seed: 1,
             size: 1,
@@ -439,7 +439,7 @@ fn hunt(
             diff: cx.diff_options(),
             cancel: cx.cancel.clone(),
         };
-        let report = crate::stress::stress(
+        let report = judging::stress::stress(
             problem,
             &cx.judges,
             &cx.builder,
@@ -447,9 +447,9 @@ fn hunt(
             &opts,
             &|_| {},
         )?;
-        match crate::stress::case_to_save(&report) {
+        match judging::stress::case_to_save(&report) {
             Some((input, expected, _)) => {
-                let shown = crate::diff::escape(input, false);
+                let shown = judging::diff::escape(input, false);
                 let _ = writeln!(
                     out,
                     "survivor {} killed by stress: input {:?}",
@@ -465,7 +465,7 @@ fn hunt(
                          output from brute.rs",
                         m.id, m.what
                     );
-                    crate::fixture::save_case(&cx.ws, problem, &case, note, input, expected)?;
+                    judging::fixture::save_case(&cx.ws, problem, &case, note, input, expected)?;
                     let _ = writeln!(out, "  saved as case {case}");
                     saved.push((input.to_vec(), case));
                 }

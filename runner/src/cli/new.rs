@@ -3,8 +3,8 @@
 use anyhow::Result;
 
 use super::context::{print, Context};
-use crate::exit;
-use crate::scaffold::{self, Lang};
+use judging::exit;
+use judging::scaffold::{self, Lang};
 
 pub fn new(cx: &Context, slug: &str, checker: bool, lang: Lang) -> Result<u8> {
     let created = scaffold::new_problem(&cx.ws, slug, checker, lang)?;
@@ -13,7 +13,7 @@ pub fn new(cx: &Context, slug: &str, checker: bool, lang: Lang) -> Result<u8> {
         text.push_str(&format!("  {}\n", cx.ws.display(&path)));
     }
     let solution = scaffold::solution_path(&cx.ws, slug, lang);
-    let r = crate::invoked::command();
+    let r = judging::invoked::command();
     text.push_str(&format!(
         "next: put the statement's sample in fixtures/{slug}.toml, write the solution \
          ({solution}), then\n\

@@ -9,12 +9,12 @@ use anyhow::{Context as _, Result};
 
 use super::context::{find_problem, print_bytes, Context};
 use super::RunArgs;
-use crate::exit;
-use crate::interactive::Interactor;
-use crate::judges::LOCAL;
-use crate::problem::Problem;
-use crate::single::{self, Request};
-use crate::tools::{self, Tool};
+use judging::exit;
+use judging::interactive::Interactor;
+use judging::judges::LOCAL;
+use judging::problem::Problem;
+use judging::single::{self, Request};
+use judging::tools::{self, Tool};
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
     let problems = cx.discover()?;
@@ -122,7 +122,7 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
             problem.slug
         );
     }
-    let pool = crate::run::pool(1)?;
+    let pool = judging::run::pool(1)?;
     let built = tools::build(&cx.builder, &cx.judges, &pool, problem, &[Tool::Interactor])?;
     let interactor = built.interactor.expect("built");
     if a.human {
@@ -140,19 +140,19 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
             return Ok(exit::FAILED);
         }
     };
-    let game = crate::interactive::Game {
+    let game = judging::interactive::Game {
         solution: &solution,
         limits: &req.limits,
-        output_cap: crate::fixture::CHECKER_OUTPUT_LIMIT as usize,
+        output_cap: judging::fixture::CHECKER_OUTPUT_LIMIT as usize,
         interactor: &interactor,
         checker: None,
     };
     let opts = cx.diff_options();
     let (outcome, transcript) =
-        crate::interactive::play(cx.sandbox()?, &game, input, b"", opts, true);
+        judging::interactive::play(cx.sandbox()?, &game, input, b"", opts, true);
     cx.print_notes();
     if let Some(t) = transcript {
-        print!("{}", crate::interactive::render(&t, usize::MAX));
+        print!("{}", judging::interactive::render(&t, usize::MAX));
     }
     let mut err = std::io::stderr().lock();
     if let Some(f) = &outcome.failure {
@@ -179,14 +179,14 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
 /// (it is the problem's program, and a person types into it); its verdict from its exit.
 fn by_hand(cx: &Context, interactor: &Interactor, input: &[u8]) -> Result<u8> {
     eprintln!("you play against the interactor: type your lines; its lines come back here");
-    let (said, message) = crate::interactive::by_hand(cx.sandbox()?, interactor, input)
+    let (said, message) = judging::interactive::by_hand(cx.sandbox()?, interactor, input)
         .context("cannot run the interactor")?;
     cx.print_notes();
     if !message.is_empty() {
         eprintln!("{message}");
     }
     eprintln!("the interactor says: {said:?}");
-    Ok(if said == crate::interactive::Said::Accepted {
+    Ok(if said == judging::interactive::Said::Accepted {
         exit::PASSED
     } else {
         exit::FAILED

@@ -7,9 +7,9 @@ use anyhow::{bail, Result};
 
 use super::context::{find_problem, print, Context};
 use super::StressArgs;
-use crate::fixture;
 use crate::report;
-use crate::stress::{self, StressOptions};
+use judging::fixture;
+use judging::stress::{self, StressOptions};
 
 pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
     let problems = cx.discover()?;

@@ -7,9 +7,9 @@ use std::path::Path;
 use anyhow::Result;
 
 use super::context::{print_bytes, Context};
-use crate::exit;
 use crate::report;
-use crate::submit;
+use judging::exit;
+use judging::submit;
 
 /// With `to_stdout`, the source goes to stdout (for a clipboard) and everything else to stderr.
 pub fn submit(

@@ -6,15 +6,15 @@ use anyhow::Result;
 use sandbox::Executor;
 
 use super::context::{select, ConfigErrors, Context};
-use crate::fixture::Case;
-use crate::judges::LOCAL;
-use crate::problem::Problem;
 use crate::report;
-use crate::run::{self, Planned, Role, Subject};
-use crate::tools::{self, Tool};
-use crate::validate;
-use crate::verdict::{Verdict, Verdicts};
-use crate::verify::{self as rules, TLE_FACTOR};
+use judging::fixture::Case;
+use judging::judges::LOCAL;
+use judging::problem::Problem;
+use judging::run::{self, Planned, Role, Subject};
+use judging::tools::{self, Tool};
+use judging::validate;
+use judging::verdict::{Verdict, Verdicts};
+use judging::verify::{self as rules, TLE_FACTOR};
 
 pub fn verify(cx: &Context, filters: &[String]) -> Result<u8> {
     let problems = if filters.is_empty() {
@@ -151,14 +151,14 @@ fn interactive_oracle(
         let out = cx
             .sandbox()?
             .run(&brute, sandbox::Stdin::Bytes(&input), &limits, 1 << 20)?;
-        if let Some((verdict, detail)) = crate::judgement::limit_failure(&out, &limits) {
+        if let Some((verdict, detail)) = judging::judgement::limit_failure(&out, &limits) {
             anyhow::bail!(
                 "{}: the brute force got {verdict} on case {} ({detail})",
                 problem.slug,
                 case.name
             );
         }
-        case.expected = crate::fixture::Content::from(out.stdout);
+        case.expected = judging::fixture::Content::from(out.stdout);
     }
     let Some(solution) = problem.solutions.first().cloned() else {
         return Ok(None);

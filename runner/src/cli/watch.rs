@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use notify::event::{AccessKind, AccessMode, EventKind};
 use notify::{RecursiveMode, Watcher};
 
-use crate::exit;
+use judging::exit;
 use sandbox as exec;
 
 /// Changes closer together than this make one re-judge.

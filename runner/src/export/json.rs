@@ -87,7 +87,7 @@ mod tests {
     use super::*;
     use crate::records::tests::{record, tally};
     use crate::records::{summarize, Status};
-    use crate::verdict::Verdict;
+    use judging::verdict::Verdict;
 
     fn records() -> Records {
         let cases = vec![

@@ -174,7 +174,7 @@ fn wrong_unit(w: &WrongSolution) -> TestCaseStatus {
         .collect();
     let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
     s.set_type(w.expect.to_string());
-    let expect = crate::verdict::Expect {
+    let expect = judging::verdict::Expect {
         required: w.expect,
         permitted: w.allow,
     };
@@ -203,7 +203,7 @@ mod tests {
     use super::*;
     use crate::records::summarize;
     use crate::records::tests::{record, tally};
-    use crate::verdict::Verdict;
+    use judging::verdict::Verdict;
 
     fn wrong(
         program: &str,
@@ -215,7 +215,7 @@ mod tests {
             schema: 1,
             problem: "t".into(),
             program: program.into(),
-            expect: crate::verdict::Verdicts::one(Verdict::WrongAnswer),
+            expect: judging::verdict::Verdicts::one(Verdict::WrongAnswer),
             allow: None,
             why: Some("off by one".into()),
             passed,

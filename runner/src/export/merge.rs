@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::exit;
 use crate::partition::Partition;
 use crate::records::{Line, Records, Summary};
+use judging::exit;
 
 /// One shard's report: its records and its summary.
 struct Shard {

@@ -17,7 +17,7 @@ use anyhow::{bail, Context, Result};
 use crate::history;
 use crate::partition::{self, Partition, Timings};
 use crate::records::{self, Line, Records};
-use crate::run::{Event, Planned, RunReport, Tally};
+use judging::run::{Event, Planned, RunReport, Tally};
 
 /// The format of stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -199,7 +199,7 @@ impl Outputs {
         out.flush()?;
         self.write_junit(&records)?;
         self.write_html(&records, Some(why), None)?;
-        Ok(crate::exit::PASSED)
+        Ok(judging::exit::PASSED)
     }
 
     /// Where `--html` writes the page, if it was given.

@@ -32,9 +32,9 @@ use super::kattis_constants::Constants;
 use super::kattis_groups::Flags;
 use super::kattis_submissions::{Expectations, Expected};
 use super::package::{self, Package};
-use crate::ranges;
-use crate::verdict::{Expect, Verdict, Verdicts};
-use crate::workspace::FileKinds;
+use judging::ranges;
+use judging::verdict::{Expect, Verdict, Verdicts};
+use judging::workspace::FileKinds;
 
 /// How the time limit is to be found when the package does not give it: as problemtools does,
 /// the slowest accepted submission's CPU time times `multiplier`, rounded up to `resolution`
@@ -360,7 +360,7 @@ impl Reading<'_> {
             let ours = std::fs::read(self.shared.join(&m)).ok();
             if ours.is_some() && std::fs::read(&beside).ok() == ours {
                 let from = format!("#[path = \"{m}\"]");
-                let to = format!("#[path = \"../{}/{m}\"]", crate::workspace::SHARED);
+                let to = format!("#[path = \"../{}/{m}\"]", judging::workspace::SHARED);
                 text = String::from_utf8_lossy(&text)
                     .replace(&from, &to)
                     .into_bytes();
@@ -790,7 +790,7 @@ fn limits_of(yaml: &Yaml, kind: &Kind) -> Result<Meta> {
     let memory = ranges::mib_as_memory_kib("problem.yaml limits.memory", memory_mib);
     let output = ranges::mib_as_output_kib("problem.yaml limits.output", output_mib);
     Ok(Meta {
-        judge: crate::judges::LOCAL.into(),
+        judge: judging::judges::LOCAL.into(),
         memory_limit_kib: memory.map_err(anyhow::Error::msg)?,
         output_limit_kib: Some(output.map_err(anyhow::Error::msg)?),
         ..Meta::default()

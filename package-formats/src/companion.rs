@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 use super::draft::{Case, Data, Draft, File, Meta};
-use crate::judges::{Judge, Judges};
-use crate::scaffold;
-use crate::workspace::{is_valid_slug, Workspace};
+use judging::judges::{Judge, Judges};
+use judging::scaffold;
+use judging::workspace::{is_valid_slug, Workspace};
 
 /// One problem, as the extension sends it (its README's "The format"). Keys it sends that the
 /// runner does not use (`languages`, `testType`) are accepted and ignored.
@@ -257,7 +257,7 @@ fn slug(p: &Payload, found: Option<&Found>) -> String {
 
 /// The problem `p` describes, as a draft for `ws`.
 pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
-    let found = recognise(judges, &p.url).filter(|f| f.judge.name != crate::judges::LOCAL);
+    let found = recognise(judges, &p.url).filter(|f| f.judge.name != judging::judges::LOCAL);
     let judge = found.as_ref().map(|f| f.judge);
     let slug = slug(p, found.as_ref());
     let time = time_limit_ms(p, judge);
@@ -301,7 +301,7 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
     }
     let meta = Meta {
         title: p.name.trim().to_string(),
-        judge: judge.map_or_else(|| crate::judges::LOCAL.to_string(), |j| j.name.clone()),
+        judge: judge.map_or_else(|| judging::judges::LOCAL.to_string(), |j| j.name.clone()),
         id: found.as_ref().map(|f| f.id.clone()),
         url: Some(p.url.trim().to_string()),
         time_limit_ms: time,
@@ -422,7 +422,7 @@ mod tests {
     fn judges() -> Judges {
         Judges::parse(
             std::path::Path::new("judges.toml"),
-            include_str!("../../../judges.toml"),
+            include_str!("../../judges.toml"),
         )
         .unwrap()
     }

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::confine::{self, Confined};
-use crate::verdict::{Expect, Verdicts};
-use crate::workspace::{is_valid_slug, Workspace};
+use judging::verdict::{Expect, Verdicts};
+use judging::workspace::{is_valid_slug, Workspace};
 
 /// The bytes of a file to write: given, or copied from a file of the package (symlinks
 /// followed).
@@ -432,9 +432,9 @@ pub fn write_from(
     Ok(written)
 }
 
-/// The limits of problem.toml in the ranges the runner holds ([`crate::ranges`]).
+/// The limits of problem.toml in the ranges the runner holds ([`judging::ranges`]).
 fn check_meta(m: &Meta) -> Result<()> {
-    use crate::ranges;
+    use judging::ranges;
     let mut r = ranges::time_ms("time_limit_ms", m.time_limit_ms)
         .and(ranges::memory_kib("memory_limit_kib", m.memory_limit_kib));
     if let Some(o) = m.output_limit_kib {
@@ -452,7 +452,7 @@ fn check_rel(slug: &str, rel: &Path) -> Result<()> {
         .iter()
         .any(|d| rel.starts_with(Path::new(d).join(slug)) && rel != Path::new(d).join(slug));
     // A module of the workspace's problems/_shared/ (a new one: none is overwritten).
-    let shared = Path::new("problems").join(crate::workspace::SHARED);
+    let shared = Path::new("problems").join(judging::workspace::SHARED);
     let shared = rel.parent() == Some(shared.as_path());
     let solution = rel.starts_with("solutions")
         && rel.file_stem() == Some(std::ffi::OsStr::new(slug))

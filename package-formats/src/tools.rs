@@ -8,10 +8,10 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use sandbox::{Executor, Kill, Limits, Program, Stdin};
 
-use crate::compile::Builder;
-use crate::judges::{Judges, LOCAL};
-use crate::problem::TOOL_LIMITS;
-use crate::workspace::FileKinds;
+use judging::compile::Builder;
+use judging::judges::{Judges, LOCAL};
+use judging::problem::TOOL_LIMITS;
+use judging::workspace::FileKinds;
 
 /// A generated test's input or answer may be this large.
 const GENERATED_MAX: usize = 256 << 20;
@@ -60,7 +60,7 @@ impl<'a, 'x> Programs<'a, 'x> {
         if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
             return Ok(p.clone());
         }
-        let p = crate::compile::build_or_bail(
+        let p = judging::compile::build_or_bail(
             self.tools.builder,
             self.tools.judges,
             judge,
@@ -81,7 +81,7 @@ impl<'a, 'x> Programs<'a, 'x> {
         };
         let out = exec.run(program, Stdin::Bytes(stdin), &limits, GENERATED_MAX)?;
         if out.killed.is_some() || !out.exit.success() || out.output_overflow {
-            let how = crate::judgement::how_it_ended(&out, &limits);
+            let how = judging::judgement::how_it_ended(&out, &limits);
             let hint = if matches!(out.killed, Some(Kill::CpuTime | Kill::WallClock)) {
                 "; if it is that slow on purpose, raise the limit: runner import --tool-time-limit 30s"
             } else {

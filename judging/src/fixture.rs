@@ -90,6 +90,11 @@ impl Content {
         }
     }
 
+    /// Whether it has no byte.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Its bytes (a file is read now).
     pub fn read(&self) -> std::io::Result<Cow<'_, [u8]>> {
         match self {

@@ -305,10 +305,10 @@ fn stack_hint(out: &RunOutput) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+pub mod tests {
     use super::*;
 
-    pub(crate) fn out(stdout: &[u8], exit: Exit, cpu_ms: u64, mem: u64) -> RunOutput {
+    pub fn out(stdout: &[u8], exit: Exit, cpu_ms: u64, mem: u64) -> RunOutput {
         RunOutput {
             stdout: stdout.to_vec(),
             stderr: Vec::new(),
@@ -324,12 +324,12 @@ pub(crate) mod tests {
         }
     }
 
-    pub(crate) const LIMITS: Limits = Limits {
+    pub const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory_bytes: 32 << 20,
     };
 
-    pub(crate) const PLAIN: DiffOptions = DiffOptions {
+    pub const PLAIN: DiffOptions = DiffOptions {
         color: false,
         max_lines: 40,
         transcript_lines: 12,

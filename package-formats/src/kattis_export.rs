@@ -30,12 +30,12 @@ use anyhow::{bail, Context, Result};
 use super::confine::Confined;
 use super::draft::Data;
 use super::kattis::EXPECTATIONS;
-use crate::compare::CompareMode;
-use crate::fixture::{Case, Content, Source};
-use crate::problem::{Convention, Problem, WrongProgram as Wrong};
-use crate::run::FirstRejections;
-use crate::verdict::{Verdict, Verdicts};
-use crate::workspace::FileKinds;
+use judging::compare::CompareMode;
+use judging::fixture::{Case, Content, Source};
+use judging::problem::{Convention, Problem, WrongProgram as Wrong};
+use judging::run::FirstRejections;
+use judging::verdict::{Verdict, Verdicts};
+use judging::workspace::FileKinds;
 
 /// A file of the package: its path in the package, its bytes, whether it is executable.
 pub struct Out {
@@ -571,7 +571,7 @@ fn program_dir(
         .dir
         .parent()
         .expect("problems/")
-        .join(crate::workspace::SHARED);
+        .join(judging::workspace::SHARED);
     let dir = Path::new(p.dir);
     let (text, shared) = take_in_shared(pkg, text, &shared_dir, dir)?;
     pkg.files.push(Out {

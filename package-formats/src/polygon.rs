@@ -20,8 +20,8 @@ use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
-use crate::ranges;
-use crate::verdict::{Expect, Verdict, Verdicts};
+use judging::ranges;
+use judging::verdict::{Expect, Verdict, Verdicts};
 
 fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Option<roxmltree::Node<'a, 'i>> {
     n.children().find(|c| c.has_tag_name(tag))

@@ -782,8 +782,8 @@ mod tests {
     fn the_shared_builds_resolve_to_the_profiles_each_language_spelt_out_before() {
         // The judges.toml of before the builds: every compile line, probe, fallback and note
         // written out in each language.
-        let before =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/judges-before-builds.toml");
+        let before = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../runner/tests/data/judges-before-builds.toml");
         let before = Judges::parse(&before, &std::fs::read_to_string(&before).unwrap()).unwrap();
         let now = repo_judges();
         // The judges added since (Codeforces, AtCoder) are not in it.

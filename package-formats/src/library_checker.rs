@@ -30,8 +30,8 @@ use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::library_checker_sources::Tree;
 use super::package::{self, Package};
 use super::tools::{Programs, Tools};
-use crate::judges::LOCAL;
-use crate::verdict::{Expect, Verdict, Verdicts};
+use judging::judges::LOCAL;
+use judging::verdict::{Expect, Verdict, Verdicts};
 
 #[derive(serde::Deserialize)]
 struct Info {
@@ -314,7 +314,7 @@ pub fn read(
     let meta = Meta {
         title: title.clone(),
         judge: LOCAL.into(),
-        time_limit_ms: crate::ranges::seconds_as_ms("info.toml timelimit", info.timelimit)
+        time_limit_ms: judging::ranges::seconds_as_ms("info.toml timelimit", info.timelimit)
             .map_err(anyhow::Error::msg)?,
         memory_limit_kib: MEMORY_MIB * 1024,
         compare: has_checker.then(|| "\"checker\"".to_string()),

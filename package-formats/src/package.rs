@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::confine::{Bounds, Confined};
-use crate::workspace::FileKinds;
+use judging::workspace::FileKinds;
 
 /// A package on disk.
 pub struct Package {

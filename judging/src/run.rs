@@ -916,12 +916,9 @@ pub fn execute(
             *slot = Some(Checker::Built(program));
         }
     }
-    let mut table = JobTable::new(
-        plan,
-        opts.all_cases,
-        opts.cancel.is_cancelled(),
-        |subject| built_of(&(subject.source.clone(), subject.profile.clone())).clone(),
-    );
+    let build_of = |s: &Subject| built_of(&(s.source.clone(), s.profile.clone())).clone();
+    let cut = opts.cancel.is_cancelled();
+    let mut table = JobTable::new(plan, opts.all_cases, cut, build_of);
     if let Some(cache) = opts.cache {
         table.take_digests(cache);
     }

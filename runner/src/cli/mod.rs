@@ -589,17 +589,22 @@ const REPORT_OPTIONS: [&str; 7] = [
     "--fail-fast",
 ];
 
+/// The commands that need no workspace (`merge`, `init`), run; `None` for the others.
+fn without_workspace(cli: &Cli, outputs: &Options) -> Option<Result<u8>> {
+    match &cli.command {
+        Some(Command::Merge {
+            reports, history, ..
+        }) => Some(merge::merge(reports, history.as_deref(), outputs)),
+        Some(Command::Init { dir, judges }) => Some(init::init(dir, *judges)),
+        _ => None,
+    }
+}
+
 /// Runs the command `cli` names, with one context built for it; returns the exit code.
 fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
     let (outputs, fail_fast) = outputs_of(&cli)?;
-    if let Some(Command::Merge {
-        reports, history, ..
-    }) = &cli.command
-    {
-        return merge::merge(reports, history.as_deref(), &outputs);
-    }
-    if let Some(Command::Init { dir, judges }) = &cli.command {
-        return init::init(dir, *judges);
+    if let Some(code) = without_workspace(&cli, &outputs) {
+        return code;
     }
     let mut cx = Context::new(&cli.global, &outputs, cancel)?;
     cx.all_cases = cli.all_cases;

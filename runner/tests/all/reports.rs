@@ -666,3 +666,60 @@ fn merged_shard_reports_equal_a_single_run() {
         text(&partial)
     );
 }
+
+/// The human report of a run with every kind of failure the renderers draw (a wrong answer
+/// with its diff, a crash with its stderr, a wrong solution that is not caught, a compile
+/// error), pinned whole: a change of any renderer shows here as a diff to review
+/// (`cargo insta review`). Times and the temporary root are filtered out.
+#[test]
+fn the_human_report_is_pinned() {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 1000\n",
+    );
+    // n -> 2n; wrong from 10 up (prints 2n+1), crashes on 7.
+    ws.write(
+        "solutions/t.c",
+        "#include <stdio.h>\n#include <stdlib.h>\nint main(void) { long n; scanf(\"%ld\", &n);\n\
+         if (n == 7) { fprintf(stderr, \"seven\\n\"); abort(); }\n\
+         printf(\"%ld\\n\", n >= 10 ? 2 * n + 1 : 2 * n); return 0; }\n",
+    );
+    ws.write(
+        "problems/t/wrong/wrong.toml",
+        "[[program]]\nfile = \"same.c\"\nexpect = \"WA\"\nwhy = \"planted: it is right\"\n\n\
+         [[program]]\nfile = \"broken.c\"\nexpect = \"WA\"\nwhy = \"does not compile\"\n",
+    );
+    ws.write(
+        "problems/t/wrong/same.c",
+        "#include <stdio.h>\nint main(void) { long n; scanf(\"%ld\", &n); printf(\"%ld\\n\", 2 * n); return 0; }\n",
+    );
+    ws.write(
+        "problems/t/wrong/broken.c",
+        "int main(void) { return x; }\n",
+    );
+    ws.write(
+        "fixtures/t.toml",
+        "[[case]]\nname = \"one\"\nsource = \"hand\"\ninput = \"1\\n\"\noutput = \"2\\n\"\n\n\
+         [[case]]\nname = \"seven\"\nsource = \"hand\"\ninput = \"7\\n\"\noutput = \"14\\n\"\n\n\
+         [[case]]\nname = \"ten\"\nsource = \"hand\"\ninput = \"10\\n\"\noutput = \"20\\n\"\n",
+    );
+    let out = ws.runner(&["-j", "1"]);
+    assert_code(&out, 1);
+    let root = ws.dir.path().to_str().unwrap().to_string();
+    let mut settings = insta::Settings::clone_current();
+    settings.add_filter(&regex_escape(&root), "[ROOT]");
+    settings.add_filter(r"\d+(\.\d+)? ?(ms|s)\b", "[TIME]");
+    settings.add_filter(r"\d+(\.\d+)? MiB", "[MEM]");
+    settings.bind(|| insta::assert_snapshot!(stdout(&out)));
+}
+
+/// `s` with the characters a regex gives a meaning escaped.
+fn regex_escape(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            let special = "\\.+*?()|[]{}^$".contains(c);
+            special.then_some('\\').into_iter().chain([c])
+        })
+        .collect()
+}

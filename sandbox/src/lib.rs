@@ -471,6 +471,94 @@ mod tests {
         );
     }
 
+    /// Whether the tests' sandbox isolates (it cannot be made everywhere; then the escapes
+    /// below are the machine's and are not tested, and the test says so).
+    fn isolated() -> bool {
+        let yes = *sandbox().isolation() == Isolation::Sandboxed;
+        if !yes {
+            eprintln!("no sandbox here: {:?}", sandbox().isolation());
+        }
+        yes
+    }
+
+    #[test]
+    fn memory_past_the_limit_is_refused_or_killed() {
+        // `tail -n 1` keeps its one endless line whole: 512 MiB, against a 64 MiB limit.
+        let lim = Limits {
+            time: Duration::from_secs(10),
+            memory_bytes: 64 << 20,
+        };
+        let out = run(
+            &shell("head -c 536870912 /dev/zero | tail -n 1 | wc -c"),
+            b"",
+            &lim,
+        )
+        .unwrap();
+        let stopped = out.killed == Some(Kill::Memory) || out.refused_allocation.is_some();
+        assert!(stopped, "{out:?}");
+        assert!(out.peak_memory <= 80 << 20, "{}", out.peak_memory);
+    }
+
+    #[test]
+    fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing_behind() {
+        if !isolated() {
+            return;
+        }
+        let many = PROCESS_LIMIT * 3;
+        // A line per sleeper started (`echo` is a builtin: no fork); the shell ends at the
+        // first fork refused.
+        let bomb =
+            format!("i=0; while [ $i -lt {many} ]; do sleep 31.5 & i=$((i + 1)); echo $i; done");
+        let started = Instant::now();
+        let out = run(&shell(&bomb), b"", &limits(2000)).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(20), "{out:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("fork"), "no fork refused: {said}");
+        // What ran at once besides the shell: fewer than the limit, and near it (the bomb
+        // was stopped by the limit, not by something else).
+        let text = String::from_utf8_lossy(&out.stdout);
+        let seen: u32 = text.lines().last().unwrap_or("0").parse().unwrap_or(0);
+        assert!(
+            (PROCESS_LIMIT / 2..PROCESS_LIMIT).contains(&seen),
+            "{seen} sleepers started: {out:?}"
+        );
+        // The sleepers went with the case: none is left on the machine (seen from here, outside
+        // the sandbox's process namespace).
+        let left = std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+            .filter(|c| c == b"sleep\x0031.5\x00")
+            .count();
+        assert_eq!(left, 0, "sleepers left behind");
+    }
+
+    #[test]
+    fn the_users_files_are_out_of_reach_and_writes_stay_in_the_box() {
+        if !isolated() {
+            return;
+        }
+        let mine = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+        assert!(mine.is_file());
+        let out = run(
+            &shell(&format!("cat {}", mine.display())),
+            b"",
+            &limits(1000),
+        )
+        .unwrap();
+        assert!(out.stdout.is_empty(), "read: {out:?}");
+        assert_ne!(out.exit, Exit::Code(0));
+        let planted = Path::new(env!("CARGO_MANIFEST_DIR")).join("written-by-a-program");
+        let script = format!(
+            "echo x > {} 2>/dev/null; echo x > /tmp/x && cat /tmp/x",
+            planted.display()
+        );
+        let out = run(&shell(&script), b"", &limits(1000)).unwrap();
+        assert!(!planted.exists(), "a program wrote {}", planted.display());
+        // Its own scratch space works, and is its own.
+        assert_eq!(out.stdout, b"x\n", "{out:?}");
+    }
+
     #[test]
     fn feeds_stdin_and_collects_stdout() {
         let out = run(&shell("cat; echo err >&2"), b"hello\n", &limits(1000)).unwrap();

@@ -71,12 +71,35 @@ fn shown(bytes: &[u8], mode: CompareMode, verdict: Verdict) -> String {
     }
 }
 
-fn paint(color: bool, style: Style, text: &str) -> String {
+/// `text` in `style` when `color`, else as it is.
+pub fn paint(color: bool, style: Style, text: &str) -> String {
     if color {
         format!("{}{text}{}", style.render(), style.render_reset())
     } else {
         text.to_string()
     }
+}
+
+/// The last lines of `bytes` (a program's stderr), escaped, at most `n`, an `… K earlier lines`
+/// line first when some are left out; empty when `bytes` has no line.
+pub fn tail(bytes: &[u8], n: usize) -> String {
+    let text = escape(bytes, false);
+    let lines: Vec<&str> = text.lines().collect();
+    let skip = lines.len().saturating_sub(n);
+    let mut s = String::new();
+    if skip > 0 {
+        s.push_str(&format!("… {skip} earlier lines\n"));
+    }
+    for l in &lines[skip..] {
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}
+
+/// `bytes` in MiB, one decimal: `12.5 MiB`.
+pub fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
 }
 
 /// A one-line summary of the first difference, e.g.

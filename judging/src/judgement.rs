@@ -57,6 +57,13 @@ impl Outcome {
             && self.cpu <= limits.time
     }
 
+    /// Whether this outcome may still be replaced by its confirmation alone
+    /// ([`Outcome::needs_confirmation`], not yet confirmed): a report that streams outcomes
+    /// holds it back until then.
+    pub fn awaits_confirmation(&self, limits: &Limits) -> bool {
+        self.needs_confirmation(limits) && !self.confirmed_alone
+    }
+
     /// The judgement `verdict` (with `detail`, and `failure` when not accepted) of the run
     /// `out`, with its measures.
     pub fn of_run(

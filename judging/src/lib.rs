@@ -10,7 +10,7 @@
 //! problem's own programs, each called its way); [`run`] (the engine), over which
 //! [`stress`], [`verify`] and [`submit`] are built. Cancellation is a value
 //! ([`sandbox::Cancel`]) the caller hands in; there is no process-wide state.
-
+pub mod by_hand;
 pub mod cache;
 pub mod checker;
 pub mod compare;
@@ -33,7 +33,6 @@ pub mod scaffold;
 pub mod scan;
 pub mod shrink;
 pub mod sight;
-pub mod single;
 pub mod stress;
 pub mod submit;
 pub mod tools;

@@ -65,16 +65,16 @@ pub struct Planned {
     pub subjects: Vec<Subject>,
     /// The problem's checker, for its cases with `compare = "checker"`: its source and
     /// profile, built in the build phase with the subjects (or, in tests, a program as it is).
-    pub checker: Option<Checker>,
+    pub checker: Option<ToolProgram>,
     /// An interactive problem's interactor, built like the checker.
-    pub interactor: Option<Checker>,
+    pub interactor: Option<ToolProgram>,
     /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
     pub notes: Vec<String>,
 }
 
-/// A problem's checker in a plan.
+/// A problem's checker or interactor in a plan: to build, or built.
 #[derive(Debug, Clone)]
-pub enum Checker {
+pub enum ToolProgram {
     /// To build: its source and the profile it is built with.
     Source(PathBuf, Arc<Profile>),
     Built(Program),
@@ -290,38 +290,6 @@ impl Tally {
         self.checker_failures += o.checker_failures;
     }
 
-    /// The last line, which CI systems read: `N passed, M failed` (`, K not run` after an
-    /// interruption).
-    pub fn last_line(&self) -> String {
-        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
-        if self.not_run > 0 {
-            line.push_str(&format!(", {} not run", self.not_run));
-        }
-        line
-    }
-
-    /// What the last line counts, e.g. `counted: 371 solution cases, 41 wrong solutions`;
-    /// `None` when nothing was counted.
-    pub fn counted(&self) -> Option<String> {
-        let kinds = [
-            (self.solution_cases, "solution case", "solution cases"),
-            (self.wrong_solutions, "wrong solution", "wrong solutions"),
-            (self.brute_cases, "brute-force case", "brute-force cases"),
-            (self.validator_checks, "validator check", "validator checks"),
-            (
-                self.missing_solutions,
-                "problem without a solution",
-                "problems without a solution",
-            ),
-        ];
-        let what: Vec<String> = kinds
-            .iter()
-            .filter(|(n, _, _)| *n > 0)
-            .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
-            .collect();
-        (!what.is_empty()).then(|| format!("counted: {}", what.join(", ")))
-    }
-
     /// [`exit::ERROR`] a checker failed (the verdicts say nothing), [`exit::FAILED`] something
     /// failed, [`exit::PASSED`] all passed; the run's interruption is [`Tally::exit_code_of`]'s.
     pub fn exit_code(&self) -> u8 {
@@ -430,7 +398,7 @@ pub type FirstRejections = std::collections::BTreeMap<PathBuf, Option<(Verdict, 
 
 /// The problem's own programs that judge a case, built.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Tools<'a> {
+pub struct JudgingTools<'a> {
     pub checker: Option<&'a Program>,
     pub interactor: Option<&'a Interactor>,
 }
@@ -443,7 +411,7 @@ pub fn run_case(
     program: &Program,
     case: &Case,
     limits: &Limits,
-    tools: Tools,
+    tools: JudgingTools,
     diff: DiffOptions,
 ) -> Outcome {
     if case.compare == CompareMode::Interactor {
@@ -625,7 +593,7 @@ impl JobTable {
             interactors: reports
                 .iter()
                 .map(|r| match &r.planned.interactor {
-                    Some(Checker::Built(program)) => Some(Interactor {
+                    Some(ToolProgram::Built(program)) => Some(Interactor {
                         program: program.clone(),
                         convention: r.planned.problem.meta.interactor_convention,
                     }),
@@ -652,10 +620,10 @@ impl JobTable {
                     .ok()
                     .and_then(|p| cache.program_digest(p));
             }
-            if let Some(Checker::Built(c)) = &report.planned.checker {
+            if let Some(ToolProgram::Built(c)) = &report.planned.checker {
                 self.checker_digests[p] = cache.program_digest(c);
             }
-            if let Some(Checker::Built(c)) = &report.planned.interactor {
+            if let Some(ToolProgram::Built(c)) = &report.planned.interactor {
                 self.interactor_digests[p] = cache.program_digest(c);
             }
         }
@@ -699,11 +667,11 @@ impl JobTable {
         &self.reports[j.problem].planned.cases[j.case]
     }
 
-    fn tools(&self, j: &Job) -> Tools<'_> {
+    fn tools(&self, j: &Job) -> JudgingTools<'_> {
         let planned = &self.reports[j.problem].planned;
-        Tools {
+        JudgingTools {
             checker: match &planned.checker {
-                Some(Checker::Built(program)) => Some(program),
+                Some(ToolProgram::Built(program)) => Some(program),
                 _ => None,
             },
             interactor: self.interactors[j.problem].as_ref(),
@@ -913,7 +881,7 @@ pub fn execute(
                 "checker" => &mut p.checker,
                 _ => &mut p.interactor,
             };
-            *slot = Some(Checker::Built(program));
+            *slot = Some(ToolProgram::Built(program));
         }
     }
     let build_of = |s: &Subject| built_of(&(s.source.clone(), s.profile.clone())).clone();
@@ -951,7 +919,7 @@ fn tool_sources(p: &Planned) -> Vec<(&'static str, (PathBuf, Arc<Profile>))> {
     [("checker", &p.checker), ("interactor", &p.interactor)]
         .into_iter()
         .filter_map(|(what, tool)| match tool {
-            Some(Checker::Source(s, profile)) => Some((what, (s.clone(), profile.clone()))),
+            Some(ToolProgram::Source(s, profile)) => Some((what, (s.clone(), profile.clone()))),
             _ => None,
         })
         .collect()

@@ -29,7 +29,7 @@ use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::library_checker_sources::Tree;
 use super::package::{self, Package};
-use super::tools::{Programs, Tools};
+use super::tools::{PackageTools, Programs};
 use judging::judges::LOCAL;
 use judging::verdict::{Expect, Verdict, Verdicts};
 
@@ -266,7 +266,7 @@ impl Staging {
 /// Reads the problem folder `pkg` (a folder holding `info.toml`).
 pub fn read(
     pkg: &Package,
-    tools: &Tools,
+    tools: &PackageTools,
     slug: Option<&str>,
     checkout: Option<&Path>,
 ) -> Result<Draft> {

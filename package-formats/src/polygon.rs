@@ -19,7 +19,7 @@ use anyhow::{bail, Context, Result};
 use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
-use super::tools::{Programs, Tools};
+use super::tools::{Programs, PackageTools};
 use judging::ranges;
 use judging::verdict::{Expect, Verdict, Verdicts};
 
@@ -139,7 +139,7 @@ fn language_ext(id: &str) -> Option<&'static str> {
 }
 
 /// Reads the Polygon package `pkg` as a problem called `slug` (default: its short name).
-pub fn read(pkg: &Package, tools: &Tools, slug: Option<&str>) -> Result<Draft> {
+pub fn read(pkg: &Package, tools: &PackageTools, slug: Option<&str>) -> Result<Draft> {
     let root = &pkg.root;
     let xml_path = root.join("problem.xml");
     let xml = std::fs::read_to_string(&xml_path)
@@ -296,7 +296,7 @@ impl<'x> Reading<'_, 'x> {
     /// The solutions by their tags: main and accepted ones as solutions, the others as wrong
     /// solutions, each written with the extension of its Polygon language ([`LANGUAGES`]).
     /// Returns the wrong solutions and the main solution (its source and language).
-    fn solutions(&mut self, tools: &Tools) -> Result<(Vec<Wrong>, Option<Main>)> {
+    fn solutions(&mut self, tools: &PackageTools) -> Result<(Vec<Wrong>, Option<Main>)> {
         let mut main = None;
         let mut wrong: Vec<Wrong> = Vec::new();
         let Some(solutions) = self.assets().and_then(|a| child(a, "solutions")) else {
@@ -375,7 +375,7 @@ impl<'x> Reading<'_, 'x> {
     /// `own`) is written with: its language's in [`LANGUAGES`], else its own (noted).
     fn ext_of(
         &mut self,
-        tools: &Tools,
+        tools: &PackageTools,
         shown: &str,
         language: Option<&str>,
         own: String,
@@ -485,7 +485,7 @@ impl<'x> Reading<'_, 'x> {
 
     /// The testset's tests as cases: the package's files, or generated (the input by its
     /// generator, the answer by the main solution) where the package has none.
-    fn tests(&mut self, set: &Testset, tools: &Tools, main: Option<&Main>) -> Result<Vec<Case>> {
+    fn tests(&mut self, set: &Testset, tools: &PackageTools, main: Option<&Main>) -> Result<Vec<Case>> {
         let root = self.root;
         let tests: Vec<_> = child(set.node, "tests")
             .map(|t| children(t, "test").collect())
@@ -618,7 +618,7 @@ struct Generator<'a, 'x> {
 impl<'a, 'x> Generator<'a, 'x> {
     fn new(
         confined: &'a Confined,
-        tools: &'a Tools<'x>,
+        tools: &'a PackageTools<'x>,
         problem: roxmltree::Node<'a, 'a>,
         main: Option<&'a Main>,
     ) -> Self {

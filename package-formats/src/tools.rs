@@ -17,7 +17,7 @@ use judging::workspace::FileKinds;
 const GENERATED_MAX: usize = 256 << 20;
 
 /// What the import needs to run the package's generators and main solution.
-pub struct Tools<'a> {
+pub struct PackageTools<'a> {
     pub kinds: &'a FileKinds,
     pub judges: &'a Judges,
     pub builder: &'a Builder,
@@ -33,14 +33,14 @@ pub struct Tools<'a> {
 
 /// The package's programs, each built once.
 pub struct Programs<'a, 'x> {
-    pub tools: &'a Tools<'x>,
+    pub tools: &'a PackageTools<'x>,
     built: Vec<(String, Program)>,
     /// The bytes the programs made so far.
     made: u64,
 }
 
 impl<'a, 'x> Programs<'a, 'x> {
-    pub fn new(tools: &'a Tools<'x>) -> Self {
+    pub fn new(tools: &'a PackageTools<'x>) -> Self {
         Programs {
             tools,
             built: Vec::new(),

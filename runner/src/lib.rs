@@ -1,12 +1,12 @@
 //! The `runner` binary's library: the command line ([`cli`]) and the reports, for people
-//! (`report`) and for machines (`export`: JSON Lines, JUnit, the HTML page; `records`,
+//! (`report`) and for machines (`machine`: JSON Lines, JUnit, the HTML page; `records`,
 //! `history`, `partition`). The judging itself is the `judging` crate's, the problem packages
 //! the `package-formats` crate's, the isolation the `sandbox` crate's. The binary (`main.rs`)
 //! is a thin wrapper around [`cli::main`]. Only `cli` is public.
 
 pub mod cli;
-mod export;
 mod history;
+mod machine;
 mod partition;
 mod records;
 mod report;

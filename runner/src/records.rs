@@ -232,23 +232,9 @@ pub fn role_name(role: Role, program: &str) -> (RoleName, Option<Verdicts>) {
     }
 }
 
-/// The last `n` lines of `bytes`, escaped; `None` when empty.
+/// The last `n` lines of `bytes`, escaped ([`diff::tail`]); `None` when empty.
 fn tail(bytes: &[u8], n: usize) -> Option<String> {
-    let text = diff::escape(bytes, false);
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.is_empty() {
-        return None;
-    }
-    let skip = lines.len().saturating_sub(n);
-    let mut s = String::new();
-    if skip > 0 {
-        s.push_str(&format!("… {skip} earlier lines\n"));
-    }
-    for l in &lines[skip..] {
-        s.push_str(l);
-        s.push('\n');
-    }
-    Some(s)
+    Some(diff::tail(bytes, n)).filter(|s| !s.is_empty())
 }
 
 /// `text` cut at `max` bytes (on a character boundary), with a note.

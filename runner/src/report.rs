@@ -85,11 +85,7 @@ struct Painter {
 
 impl Painter {
     fn paint(&self, style: Style, text: &str) -> String {
-        if self.color {
-            format!("{}{text}{}", style.render(), style.render_reset())
-        } else {
-            text.to_string()
-        }
+        diff::paint(self.color, style, text)
     }
     fn fg(&self, c: AnsiColor, text: &str) -> String {
         self.paint(Style::new().fg_color(Some(c.into())), text)
@@ -114,9 +110,7 @@ fn ms(d: Duration) -> String {
     format!("{} ms", d.as_millis())
 }
 
-fn mib(bytes: u64) -> String {
-    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
-}
+use diff::{mib, tail};
 
 fn indent(text: &str, by: &str) -> String {
     text.lines().map(|l| format!("{by}{l}\n")).collect()
@@ -133,21 +127,6 @@ fn named(root: &Path, subject: &SubjectReport) -> String {
         rel(root, &subject.subject.source),
         subject.build.built_as
     )
-}
-
-/// The last lines of `bytes`, escaped, at most `n`.
-fn tail(bytes: &[u8], n: usize) -> String {
-    let text = diff::escape(bytes, false);
-    let lines: Vec<&str> = text.lines().collect();
-    let skip = lines.len().saturating_sub(n);
-    let mut s = String::new();
-    if skip > 0 {
-        let _ = writeln!(s, "… {skip} earlier lines");
-    }
-    for l in &lines[skip..] {
-        let _ = writeln!(s, "{l}");
-    }
-    s
 }
 
 /// Renders the whole report (everything printed to stdout at the end of a run).
@@ -206,15 +185,51 @@ pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> Stri
     out
 }
 
+/// The last line, which CI systems read: `N passed, M failed` (`, K not run` after an
+/// interruption).
+pub fn last_line(tally: &Tally) -> String {
+    let mut line = format!("{} passed, {} failed", tally.passed, tally.failed);
+    if tally.not_run > 0 {
+        line.push_str(&format!(", {} not run", tally.not_run));
+    }
+    line
+}
+
+/// What the last line counts, e.g. `counted: 371 solution cases, 41 wrong solutions`;
+/// `None` when nothing was counted.
+pub fn counted(tally: &Tally) -> Option<String> {
+    let kinds = [
+        (tally.solution_cases, "solution case", "solution cases"),
+        (tally.wrong_solutions, "wrong solution", "wrong solutions"),
+        (tally.brute_cases, "brute-force case", "brute-force cases"),
+        (
+            tally.validator_checks,
+            "validator check",
+            "validator checks",
+        ),
+        (
+            tally.missing_solutions,
+            "problem without a solution",
+            "problems without a solution",
+        ),
+    ];
+    let what: Vec<String> = kinds
+        .iter()
+        .filter(|(n, _, _)| *n > 0)
+        .map(|&(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+        .collect();
+    (!what.is_empty()).then(|| format!("counted: {}", what.join(", ")))
+}
+
 /// The last line, `N passed, M failed (…)`.
 /// The last line, `N passed, M failed`, after a line saying what it counts.
 pub fn render_last_line(tally: &Tally, opts: ReportOptions) -> String {
     let p = Painter { color: opts.color };
     let mut out = String::new();
-    if let Some(counted) = tally.counted() {
+    if let Some(counted) = counted(tally) {
         let _ = writeln!(out, "{counted}");
     }
-    let _ = writeln!(out, "{}", p.bold(&tally.last_line()));
+    let _ = writeln!(out, "{}", p.bold(&last_line(tally)));
     out
 }
 
@@ -912,9 +927,9 @@ mod tests {
             wrong_solutions: 41,
             ..Tally::default()
         };
-        assert_eq!(t.last_line(), "412 passed, 0 failed");
+        assert_eq!(last_line(&t), "412 passed, 0 failed");
         assert_eq!(
-            t.counted().unwrap(),
+            counted(&t).unwrap(),
             "counted: 371 solution cases, 41 wrong solutions"
         );
         let t = Tally {
@@ -925,11 +940,11 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(
-            t.counted().unwrap(),
+            counted(&t).unwrap(),
             "counted: 1 brute-force case, 3 validator checks"
         );
-        assert_eq!(Tally::default().last_line(), "0 passed, 0 failed");
-        assert_eq!(Tally::default().counted(), None);
+        assert_eq!(last_line(&Tally::default()), "0 passed, 0 failed");
+        assert_eq!(counted(&Tally::default()), None);
     }
 }
 

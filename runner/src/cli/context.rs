@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{bail, Context as _, Result};
 
 use super::{ColorChoice, GlobalArgs};
-use crate::export::{self, Outputs, Selected, Stream};
+use crate::machine::{self, Outputs, Selected, Stream};
 use crate::report::{self, Progress, ReportOptions};
 use judging::cache::VerdictCache;
 use judging::compile::Builder;
@@ -21,7 +21,7 @@ use judging::judges::LOCAL;
 use judging::judges::{Judges, Profile};
 use judging::problem::{self, Problem, WrongProgram};
 use judging::run::{
-    self, Checker, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally,
+    self, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally, ToolProgram,
 };
 use judging::scan::Scan;
 use judging::tools::{self, Tool};
@@ -73,7 +73,7 @@ impl std::fmt::Display for ConfigErrors {
 impl std::error::Error for ConfigErrors {}
 
 impl Context {
-    pub fn new(g: &GlobalArgs, reports: &export::Options, cancel: Cancel) -> Result<Context> {
+    pub fn new(g: &GlobalArgs, reports: &machine::Options, cancel: Cancel) -> Result<Context> {
         let ws = match &g.root {
             Some(root) => Workspace::at(root)?,
             None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
@@ -306,12 +306,12 @@ impl Context {
                 let profile = self.profile_for(LOCAL, &source)?;
                 let convention = planned.problem.meta.checker_convention;
                 let profile = Arc::new(judging::checker::profile_for(&profile, convention));
-                planned.checker = Some(Checker::Source(source, profile));
+                planned.checker = Some(ToolProgram::Source(source, profile));
             }
             if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
                 let source = planned.problem.interactor_path();
                 let profile = self.profile_for(LOCAL, &source)?;
-                planned.interactor = Some(Checker::Source(source, profile));
+                planned.interactor = Some(ToolProgram::Source(source, profile));
             }
         }
         let progress = Progress::new(self.progress);

@@ -170,7 +170,7 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
         return Ok((i.draft, i.measure));
     }
     let exec = || -> Result<&dyn sandbox::Executor> { Ok(cx.sandbox()?) };
-    let tools = tools::Tools {
+    let tools = tools::PackageTools {
         kinds: &cx.kinds,
         judges: &cx.judges,
         builder: &cx.builder,

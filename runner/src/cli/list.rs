@@ -3,11 +3,11 @@
 use anyhow::Result;
 
 use super::context::{print, Context};
+use judging::by_hand;
 use judging::exit;
-use judging::single;
 
 pub fn list(cx: &Context) -> Result<u8> {
     let problems = cx.discover()?;
-    print(&single::list(&cx.ws, &problems))?;
+    print(&by_hand::list(&cx.ws, &problems))?;
     Ok(exit::PASSED)
 }

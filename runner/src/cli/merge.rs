@@ -5,15 +5,15 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result};
 
 use super::context::print;
-use crate::export::{self, json, merge, Format};
 use crate::history;
+use crate::machine::{self, json, merge, Format};
 use crate::records::{Records, RoleName, Status};
 
 /// Needs no workspace: the reports hold everything.
 pub fn merge(
     reports: &[PathBuf],
     history_out: Option<&Path>,
-    args: &export::Options,
+    args: &machine::Options,
 ) -> Result<u8> {
     let texts: Vec<(PathBuf, String)> = reports
         .iter()
@@ -29,10 +29,10 @@ pub fn merge(
         Format::Human => print(&render(&merged, reports.len()))?,
     }
     if let Some(path) = &args.junit {
-        export::write_junit(path, &merged)?;
+        machine::write_junit(path, &merged)?;
     }
     if let Some(path) = &args.html {
-        export::write_html(path, &merged, &export::page_info())?;
+        machine::write_html(path, &merged, &machine::page_info())?;
     }
     if let Some(path) = history_out {
         history::save(path, &merged)?;

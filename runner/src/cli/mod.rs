@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::export::{Format, Options};
+use crate::machine::{Format, Options};
 use crate::partition::Partition;
 use context::Context;
 use judging::exit;

@@ -27,14 +27,14 @@ use sha2::{Digest, Sha256};
 
 use super::context::{find_problem, print, Context};
 use super::MutantsArgs as Args;
-use crate::export::html::{self, Fate as PageFate};
-use crate::export::{self};
+use crate::machine::html::{self, Fate as PageFate};
+use crate::machine::{self};
 use crate::records::Records;
 use judging::exit;
 use judging::fixture::Case;
 use judging::mutate::{self, Mutant};
 use judging::problem::Problem;
-use judging::run::{self, Checker, Planned, Role, Subject, SubjectReport};
+use judging::run::{self, Planned, Role, Subject, SubjectReport, ToolProgram};
 use judging::tools::{self, Toolbox};
 use judging::verdict::Verdict;
 
@@ -143,9 +143,9 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     if let Some(path) = cx.outputs.html_path() {
         let info = html::PageInfo {
             mutants: pages,
-            ..export::page_info()
+            ..machine::page_info()
         };
-        export::write_html(path, &Records::empty(), &info)?;
+        machine::write_html(path, &Records::empty(), &info)?;
     }
     let dir = cx.ws.cache_dir().join("mutants");
     let _ = std::fs::create_dir_all(&dir);
@@ -225,8 +225,11 @@ fn judge_all(
     if !subjects.is_empty() {
         let budget = a.time.map(|t| start + Duration::from_secs_f64(t.max(0.0)));
         let mut planned = Planned::new(problem.clone(), cases.to_vec(), subjects);
-        planned.checker = tools.checker.clone().map(Checker::Built);
-        planned.interactor = tools.interactor.clone().map(|i| Checker::Built(i.program));
+        planned.checker = tools.checker.clone().map(ToolProgram::Built);
+        planned.interactor = tools
+            .interactor
+            .clone()
+            .map(|i| ToolProgram::Built(i.program));
         let report = cx.execute_until(vec![planned], budget)?;
         let problem_report = report.problems.first().expect("one problem");
         for (&i, s) in judged.iter().zip(&problem_report.subjects) {

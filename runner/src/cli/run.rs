@@ -9,11 +9,11 @@ use anyhow::{Context as _, Result};
 
 use super::context::{find_problem, print_bytes, Context};
 use super::RunArgs;
+use judging::by_hand::{self, Request};
 use judging::exit;
 use judging::interactive::Interactor;
 use judging::judges::LOCAL;
 use judging::problem::Problem;
-use judging::single::{self, Request};
 use judging::tools::{self, Tool};
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
@@ -37,7 +37,7 @@ pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
             cx.kinds.listing()
         );
     }
-    let ran = single::run_on_input(
+    let ran = by_hand::run_on_input(
         &cx.ws,
         &cx.judges,
         &cx.builder,

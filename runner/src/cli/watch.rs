@@ -11,7 +11,6 @@ use notify::event::{AccessKind, AccessMode, EventKind};
 use notify::{RecursiveMode, Watcher};
 
 use judging::exit;
-use sandbox as exec;
 
 /// Changes closer together than this make one re-judge.
 pub const DEBOUNCE: Duration = Duration::from_millis(200);
@@ -66,7 +65,7 @@ pub fn watch(
             if let Err(e) = judge() {
                 eprintln!("error: {e:#}");
             }
-            exec::reap_orphans();
+            sandbox::reap_orphans();
             if cancel.is_cancelled() {
                 return Ok(exit::INTERRUPTED);
             }

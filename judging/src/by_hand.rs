@@ -1,4 +1,4 @@
-//! Single runs for someone preparing a problem: `runner run` (one program on a hand-written
+//! Runs by hand, for someone preparing a problem: `runner run` (one program on a hand-written
 //! input, e.g. to get the brute force's output for a new case) and `runner list`.
 
 use sandbox::Limits;
@@ -32,9 +32,7 @@ pub struct Request {
 /// The output kept of a single run.
 const OUTPUT_CAP: usize = 64 << 20;
 
-fn mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0))
-}
+use crate::diff::mib;
 
 /// What `runner run` saw: warnings about the input, then the build's failure or the run.
 #[derive(Debug)]

@@ -161,7 +161,7 @@ mod tests {
             partition: Some(partition.into()),
             ..Summary::empty()
         };
-        let text = String::from_utf8(crate::export::json::line(&Line::Summary(summary))).unwrap();
+        let text = String::from_utf8(crate::machine::json::line(&Line::Summary(summary))).unwrap();
         (PathBuf::from(format!("{partition}.jsonl")), text)
     }
 

@@ -156,9 +156,8 @@ impl Outputs {
             if let Some(record) = records::from_event(event, &self.root) {
                 // A TLE that only the wall clock gave may still be confirmed alone: its line
                 // waits for that, or for the end.
-                let pending = matches!(event, Event::CaseFinished { outcome, .. }
-                    if outcome.killed == Some(sandbox::Kill::WallClock)
-                        && !outcome.confirmed_alone);
+                let pending = matches!(event, Event::CaseFinished { outcome, subject, fixture, .. }
+                    if outcome.awaits_confirmation(&subject.limits.unwrap_or(fixture.limits)));
                 stream.finished(record, pending);
             }
         }
@@ -176,7 +175,7 @@ impl Outputs {
             stream.finish(&records)?;
         }
         self.write_junit(&records)?;
-        self.write_html(&records, None, tally.counted())?;
+        self.write_html(&records, None, crate::report::counted(tally))?;
         if !report.interrupted {
             history::save(&self.history, &records)?;
         }

@@ -19,7 +19,7 @@ use anyhow::{bail, Context, Result};
 use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
-use super::tools::{Programs, PackageTools};
+use super::tools::{PackageTools, Programs};
 use judging::ranges;
 use judging::verdict::{Expect, Verdict, Verdicts};
 
@@ -485,7 +485,12 @@ impl<'x> Reading<'_, 'x> {
 
     /// The testset's tests as cases: the package's files, or generated (the input by its
     /// generator, the answer by the main solution) where the package has none.
-    fn tests(&mut self, set: &Testset, tools: &PackageTools, main: Option<&Main>) -> Result<Vec<Case>> {
+    fn tests(
+        &mut self,
+        set: &Testset,
+        tools: &PackageTools,
+        main: Option<&Main>,
+    ) -> Result<Vec<Case>> {
         let root = self.root;
         let tests: Vec<_> = child(set.node, "tests")
             .map(|t| children(t, "test").collect())

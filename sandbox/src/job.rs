@@ -3,7 +3,7 @@
 //! with the launcher when the runner dies), and sees the toolchain read-only (`/usr`, and a
 //! toolchain directory outside it, such as rustup's, at [`TOOLCHAIN`]), the staged sources
 //! read-only at [`SOURCES`], and one folder it may write at [`OUTPUT`] (in the sandbox a capped
-//! tmpfs of its own, [`crate::WRITABLE_CAP`] bytes, as every writable entry: what it leaves
+//! tmpfs of its own, [`crate::left::WRITABLE_CAP`] bytes, as every writable entry: what it leaves
 //! there is copied to the build directory's `out/` after it ends), and nothing else of the
 //! user's. Its environment is a clean one: `PATH`, `LANG`, and `HOME` and `TMPDIR` of its own.
 //!
@@ -221,7 +221,7 @@ pub(crate) fn run(
         nproc: if sandboxed { PROCESS_LIMIT } else { 0 },
         ..single::rlimits(
             launcher,
-            &crate::Program {
+            &crate::program::Program {
                 argv: vec![],
                 files: vec![],
                 stack: Stack::Inherit,

@@ -711,7 +711,7 @@ impl Builder {
         let _ = std::fs::remove_dir_all(tmp.path().join("out"));
         let _ = std::fs::remove_dir_all(tmp.path().join("bin"));
         let result = match compiled.result {
-            Ok(()) if tmp.path().join("prog").is_file() => Ok(()),
+            Ok(()) if made(&tmp.path().join("prog")) => Ok(()),
             Ok(()) => Err("the compiler made no program\n".to_string()),
             Err(msg) => Err(msg),
         };
@@ -766,12 +766,18 @@ impl Builder {
     }
 }
 
+/// Whether a build made its program at `prog`: a file, or the folder a build script's program is
+/// (judges.toml's `Kattis build script`: its `run` is the program).
+fn made(prog: &Path) -> bool {
+    prog.is_file() || prog.join("run").is_file()
+}
+
 /// The cache entry in `dir`: `Ok` a program (`dir/prog`), `Err` its compile error, with the
 /// files its build read. `None`: absent or incomplete.
 fn cached(dir: &Path) -> Option<(Result<(), String>, Vec<PathBuf>)> {
     let deps = std::fs::read_to_string(dir.join("deps.txt")).ok()?;
     let deps = deps.lines().map(PathBuf::from).collect();
-    if dir.join("prog").is_file() {
+    if made(&dir.join("prog")) {
         return Some((Ok(()), deps));
     }
     let msg = std::fs::read_to_string(dir.join("compile-error.txt")).ok()?;

@@ -9,6 +9,8 @@
 //!   files of its problem's folder (`testlib.h`), and what problem.toml's `include` adds.
 //! - A solution (`solutions/…/<slug>.<ext>`, or a file named `<slug>.<ext>` elsewhere in the
 //!   workspace but `problems/`) sees itself and what its problem's `solution_include` adds.
+//! - A build script `X.build` (a Kattis program folder, imported) also sees the folder `X/`
+//!   beside it: the rest of the program's folder.
 //! - Any other file of the workspace sees only itself; a file outside the workspace (a file
 //!   judged by path, an import's staged generator) sees itself and the header-like files beside
 //!   it.
@@ -53,6 +55,11 @@ pub fn of(
             (dir, beside)
         }
     };
+    if source.extension().is_some_and(|e| e == "build") {
+        // A program folder with a build script (Kattis' format), imported as `X.build` and the
+        // rest of its folder as `X/`: the build sees that folder.
+        shown.extend(walk(&source.with_extension(""), &|_| true)?);
+    }
     shown.retain(|f| f != source);
     shown.sort();
     shown.dedup();

@@ -299,6 +299,10 @@ impl Reading<'_> {
                 self.shown(h)
             ));
         }
+        if let Some(folder) = &program.folder {
+            self.add_folder(folder, name);
+            return Ok(());
+        }
         self.files.push(File {
             rel: self.dir.join(format!("{name}.{}", program.ext())),
             data: Data::File(program.source.clone()),
@@ -317,6 +321,31 @@ impl Reading<'_> {
 }
 
 impl Reading<'_> {
+    /// A program folder with its own scripts as `NAME.build` (its build script; without one, a
+    /// script that builds nothing) and every other file of it under `NAME/`, in its layout
+    /// (judges.toml's `Kattis build script` builds and runs it).
+    fn add_folder(&mut self, folder: &Path, name: &str) {
+        let build = folder.join("build");
+        self.files.push(File {
+            rel: self.dir.join(format!("{name}.build")),
+            data: if build.is_file() {
+                Data::File(build.clone())
+            } else {
+                Data::Bytes(b"#!/bin/sh\n# The package's folder has no build script: its run script is the program.\n".to_vec())
+            },
+        });
+        for file in walk(folder) {
+            if file == build {
+                continue;
+            }
+            let rel = file.strip_prefix(folder).expect("under the folder");
+            self.files.push(File {
+                rel: self.dir.join(name).join(rel),
+                data: Data::File(file.clone()),
+            });
+        }
+    }
+
     /// The program at `path` if `runner export` wrapped it in build and run scripts, as its
     /// record in runner.toml says: its source as `NAME.<ext>` with the headers beside it, each
     /// shared module taken back to `problems/_shared/` where the workspace has the same one
@@ -640,6 +669,13 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                 continue;
             };
             let program = match package::program(&sub, r.kinds) {
+                Ok(p) if p.folder.is_some() => {
+                    r.notes.push(format!(
+                        "{key}: left out (a submission with its own build or run script: the \
+                         runner brings such a folder as the output or input validator only)"
+                    ));
+                    continue;
+                }
                 Ok(p) => p,
                 Err(why) => {
                     r.notes.push(format!("{key}: left out ({why})"));

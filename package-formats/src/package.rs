@@ -216,17 +216,25 @@ pub fn is_header(path: &Path) -> bool {
     )
 }
 
-/// A program of the package the runner can build: one source file and the headers beside it.
+/// A program of the package the runner can build: one source file and the headers beside it,
+/// or a program folder with its own `build` / `run` scripts.
 #[derive(Debug, Clone)]
 pub struct Program {
+    /// The source; for a folder with scripts, its `build` (or, without one, its `run`).
     pub source: PathBuf,
     pub headers: Vec<PathBuf>,
+    /// The program folder, when it has its own `build` or `run` script: it comes along as
+    /// `NAME.build` and `NAME/` (judges.toml's `Kattis build script`).
+    pub folder: Option<PathBuf>,
 }
 
 impl Program {
     /// The extension the runner knows its language by (a package's `.py3` is `.py`; a Python
     /// file whose first line runs pypy3 is `.pypy`, judges.toml's PyPy3).
     pub fn ext(&self) -> String {
+        if self.folder.is_some() {
+            return "build".into();
+        }
         if is_pypy(&self.source) {
             return "pypy".into();
         }
@@ -289,6 +297,7 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
         return Ok(Program {
             source: path.to_path_buf(),
             headers: Vec::new(),
+            folder: None,
         });
     }
     let mut files: Vec<PathBuf> = std::fs::read_dir(path)
@@ -298,11 +307,13 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
         .filter(|p| p.is_file())
         .collect();
     files.sort();
-    if files.iter().any(|f| {
-        let n = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        n == "build" || n == "run"
-    }) {
-        return Err("a program with its own build or run script".into());
+    let script = |name: &str| files.iter().find(|f| f.file_name() == Some(name.as_ref()));
+    if let Some(source) = script("build").or(script("run")) {
+        return Ok(Program {
+            source: source.clone(),
+            headers: Vec::new(),
+            folder: Some(path.to_path_buf()),
+        });
     }
     let sources: Vec<&PathBuf> = files.iter().filter(|f| buildable(f, kinds)).collect();
     match sources.as_slice() {
@@ -313,6 +324,7 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
             Ok(Program {
                 source: (*one).clone(),
                 headers: files.iter().filter(|f| is_header(f)).cloned().collect(),
+                folder: None,
             })
         }
         [] if files

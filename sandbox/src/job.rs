@@ -174,8 +174,8 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
 
 /// Copies what the compiler left in its writable folder (in the sandbox: a tmpfs in the
 /// launcher's mount namespace, seen through `/proc/FORKER/root`) into the build directory's
-/// `out/`, then empties it, before the launcher runs anything else. Only regular files, not
-/// followed through links.
+/// `out/`, then empties it, before the launcher runs anything else. Only regular files and
+/// folders (a build script's program is a folder), not followed through links.
 fn take_output(launcher: &Launcher, job: &Job) -> io::Result<()> {
     let Some(root) = &launcher.root else {
         return Ok(());
@@ -184,25 +184,37 @@ fn take_output(launcher: &Launcher, job: &Job) -> io::Result<()> {
     let rel = inside.strip_prefix("/").unwrap_or(&inside);
     let view = Path::new(&format!("/proc/{}/root", launcher.forker)).join(rel);
     let out = job.work.join("out");
-    let copied = (|| {
-        for e in std::fs::read_dir(&view)? {
-            let e = e?;
-            if !e.file_type()?.is_file() {
-                continue;
-            }
-            let mut from = std::fs::OpenOptions::new()
-                .read(true)
-                .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-                .open(e.path())?;
-            let mut to = File::create(out.join(e.file_name()))?;
-            std::io::copy(&mut from, &mut to)?;
-            let mode = from.metadata()?.permissions().mode();
-            to.set_permissions(std::fs::Permissions::from_mode(mode & 0o755))?;
-        }
-        Ok(())
-    })();
+    let copied = copy_tree(&view, &out);
     crate::left::empty(&view);
     copied
+}
+
+/// Copies the regular files and folders under `from` into `to`, with their modes (write bits
+/// off for others); links and special files are left out. The size is bounded by the tmpfs the
+/// compile wrote into.
+fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
+    for e in std::fs::read_dir(from)? {
+        let e = e?;
+        let kind = e.file_type()?;
+        if kind.is_dir() {
+            let dir = to.join(e.file_name());
+            std::fs::create_dir_all(&dir)?;
+            copy_tree(&e.path(), &dir)?;
+            continue;
+        }
+        if !kind.is_file() {
+            continue;
+        }
+        let mut source = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+            .open(e.path())?;
+        let mut copy = File::create(to.join(e.file_name()))?;
+        std::io::copy(&mut source, &mut copy)?;
+        let mode = source.metadata()?.permissions().mode();
+        copy.set_permissions(std::fs::Permissions::from_mode(mode & 0o755))?;
+    }
+    Ok(())
 }
 
 /// Runs a compile through `launcher`: `make_argv` gets the job's paths as the compiler sees

@@ -297,7 +297,8 @@ enum Command {
     List,
     /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09, with
     /// submissions/submissions.yaml, constants and each test group's testdata.yaml /
-    /// test_group.yaml at any depth), Polygon (problem.xml; each solution under the profile its
+    /// test_group.yaml at any depth; a validator folder with its own build / run scripts is
+    /// built by its script in the sandbox), Polygon (problem.xml; each solution under the profile its
     /// language id names, 32-bit where Codeforces' compiler is), a folder or a zip; or
     /// a Library Checker problem's folder (info.toml; its [[solutions]] with `expect` and
     /// `allow_tle`/`allow_re`/`allow_wa` become wrong solutions with those verdict sets,

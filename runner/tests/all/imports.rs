@@ -972,6 +972,93 @@ fn an_interactive_package_comes_in_with_its_validator_as_a_kattis_interactor_and
     }
 }
 
+/// The build script of a program folder, as BAPCtools' `boolfind` has for its output validator:
+/// the format names `cc` a C compiler.
+const JURY_BUILD: &str = "#!/usr/bin/env sh\ncc -O1 -Wall jury.c -o jury\n";
+/// Its run script: finds the built program beside itself and writes into the feedback folder.
+const JURY_RUN: &str = "#!/usr/bin/env sh\nSCRIPT_DIR=$(CDPATH= cd -- \"$(dirname -- \"$0\")\" && pwd)\ntouch \"$3/out\"\nexec \"$SCRIPT_DIR/jury\" \"$@\"\n";
+
+/// An interactive 2025-09 package shaped as BAPCtools' `boolfind` (written here, not BAPCtools'
+/// files): its output validator is a folder with `build` and `run` scripts; a submission folder
+/// with scripts too.
+fn scripted_guess() -> (tempfile::TempDir, PathBuf) {
+    package(
+        "scripted",
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\ntype: interactive\nname: Scripted guess\nlimits:\n  time_limit: 0.5\n"),
+            ("data/sample/1.in", "17\n"),
+            ("data/sample/1.ans", ""),
+            ("data/secret/1.in", "1\n"),
+            ("data/secret/2.in", "1000\n"),
+            ("output_validator/build", JURY_BUILD),
+            ("output_validator/run", JURY_RUN),
+            ("output_validator/jury.c", GUESS_VALIDATOR),
+            ("submissions/accepted/binary.c", GUESS_BINARY),
+            ("submissions/accepted/scripted/run", "#!/bin/sh\nexec python3 \"$(dirname \"$0\")/guess.py\"\n"),
+            ("submissions/accepted/scripted/guess.py", GUESS_PY),
+            ("submissions/wrong_answer/linear.c", GUESS_LINEAR),
+            ("submissions/time_limit_exceeded/spin.c", GUESS_SPIN),
+        ],
+    )
+}
+
+#[test]
+fn a_program_folder_with_build_and_run_scripts_is_built_in_the_sandbox_and_judges() {
+    let ws = Ws::empty();
+    let (_t, pkg) = scripted_guess();
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let all = text(&out);
+    assert!(
+        stdout(&out).contains(
+            "imported `scripted` as problem `scripted`: 3 cases, 1 solution, 2 wrong solutions"
+        ),
+        "{all}"
+    );
+    assert!(
+        all.contains("submissions/accepted/scripted: left out (a submission with its own build or run script"),
+        "{all}"
+    );
+    // The folder comes along as `interactor.build` and `interactor/`, byte for byte.
+    let p = |rel: &str| std::fs::read_to_string(ws.path(&format!("problems/scripted/{rel}")));
+    assert_eq!(p("interactor.build").unwrap(), JURY_BUILD);
+    assert_eq!(p("interactor/run").unwrap(), JURY_RUN);
+    assert_eq!(p("interactor/jury.c").unwrap(), GUESS_VALIDATOR);
+    let out = ws.runner(&["scripted"]);
+    assert_code(&out, 0);
+    let all = text(&out);
+    // 1 solution × 3 cases, and 2 wrong solutions each with its verdict.
+    assert_eq!(last_line(&out), "5 passed, 0 failed", "{all}");
+    assert!(
+        all.contains("wrong solutions: 2/2 got their verdict"),
+        "{all}"
+    );
+
+    // A build script that fails is the interactor's compile error, with its message.
+    std::fs::write(
+        ws.path("problems/scripted/interactor.build"),
+        "#!/bin/sh\necho 'no compiler today' >&2\nexit 3\n",
+    )
+    .unwrap();
+    let out = ws.runner(&["scripted"]);
+    let all = text(&out);
+    assert_ne!(out.status.code(), Some(0), "{all}");
+    assert!(all.contains("no compiler today"), "{all}");
+    // One that leaves no run program says so.
+    std::fs::write(
+        ws.path("problems/scripted/interactor.build"),
+        "#!/bin/sh\nrm run\n",
+    )
+    .unwrap();
+    let out = ws.runner(&["scripted"]);
+    let all = text(&out);
+    assert_ne!(out.status.code(), Some(0), "{all}");
+    assert!(
+        all.contains("the build script left no executable run"),
+        "{all}"
+    );
+}
+
 #[test]
 fn multi_pass_without_interaction_and_broken_packages_are_refused_and_change_nothing() {
     let ws = Ws::empty();

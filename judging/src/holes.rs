@@ -210,13 +210,18 @@ pub fn problem(
         if name == "wrong.toml" || is_header(&e.path) {
             continue;
         }
-        if e.is_dir {
+        // The rest of a program folder with its own scripts: `X/` beside a listed `X.build`.
+        let folder_of_a_script = || {
+            let build = e.path.with_extension("build");
+            e.path.extension().is_none() && problem.wrong.iter().any(|w| w.source == build)
+        };
+        if e.is_dir && !folder_of_a_script() {
             errors.push(error(
                 &e.path,
                 "a folder in wrong/: wrong.toml lists files of wrong/ itself, so nothing in \
                  here is judged",
             ));
-        } else if !problem.wrong.iter().any(|w| w.source == e.path) {
+        } else if !e.is_dir && !problem.wrong.iter().any(|w| w.source == e.path) {
             errors.push(error(
                 &e.path,
                 format!(

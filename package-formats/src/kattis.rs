@@ -321,29 +321,15 @@ impl Reading<'_> {
 }
 
 impl Reading<'_> {
-    /// A program folder with its own scripts as `NAME.build` (its build script; without one, a
-    /// script that builds nothing) and every other file of it under `NAME/`, in its layout
-    /// (judges.toml's `Kattis build script` builds and runs it).
+    /// A program folder with its own scripts as `NAME.build` and `NAME/` in the problem's
+    /// folder (judges.toml's `Kattis build script` builds and runs it).
     fn add_folder(&mut self, folder: &Path, name: &str) {
-        let build = folder.join("build");
         self.files.push(File {
             rel: self.dir.join(format!("{name}.build")),
-            data: if build.is_file() {
-                Data::File(build.clone())
-            } else {
-                Data::Bytes(b"#!/bin/sh\n# The package's folder has no build script: its run script is the program.\n".to_vec())
-            },
+            data: build_data(folder),
         });
-        for file in walk(folder) {
-            if file == build {
-                continue;
-            }
-            let rel = file.strip_prefix(folder).expect("under the folder");
-            self.files.push(File {
-                rel: self.dir.join(name).join(rel),
-                data: Data::File(file.clone()),
-            });
-        }
+        self.files
+            .extend(folder_files(folder, &self.dir.join(name)));
     }
 
     /// The program at `path` if `runner export` wrapped it in build and run scripts, as its
@@ -669,10 +655,12 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                 continue;
             };
             let program = match package::program(&sub, r.kinds) {
-                Ok(p) if p.folder.is_some() => {
+                Ok(p) if p.folder.is_some() && matches!(expected, Expected::Accepted) => {
                     r.notes.push(format!(
-                        "{key}: left out (a submission with its own build or run script: the \
-                         runner brings such a folder as the output or input validator only)"
+                        "{key}: left out (an accepted submission with its own build or run \
+                         script: a solution is one file under solutions/, where every file is \
+                         taken for a solution; a wrong one comes along as wrong/X.build and \
+                         wrong/X/)"
                     ));
                     continue;
                 }
@@ -688,6 +676,7 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                 "run_time_error" => Some(Verdict::RuntimeError),
                 _ => None,
             };
+            let is_wrong = !matches!(expected, Expected::Accepted);
             match expected {
                 Expected::Accepted => {
                     accepted += 1;
@@ -704,16 +693,56 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                     let said = if from_yaml { "; submissions.yaml" } else { "" };
                     wrong.push(Wrong {
                         file: package::unique_name(&program.file_name(), &taken),
-                        data: Data::File(program.source.clone()),
+                        data: source_data(&program),
                         expect,
                         why: format!("Kattis {key}{said}"),
                         class: None,
                     });
                 }
             }
+            if let (Some(folder), true) = (&program.folder, is_wrong) {
+                let file = &wrong.last().expect("just pushed").file;
+                let at = r.dir.join("wrong").join(file.trim_end_matches(".build"));
+                r.files.extend(folder_files(folder, &at));
+            }
         }
     }
     Ok((wrong, accepted))
+}
+
+/// A program folder's build script, as `NAME.build`: its own, or without one a script that
+/// builds nothing (its run script is the program).
+fn build_data(folder: &Path) -> Data {
+    let build = folder.join("build");
+    if build.is_file() {
+        Data::File(build)
+    } else {
+        Data::Bytes(
+            b"#!/bin/sh\n# The package's folder has no build script: its run script is the program.\n"
+                .to_vec(),
+        )
+    }
+}
+
+/// Every file of a program folder but its build script, under `at` in the folder's layout.
+fn folder_files(folder: &Path, at: &Path) -> Vec<File> {
+    let build = folder.join("build");
+    walk(folder)
+        .into_iter()
+        .filter(|f| *f != build)
+        .map(|f| File {
+            rel: at.join(f.strip_prefix(folder).expect("under the folder")),
+            data: Data::File(f.clone()),
+        })
+        .collect()
+}
+
+/// The data of `program`'s source as the runner writes it (a folder's: its `NAME.build`).
+fn source_data(program: &package::Program) -> Data {
+    match &program.folder {
+        Some(folder) => build_data(folder),
+        None => Data::File(program.source.clone()),
+    }
 }
 
 /// An accepted submission as a solution of the problem.
@@ -760,7 +789,7 @@ fn wrong_one(
     };
     Wrong {
         file: package::unique_name(&file_name, &taken),
-        data: Data::File(program.source.clone()),
+        data: source_data(program),
         expect,
         why,
         class,

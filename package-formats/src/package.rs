@@ -251,11 +251,11 @@ impl Program {
 
     /// The source's file name with that extension.
     pub fn file_name(&self) -> String {
-        let stem = self
-            .source
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy();
+        let stem = match &self.folder {
+            Some(folder) => folder.file_name(),
+            None => self.source.file_stem(),
+        };
+        let stem = stem.unwrap_or_default().to_string_lossy();
         format!("{stem}.{}", self.ext())
     }
 }

@@ -184,22 +184,30 @@ fn take_output(launcher: &Launcher, job: &Job) -> io::Result<()> {
     let rel = inside.strip_prefix("/").unwrap_or(&inside);
     let view = Path::new(&format!("/proc/{}/root", launcher.forker)).join(rel);
     let out = job.work.join("out");
-    let copied = copy_tree(&view, &out);
+    let copied = copy_tree(&view, &out, 0);
     crate::left::empty(&view);
     copied
 }
 
+/// How deep a compile's output may nest folders (a build script's program folder is shallow).
+const OUTPUT_DEPTH: usize = 16;
+
 /// Copies the regular files and folders under `from` into `to`, with their modes (write bits
-/// off for others); links and special files are left out. The size is bounded by the tmpfs the
-/// compile wrote into.
-fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
+/// off for others); links and special files are left out, and folders deeper than
+/// [`OUTPUT_DEPTH`] (an error). The size is bounded by the tmpfs the compile wrote into.
+fn copy_tree(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
     for e in std::fs::read_dir(from)? {
         let e = e?;
         let kind = e.file_type()?;
         if kind.is_dir() {
+            if depth >= OUTPUT_DEPTH {
+                return Err(io::Error::other(format!(
+                    "the build's output nests folders deeper than {OUTPUT_DEPTH}"
+                )));
+            }
             let dir = to.join(e.file_name());
             std::fs::create_dir_all(&dir)?;
-            copy_tree(&e.path(), &dir)?;
+            copy_tree(&e.path(), &dir, depth + 1)?;
             continue;
         }
         if !kind.is_file() {

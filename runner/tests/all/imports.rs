@@ -979,8 +979,8 @@ const JURY_BUILD: &str = "#!/usr/bin/env sh\ncc -O1 -Wall jury.c -o jury\n";
 const JURY_RUN: &str = "#!/usr/bin/env sh\nSCRIPT_DIR=$(CDPATH= cd -- \"$(dirname -- \"$0\")\" && pwd)\ntouch \"$3/out\"\nexec \"$SCRIPT_DIR/jury\" \"$@\"\n";
 
 /// An interactive 2025-09 package shaped as BAPCtools' `boolfind` (written here, not BAPCtools'
-/// files): its output validator is a folder with `build` and `run` scripts; a submission folder
-/// with scripts too.
+/// files): its output validator is a folder with `build` and `run` scripts; submission folders
+/// with scripts too (a wrong one comes along, an accepted one is left out).
 fn scripted_guess() -> (tempfile::TempDir, PathBuf) {
     package(
         "scripted",
@@ -997,6 +997,9 @@ fn scripted_guess() -> (tempfile::TempDir, PathBuf) {
             ("submissions/accepted/scripted/run", "#!/bin/sh\nexec python3 \"$(dirname \"$0\")/guess.py\"\n"),
             ("submissions/accepted/scripted/guess.py", GUESS_PY),
             ("submissions/wrong_answer/linear.c", GUESS_LINEAR),
+            ("submissions/wrong_answer/built/build", "#!/bin/sh\ncc -O1 linear.c -o linear\n"),
+            ("submissions/wrong_answer/built/run", "#!/bin/sh\nexec \"$(dirname \"$0\")/linear\"\n"),
+            ("submissions/wrong_answer/built/linear.c", GUESS_LINEAR),
             ("submissions/time_limit_exceeded/spin.c", GUESS_SPIN),
         ],
     )
@@ -1011,13 +1014,21 @@ fn a_program_folder_with_build_and_run_scripts_is_built_in_the_sandbox_and_judge
     let all = text(&out);
     assert!(
         stdout(&out).contains(
-            "imported `scripted` as problem `scripted`: 3 cases, 1 solution, 2 wrong solutions"
+            "imported `scripted` as problem `scripted`: 3 cases, 1 solution, 3 wrong solutions"
         ),
         "{all}"
     );
     assert!(
-        all.contains("submissions/accepted/scripted: left out (a submission with its own build or run script"),
+        all.contains("submissions/accepted/scripted: left out (an accepted submission with its own build or run script"),
         "{all}"
+    );
+    // A wrong submission's folder comes along as `X.build` and `X/`, built by its script.
+    assert!(ws.path("problems/scripted/wrong/built.build").is_file());
+    assert!(ws.path("problems/scripted/wrong/built/linear.c").is_file());
+    let wrong = std::fs::read_to_string(ws.path("problems/scripted/wrong/wrong.toml")).unwrap();
+    assert!(
+        wrong.contains("file = \"built.build\"\nexpect = \"WA\""),
+        "{wrong}"
     );
     // The folder comes along as `interactor.build` and `interactor/`, byte for byte.
     let p = |rel: &str| std::fs::read_to_string(ws.path(&format!("problems/scripted/{rel}")));
@@ -1027,10 +1038,10 @@ fn a_program_folder_with_build_and_run_scripts_is_built_in_the_sandbox_and_judge
     let out = ws.runner(&["scripted"]);
     assert_code(&out, 0);
     let all = text(&out);
-    // 1 solution × 3 cases, and 2 wrong solutions each with its verdict.
-    assert_eq!(last_line(&out), "5 passed, 0 failed", "{all}");
+    // 1 solution × 3 cases, and 3 wrong solutions each with its verdict.
+    assert_eq!(last_line(&out), "6 passed, 0 failed", "{all}");
     assert!(
-        all.contains("wrong solutions: 2/2 got their verdict"),
+        all.contains("wrong solutions: 3/3 got their verdict"),
         "{all}"
     );
 
@@ -1057,6 +1068,16 @@ fn a_program_folder_with_build_and_run_scripts_is_built_in_the_sandbox_and_judge
         all.contains("the build script left no executable run"),
         "{all}"
     );
+    // Nor may its output nest folders without end.
+    std::fs::write(
+        ws.path("problems/scripted/interactor.build"),
+        "#!/bin/sh\nmkdir -p $(seq 1 40 | tr '\\n' /)\n",
+    )
+    .unwrap();
+    let out = ws.runner(&["scripted"]);
+    let all = text(&out);
+    assert_ne!(out.status.code(), Some(0), "{all}");
+    assert!(all.contains("nests folders deeper than 16"), "{all}");
 }
 
 #[test]

@@ -654,21 +654,9 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                 ));
                 continue;
             };
-            let program = match package::program(&sub, r.kinds) {
-                Ok(p) if p.folder.is_some() && matches!(expected, Expected::Accepted) => {
-                    r.notes.push(format!(
-                        "{key}: left out (an accepted submission with its own build or run \
-                         script: a solution is one file under solutions/, where every file is \
-                         taken for a solution; a wrong one comes along as wrong/X.build and \
-                         wrong/X/)"
-                    ));
-                    continue;
-                }
-                Ok(p) => p,
-                Err(why) => {
-                    r.notes.push(format!("{key}: left out ({why})"));
-                    continue;
-                }
+            let accepted_one = matches!(expected, Expected::Accepted);
+            let Some(program) = submission(r, &sub, &key, accepted_one) else {
+                continue;
             };
             let settled = match cat.as_str() {
                 "wrong_answer" => Some(Verdict::WrongAnswer),
@@ -676,7 +664,6 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                 "run_time_error" => Some(Verdict::RuntimeError),
                 _ => None,
             };
-            let is_wrong = !matches!(expected, Expected::Accepted);
             match expected {
                 Expected::Accepted => {
                     accepted += 1;
@@ -700,7 +687,7 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                     });
                 }
             }
-            if let (Some(folder), true) = (&program.folder, is_wrong) {
+            if let (Some(folder), false) = (&program.folder, accepted_one) {
                 let file = &wrong.last().expect("just pushed").file;
                 let at = r.dir.join("wrong").join(file.trim_end_matches(".build"));
                 r.files.extend(folder_files(folder, &at));
@@ -742,6 +729,26 @@ fn source_data(program: &package::Program) -> Data {
     match &program.folder {
         Some(folder) => build_data(folder),
         None => Data::File(program.source.clone()),
+    }
+}
+
+/// The submission at `sub` as a program, or `None` with a note saying why it is left out (an
+/// accepted one with its own build or run script among them).
+fn submission(r: &mut Reading, sub: &Path, key: &str, accepted: bool) -> Option<package::Program> {
+    match package::program(sub, r.kinds) {
+        Ok(p) if p.folder.is_some() && accepted => {
+            r.notes.push(format!(
+                "{key}: left out (an accepted submission with its own build or run script: a \
+                 solution is one file under solutions/, where every file is taken for a \
+                 solution; a wrong one comes along as wrong/X.build and wrong/X/)"
+            ));
+            None
+        }
+        Ok(p) => Some(p),
+        Err(why) => {
+            r.notes.push(format!("{key}: left out ({why})"));
+            None
+        }
     }
 }
 

@@ -14,6 +14,7 @@
 //! | a module of `problems/_shared/` (`#[path = "../_shared/X.rs"]`) | `X.rs` beside the program, the path attribute made `"X.rs"` |
 //! | cases `source = "sample"` | `data/sample/NAME.in` / `.ans`; the others `data/secret/` (`secret.group.x` back to `group/x`) |
 //! | solutions | `submissions/accepted/` |
+//! | a program folder with its own scripts (`X.build` and `X/`, imported from a package) | the folder it came from: `build`, `run` and the rest |
 //! | wrong solutions | `wrong_answer/`, `time_limit_exceeded/`, `run_time_error/`: the category of the verdict each gets first on the package's cases in their order, as Kattis judges (see [`package`]) |
 //! | exact verdicts and programs' conventions | `runner.toml`, which `runner import` reads back |
 //! | README.md | `problem_statement/problem.en.tex`: the README as text, under the title |
@@ -389,15 +390,24 @@ fn submissions(
             .map(|e| e.to_string_lossy())
             .unwrap_or_default();
         let at = |n: &str| Path::new("submissions").join(dir).join(n);
-        let mut rel = at(&name);
-        for i in 2.. {
-            if !names.contains(&rel) {
-                break;
-            }
-            rel = at(&format!("{stem}-{i}.{ext}"));
-        }
+        // A program folder with its own scripts goes as the folder `X/` it came from.
+        let scripted = ext == "build";
+        let named = |i: usize| match (i, scripted) {
+            (1, false) => at(&name),
+            (1, true) => at(&stem),
+            (i, false) => at(&format!("{stem}-{i}.{ext}")),
+            (i, true) => at(&format!("{stem}-{i}")),
+        };
+        let rel = (1..)
+            .map(named)
+            .find(|rel| !names.contains(rel))
+            .expect("a free name");
         names.push(rel.clone());
-        pkg.copy(&rel, source);
+        if scripted {
+            scripted_dir(pkg, source, &rel);
+        } else {
+            pkg.copy(&rel, source);
+        }
         rel.display().to_string()
     };
     for s in problem.solutions.iter().filter(|s| kinds.is_source(s)) {
@@ -560,6 +570,10 @@ fn program_dir(
         .extension()
         .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
+    if ext == "build" {
+        scripted_dir(pkg, source, Path::new(p.dir));
+        return Ok(());
+    }
     let name = source
         .file_stem()
         .expect("a file")
@@ -608,6 +622,43 @@ fn program_dir(
     let adapter = p.run.replace("@CMD@", &run_command(&ext, &name));
     pkg.script(dir.join("run"), adapter);
     Ok(())
+}
+
+/// A program folder with its own scripts (`X.build` and `X/`, as `runner import` brought it) as
+/// it was in its package: `build` and every file of `X/` in `dir`, the scripts executable. No
+/// record: imported again, it is read as any package's program folder.
+fn scripted_dir(pkg: &mut Package, source: &Path, dir: &Path) {
+    pkg.files.push(Out {
+        rel: dir.join("build"),
+        data: Data::File(source.to_path_buf()),
+        executable: true,
+    });
+    let folder = source.with_extension("");
+    for f in walk_files(&folder) {
+        let rel = f.strip_prefix(&folder).expect("under the folder");
+        pkg.files.push(Out {
+            rel: dir.join(rel),
+            data: Data::File(f.clone()),
+            executable: rel == Path::new("run"),
+        });
+    }
+}
+
+/// Every regular file under `dir`, sorted (links not followed).
+fn walk_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().collect())
+        .unwrap_or_default();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        match e.file_type() {
+            Ok(t) if t.is_dir() => out.extend(walk_files(&e.path())),
+            Ok(t) if t.is_file() => out.push(e.path()),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// `text` with each `#[path = "../_shared/X"]` made `#[path = "X"]`, X copied into `dir`; and

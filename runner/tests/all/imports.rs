@@ -1044,6 +1044,36 @@ fn a_program_folder_with_build_and_run_scripts_is_built_in_the_sandbox_and_judge
         all.contains("wrong solutions: 3/3 got their verdict"),
         "{all}"
     );
+    // Exported, the folder is a program folder again (its `build`, `run` executable, its
+    // source), and that package imports and judges the same.
+    let exported = ws.path("exported/scripted");
+    let out = ws.runner(&["export", "scripted", "--kattis", exported.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let vdir = ["output_validator", "output_validators/interactor"]
+        .iter()
+        .map(|d| exported.join(d))
+        .find(|d| d.join("build").is_file())
+        .unwrap_or_else(|| panic!("no output validator folder with build in\n{}", text(&out)));
+    assert_eq!(
+        std::fs::read_to_string(vdir.join("build")).unwrap(),
+        JURY_BUILD
+    );
+    assert_eq!(std::fs::read_to_string(vdir.join("run")).unwrap(), JURY_RUN);
+    assert_eq!(
+        std::fs::read_to_string(vdir.join("jury.c")).unwrap(),
+        GUESS_VALIDATOR
+    );
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(vdir.join("run"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_ne!(mode & 0o111, 0, "run is not executable");
+    let again = Ws::empty();
+    let out = again.runner(&["import", exported.to_str().unwrap(), "--slug", "again"]);
+    assert_code(&out, 0);
+    let out = again.runner(&["again"]);
+    assert_code(&out, 0);
 
     // A build script that fails is the interactor's compile error, with its message.
     std::fs::write(

@@ -142,9 +142,9 @@ pub fn paired(
             == Some(want.len());
     let test_of = |i: usize| -> Option<&[u8]> {
         if tests.len() == want.len() {
-            Some(tests[i])
+            tests.get(i).copied()
         } else if counted {
-            Some(tests[i + 1])
+            tests.get(i + 1).copied()
         } else {
             None
         }
@@ -170,7 +170,8 @@ pub fn paired(
             },
             show(g, red)
         );
-        if let Some(t) = w.and(test_of(i)) {
+        // Only a line the answer has is paired with its input (an extra line has none).
+        if let Some(t) = w.and_then(|_| test_of(i)) {
             let _ = write!(line, "   (input: {})", escape(trimmed(t), false));
         }
         lines.push(line);
@@ -295,6 +296,18 @@ mod tests {
         max_lines: 40,
         transcript_lines: 12,
     };
+
+    #[test]
+    fn an_extra_line_past_the_answer_is_paired_with_no_input() {
+        // One test per input line, and the output one line longer than the answer: the extra
+        // line has no input to show (this indexed past the input's lines and panicked, on
+        // BAPCtools' fltcmp).
+        let view = paired(b"1\n2\n", b"1\n3\n4\n", Some(b"a\nb\n"), PLAIN).unwrap();
+        assert_eq!(
+            view,
+            "line 2: expected 2, got 3   (input: b)\nline 3: expected nothing (an extra line), got 4\n"
+        );
+    }
 
     #[test]
     fn plain_diff_is_unified_text() {

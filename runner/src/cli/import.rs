@@ -80,8 +80,9 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     }
     print(&text)?;
     // What follows judges the problem just written; if it fails (a validator that does not
-    // compile, a sandbox that cannot start), the import takes back everything it wrote.
-    let judged = (|| -> Result<u8> {
+    // compile, a sandbox that cannot start, or a bug of the runner's that panics), the import
+    // takes back everything it wrote.
+    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| -> Result<u8> {
         if let Some(m) = measure {
             let code = measure_time_limit(cx, &d, m)?;
             if code != exit::PASSED {
@@ -90,7 +91,17 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
         }
         settle_classes(cx, &d)?;
         Ok(exit::PASSED)
-    })();
+    }))
+    .unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("no message");
+        Err(anyhow::anyhow!(
+            "the runner panicked (a bug of the runner's: please report it): {what}"
+        ))
+    });
     match judged {
         Ok(exit::PASSED) => {}
         Ok(code) => return Ok(code),

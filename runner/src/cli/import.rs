@@ -9,7 +9,7 @@ use anyhow::{bail, Context as _, Result};
 use super::context::{print, Context};
 use judging::exit;
 use judging::run::{Planned, Role};
-use judging::verdict::Expect;
+use judging::verdict::{Expect, Verdict, Verdicts};
 use judging::workspace::SHARED;
 use package_formats::confine::Bounds;
 use package_formats::draft::{self, Draft};
@@ -122,10 +122,20 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     Ok(exit::PASSED)
 }
 
+/// What a wrong solution of a class of verdicts expects: some case of its class, and every case
+/// before that AC (a run stops at its first rejection: Kattis' rule).
+fn class_expect(class: Verdicts) -> Expect {
+    Expect {
+        required: class,
+        permitted: Some(class.union(Verdicts::one(Verdict::Accepted))),
+    }
+}
+
 /// The wrong solutions whose package gave only a class of verdicts (a Kattis category, Library
-/// Checker's "not accepted"), judged on every case in order: each expects, in wrong.toml, the
-/// verdict of its class it gets first (Kattis judges by the first rejection). One whose first
-/// rejection is outside its class, or that every case accepts, keeps its entry and is named.
+/// Checker's "not accepted"), judged on every case in order up to their first rejection: each
+/// expects, in wrong.toml, its class as its first rejection (Kattis judges by the first
+/// rejection). One whose first rejection is outside its class, or that every case accepts,
+/// keeps its entry and is named.
 fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
     if d.wrong.iter().all(|w| w.class.is_none()) {
         return Ok(());
@@ -146,11 +156,15 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
     for w in settled.iter_mut() {
         let Some(class) = w.class else { continue };
         match firsts.get(&source(w)).cloned().flatten() {
+            // Its first rejection is of its class: it expects the class, the first rejection
+            // of every run to be of it (AC before it), not the one verdict it got here (a JVM
+            // over its heap ends by OutOfMemoryError or by the memory limit's kill, RE or MLE,
+            // from one run to the next).
             Some((v, case)) if class.contains(v) => {
-                if w.expect.single() != Some(v) {
-                    w.expect = Expect::one(v);
+                w.expect = class_expect(class);
+                if class.single().is_none() {
                     said.push_str(&format!(
-                        "  wrong/{}: expects {v}, the verdict of its class ({class}) it gets first (case `{case}`)\n",
+                        "  wrong/{}: expects its class ({class}) as its first rejection; it got {v} first here (case `{case}`)\n",
                         w.file,
                     ));
                 }

@@ -561,11 +561,11 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
         ),
         "{said}"
     );
-    // Kattis' run_time_error takes in a memory limit exceeded: the import judges it and expects
-    // the verdict of the class it gets first.
+    // Kattis' run_time_error takes in a memory limit exceeded: the import judges it, and it
+    // expects its class as its first rejection.
     assert!(
         said.contains(
-            "wrong/memory_hog.c: expects MLE, the verdict of its class (MLE or RE) it gets first"
+            "wrong/memory_hog.c: expects its class (MLE or RE) as its first rejection; it got MLE first here"
         ),
         "{said}"
     );
@@ -608,14 +608,27 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
         .path("solutions/different/different_py3/different.py")
         .is_file());
     let wrong = std::fs::read_to_string(ws.path("problems/different/wrong/wrong.toml")).unwrap();
+    // Each expects its Kattis class (AC before its first rejection).
     for (file, expect) in [
-        ("different_int.c", "WA"),
-        ("linear_search.c", "TLE"),
-        ("crash.c", "RE"),
-        ("memory_hog.c", "MLE"),
+        (
+            "different_int.c",
+            "expect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]",
+        ),
+        (
+            "linear_search.c",
+            "expect = [\"TLE\", \"OLE\", \"ILE\"]\nallow = [\"AC\", \"TLE\", \"OLE\", \"ILE\"]",
+        ),
+        (
+            "crash.c",
+            "expect = [\"MLE\", \"RE\"]\nallow = [\"AC\", \"MLE\", \"RE\"]",
+        ),
+        (
+            "memory_hog.c",
+            "expect = [\"MLE\", \"RE\"]\nallow = [\"AC\", \"MLE\", \"RE\"]",
+        ),
     ] {
         assert!(
-            wrong.contains(&format!("file = \"{file}\"\nexpect = \"{expect}\"")),
+            wrong.contains(&format!("file = \"{file}\"\n{expect}")),
             "{file} {expect} not in\n{wrong}"
         );
     }
@@ -721,7 +734,7 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
     // wrong_answer one settled to the verdict of its class it gets first.
     let wrong = std::fs::read_to_string(ws.path("problems/half/wrong/wrong.toml")).unwrap();
     for entry in [
-        "file = \"floor.py\"\nexpect = \"WA\"\n",
+        "file = \"floor.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\n",
         // brute_force: TLE's class (a flood of output, OLE, included) or RTE's.
         "file = \"slow.py\"\nexpect = [\"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\n",
         "file = \"wa.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\nwhy = \"Kattis submissions/accepted/wa.py3; submissions.yaml\"",
@@ -807,7 +820,7 @@ fn test_group_flags_apply_at_every_depth_of_data() {
     // The flood is stopped at the output limit: OLE, a verdict of its class.
     assert!(
         said.contains(
-            "wrong/fill.py: expects OLE, the verdict of its class (TLE, OLE or ILE) it gets first"
+            "wrong/fill.py: expects its class (TLE, OLE or ILE) as its first rejection; it got OLE first here"
         ),
         "{said}"
     );
@@ -963,10 +976,23 @@ fn an_interactive_package_comes_in_with_its_validator_as_a_kattis_interactor_and
         all.contains("wrong solutions: 3/3 got their verdict"),
         "{all}"
     );
-    for (file, verdict) in [("linear.c", "WA"), ("spin.c", "TLE"), ("crash.c", "RE")] {
+    for (file, verdict) in [
+        (
+            "linear.c",
+            "expect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]",
+        ),
+        (
+            "spin.c",
+            "expect = [\"TLE\", \"OLE\", \"ILE\"]\nallow = [\"AC\", \"TLE\", \"OLE\", \"ILE\"]",
+        ),
+        (
+            "crash.c",
+            "expect = [\"MLE\", \"RE\"]\nallow = [\"AC\", \"MLE\", \"RE\"]",
+        ),
+    ] {
         let wrong = std::fs::read_to_string(ws.path("problems/guess/wrong/wrong.toml")).unwrap();
         assert!(
-            wrong.contains(&format!("file = \"{file}\"\nexpect = \"{verdict}\"")),
+            wrong.contains(&format!("file = \"{file}\"\n{verdict}")),
             "{wrong}"
         );
     }
@@ -1027,7 +1053,9 @@ fn a_program_folder_with_build_and_run_scripts_is_built_in_the_sandbox_and_judge
     assert!(ws.path("problems/scripted/wrong/built/linear.c").is_file());
     let wrong = std::fs::read_to_string(ws.path("problems/scripted/wrong/wrong.toml")).unwrap();
     assert!(
-        wrong.contains("file = \"built.build\"\nexpect = \"WA\""),
+        wrong.contains(
+            "file = \"built.build\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]"
+        ),
         "{wrong}"
     );
     // The folder comes along as `interactor.build` and `interactor/`, byte for byte.

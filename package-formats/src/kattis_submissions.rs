@@ -173,6 +173,11 @@ impl Expectations {
             from_yaml = true;
         }
         let rule = rule?;
+        // An entry that says only per-group things (BAPCtools' testexpectations: `tle:` with
+        // `use_for_time_limit` for its groups) says nothing of the verdicts.
+        if rule.permitted.is_none() && rule.required.is_none() && default_of(dir).is_none() {
+            return None;
+        }
         let permitted = rule.permitted;
         if permitted.is_some_and(|p| p.iter().all(Verdict::is_accepted)) {
             return Some(Expected::Accepted);
@@ -247,6 +252,15 @@ mod tests {
         assert!(!glob("accepted/{a,b}.py", "accepted/c.py"));
         assert!(glob("wrong_answer/x?.c", "wrong_answer/x1.c"));
         assert!(!glob("accepted", "accepted/a.py"));
+    }
+
+    #[test]
+    fn an_entry_of_per_group_keys_only_says_nothing_of_the_verdicts() {
+        // BAPCtools' testexpectations: a folder of its own, named only for its time limits.
+        let (e, _) = read("tle:\n  sample:\n    use_for_time_limit: lower\n  secret:\n    use_for_time_limit: upper\n");
+        assert_eq!(e.of("tle", "sleep.py"), None);
+        // A standard folder keeps its defaults.
+        assert!(e.of("wrong_answer", "x.py").is_some());
     }
 
     #[test]

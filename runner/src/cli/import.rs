@@ -155,13 +155,14 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
     let mut said = String::new();
     for w in settled.iter_mut() {
         let Some(class) = w.class else { continue };
+        // Whatever it gets here, it expects its class: a run that disagrees fails, and says so.
+        w.expect = class_expect(class);
         match firsts.get(&source(w)).cloned().flatten() {
             // Its first rejection is of its class: it expects the class, the first rejection
             // of every run to be of it (AC before it), not the one verdict it got here (a JVM
             // over its heap ends by OutOfMemoryError or by the memory limit's kill, RE or MLE,
             // from one run to the next).
             Some((v, case)) if class.contains(v) => {
-                w.expect = class_expect(class);
                 if class.single().is_none() {
                     said.push_str(&format!(
                         "  wrong/{}: expects its class ({class}) as its first rejection; it got {v} first here (case `{case}`)\n",
@@ -170,12 +171,12 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
                 }
             }
             Some((v, case)) => said.push_str(&format!(
-                "  warning: wrong/{} gets {v} first (case `{case}`), outside its class ({class}): it keeps {}\n",
+                "  warning: wrong/{} gets {v} first (case `{case}`), outside its class: it expects {}\n",
                 w.file,
                 w.expect
             )),
             None => said.push_str(&format!(
-                "  warning: wrong/{}: every case accepts it; it keeps {}\n",
+                "  warning: wrong/{}: every case accepts it; it expects {}\n",
                 w.file, w.expect
             )),
         }

@@ -218,68 +218,81 @@ pub fn render(
     let diff = TextDiff::configure()
         .timeout(Duration::from_secs(1))
         .diff_lines(&old, &new);
-    let mut lines: Vec<String> = Vec::new();
-    if opts.color {
-        let header = Style::new().fg_color(Some(AnsiColor::Cyan.into()));
-        let del = Style::new().fg_color(Some(AnsiColor::Red.into()));
-        let ins = Style::new().fg_color(Some(AnsiColor::Green.into()));
-        let dim = Style::new().effects(Effects::DIMMED);
-        lines.push(format!(
-            "{} {}",
-            paint(true, del, "- expected"),
-            paint(true, ins, "+ actual")
-        ));
-        for (i, group) in diff.grouped_ops(3).iter().enumerate() {
-            if i > 0 {
-                lines.push(paint(true, header, "   ⋮"));
-            }
-            for op in group {
-                for change in diff.iter_inline_changes(op) {
-                    let (sign, style) = match change.tag() {
-                        ChangeTag::Delete => ("-", del),
-                        ChangeTag::Insert => ("+", ins),
-                        ChangeTag::Equal => (" ", dim),
-                    };
-                    let number = change
-                        .new_index()
-                        .or(change.old_index())
-                        .map_or(String::new(), |i| (i + 1).to_string());
-                    let mut line = format!("{} {:>5} │", paint(true, style, sign), number);
-                    for (emph, value) in change.iter_strings_lossy() {
-                        let value = value.trim_end_matches('\n');
-                        let st = if emph {
-                            style.effects(Effects::BOLD | Effects::UNDERLINE)
-                        } else {
-                            style
-                        };
-                        line.push_str(&paint(true, st, value));
-                    }
-                    if change.missing_newline() {
-                        line.push_str(&paint(true, dim, " (no newline at end)"));
-                    }
-                    lines.push(line);
-                }
-            }
-        }
+    let lines = if opts.color {
+        colored_lines(&diff)
     } else {
         let text = diff
             .unified_diff()
             .context_radius(3)
             .header("expected", "actual")
             .to_string();
-        lines.extend(text.lines().map(str::to_string));
+        text.lines().map(str::to_string).collect()
+    };
+    clipped(&lines, opts.max_lines, &old, &new)
+}
+
+/// The line diff in colour: each change numbered by its line, its changed words emphasised,
+/// the hunks apart.
+fn colored_lines(diff: &TextDiff<'_, '_, str>) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let header = Style::new().fg_color(Some(AnsiColor::Cyan.into()));
+    let del = Style::new().fg_color(Some(AnsiColor::Red.into()));
+    let ins = Style::new().fg_color(Some(AnsiColor::Green.into()));
+    let dim = Style::new().effects(Effects::DIMMED);
+    lines.push(format!(
+        "{} {}",
+        paint(true, del, "- expected"),
+        paint(true, ins, "+ actual")
+    ));
+    for (i, group) in diff.grouped_ops(3).iter().enumerate() {
+        if i > 0 {
+            lines.push(paint(true, header, "   ⋮"));
+        }
+        for op in group {
+            for change in diff.iter_inline_changes(op) {
+                let (sign, style) = match change.tag() {
+                    ChangeTag::Delete => ("-", del),
+                    ChangeTag::Insert => ("+", ins),
+                    ChangeTag::Equal => (" ", dim),
+                };
+                let number = change
+                    .new_index()
+                    .or(change.old_index())
+                    .map_or(String::new(), |i| (i + 1).to_string());
+                let mut line = format!("{} {:>5} │", paint(true, style, sign), number);
+                for (emph, value) in change.iter_strings_lossy() {
+                    let value = value.trim_end_matches('\n');
+                    let st = if emph {
+                        style.effects(Effects::BOLD | Effects::UNDERLINE)
+                    } else {
+                        style
+                    };
+                    line.push_str(&paint(true, st, value));
+                }
+                if change.missing_newline() {
+                    line.push_str(&paint(true, dim, " (no newline at end)"));
+                }
+                lines.push(line);
+            }
+        }
     }
+    lines
+}
+
+/// The first `max_lines` of the diff, and how many more there are (with the lengths of
+/// `old` and `new`).
+fn clipped(lines: &[String], max_lines: usize, old: &str, new: &str) -> String {
     let total = lines.len();
     let mut out = String::new();
-    for line in lines.iter().take(opts.max_lines) {
+    for line in lines.iter().take(max_lines) {
         out.push_str(line);
         out.push('\n');
     }
-    if total > opts.max_lines {
+    if total > max_lines {
         let _ = writeln!(
             out,
             "… {} more diff lines not shown (expected {} lines, got {})",
-            total - opts.max_lines,
+            total - max_lines,
             old.lines().count(),
             new.lines().count()
         );

@@ -267,19 +267,7 @@ pub fn parse(
         let at = spanned.span().start;
         let name = raw.name.get_ref().as_str();
         let name_at = raw.name.span().start;
-        if !is_valid_case_name(name) {
-            return Err(err(
-                name_at,
-                format!("case name `{name}`: use letters, digits, `-`, `_` and `.` only"),
-            ));
-        }
-        if let Some(first) = seen.insert(name, name_at) {
-            let (line, _) = line_col(text, first);
-            return Err(err(
-                name_at,
-                format!("duplicate case name `{name}` (first used on line {line})"),
-            ));
-        }
+        check_name(name, name_at, &mut seen, text).map_err(|msg| err(name_at, msg))?;
         let input = content(ws, path, text, at, "input", &raw.input, &raw.input_file)?;
         let expected = expected_of(ws, path, text, raw, at, compare)?;
         for f in [&raw.input_file, &raw.output_file].into_iter().flatten() {
@@ -312,6 +300,28 @@ pub fn parse(
         });
     }
     Ok(Fixture { cases, files })
+}
+
+/// A case's name, at `name_at` in `text`: a valid one, not taken by a case before (`seen`: the
+/// names so far and where they are).
+fn check_name<'t>(
+    name: &'t str,
+    name_at: usize,
+    seen: &mut HashMap<&'t str, usize>,
+    text: &str,
+) -> Result<(), String> {
+    if !is_valid_case_name(name) {
+        return Err(format!(
+            "case name `{name}`: use letters, digits, `-`, `_` and `.` only"
+        ));
+    }
+    if let Some(first) = seen.insert(name, name_at) {
+        let (line, _) = line_col(text, first);
+        return Err(format!(
+            "duplicate case name `{name}` (first used on line {line})"
+        ));
+    }
+    Ok(())
 }
 
 /// A case's expected output. An interactive case needs none (the interactor judges); one given

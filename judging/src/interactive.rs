@@ -14,6 +14,7 @@
 //!
 //! The verdict follows [`decide`]'s table (the manual's "Interactive problems", docs/src/checkers-and-interactors.md, has it).
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -151,9 +152,9 @@ pub fn decide(
 }
 
 /// The files of one game: the input, the answer, the interactor's output or feedback directory.
-/// Each worker thread keeps one directory for its games and rewrites the files in place (same
-/// paths, same inodes): the sandbox then keeps them bound from one game to the next instead of
-/// making its /box again, which would cost more than a short game.
+/// Each worker thread has one directory of [`GameDirs`] for its games and rewrites the files in
+/// place (same paths, same inodes): the sandbox then keeps them bound from one game to the next
+/// instead of making its /box again, which would cost more than a short game.
 ///
 /// The directory is only the runner's user's (mode 0700): no other local user can read the
 /// jury's answer or leave a file in it. The interactor's writable file or directory is never
@@ -167,10 +168,33 @@ struct Files {
     out: PathBuf,
 }
 
-thread_local! {
-    /// This thread's directory of game files (removed when the thread ends).
-    static GAME_DIR: std::cell::RefCell<Option<tempfile::TempDir>> =
-        const { std::cell::RefCell::new(None) };
+/// The directories of game files, one per worker thread that plays a game, made at its first
+/// game and removed with this value. Whoever plays games owns one (the engine for a run, stress
+/// for its seeds) and hands it to every [`Game`]; a thread's games are played one at a time, so
+/// its directory is never shared by two games.
+#[derive(Debug, Default)]
+pub struct GameDirs {
+    by_thread: std::sync::Mutex<HashMap<std::thread::ThreadId, tempfile::TempDir>>,
+}
+
+impl GameDirs {
+    /// The calling thread's directory (made, mode 0700, at its first game).
+    fn dir(&self) -> std::io::Result<PathBuf> {
+        use std::os::unix::fs::PermissionsExt;
+        let mut dirs = self.by_thread.lock().unwrap_or_else(|e| e.into_inner());
+        let dir = match dirs.entry(std::thread::current().id()) {
+            std::collections::hash_map::Entry::Occupied(d) => d.into_mut(),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                let made = tempfile::Builder::new()
+                    .prefix("runner-interactor-")
+                    .permissions(std::fs::Permissions::from_mode(0o700))
+                    .tempdir()?;
+                std::fs::set_permissions(made.path(), std::fs::Permissions::from_mode(0o700))?;
+                v.insert(made)
+            }
+        };
+        Ok(dir.path().to_path_buf())
+    }
 }
 
 /// Writes `bytes` over the file at `path` in place (created if missing), with `mode`.
@@ -189,20 +213,14 @@ fn rewrite(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
 }
 
 impl Files {
-    fn new(input: &[u8], answer: &[u8], convention: Convention) -> std::io::Result<Files> {
+    fn new(
+        dirs: &GameDirs,
+        input: &[u8],
+        answer: &[u8],
+        convention: Convention,
+    ) -> std::io::Result<Files> {
         use std::os::unix::fs::PermissionsExt;
-        let dir = GAME_DIR.with(|d| -> std::io::Result<PathBuf> {
-            let mut d = d.borrow_mut();
-            if d.is_none() {
-                let made = tempfile::Builder::new()
-                    .prefix("runner-interactor-")
-                    .permissions(std::fs::Permissions::from_mode(0o700))
-                    .tempdir()?;
-                std::fs::set_permissions(made.path(), std::fs::Permissions::from_mode(0o700))?;
-                *d = Some(made);
-            }
-            Ok(d.as_ref().expect("made").path().to_path_buf())
-        })?;
+        let dir = dirs.dir()?;
         let (input_path, answer_path) = (dir.join("input"), dir.join("answer"));
         // Readable by the programs (another user in the sandbox, which shows them these files
         // alone); no one else can open the directory.
@@ -309,7 +327,8 @@ pub fn by_hand(
     interactor: &Interactor,
     input: &[u8],
 ) -> std::io::Result<(Said, String)> {
-    let files = Files::new(input, b"", interactor.convention)?;
+    let dirs = GameDirs::default();
+    let files = Files::new(&dirs, input, b"", interactor.convention)?;
     let program = files.program(interactor);
     let (exit, left) = sandbox.run_attached(&program, &LIMITS)?;
     let left = left.first().cloned().unwrap_or_default();
@@ -324,29 +343,14 @@ pub fn by_hand(
     Ok((said_of_exit(interactor.convention, exit), message))
 }
 
-/// Plays `case` between `solution` and the problem's `interactor`, and judges it (then, under
-/// testlib's convention with a `checker`, the interactor's output is judged by the checker).
-pub fn run_case(
-    exec: &dyn Executor,
-    solution: &Program,
-    case: &Case,
-    limits: &Limits,
-    interactor: &Interactor,
-    checker: Option<&Program>,
-    opts: DiffOptions,
-) -> Outcome {
+/// Plays `case` as `game` (the solution against the problem's interactor), and judges it (then,
+/// under testlib's convention with a checker, the interactor's output is judged by the checker).
+pub fn run_case(exec: &dyn Executor, case: &Case, game: &Game, opts: DiffOptions) -> Outcome {
     let (input, answer) = match (case.input.read(), case.expected.read()) {
         (Ok(i), Ok(a)) => (i.into_owned(), a.into_owned()),
         (Err(e), _) | (_, Err(e)) => return Outcome::cannot_start(&e),
     };
-    let game = Game {
-        solution,
-        limits,
-        output_cap: case.output_cap(),
-        interactor,
-        checker,
-    };
-    play(exec, &game, input, &answer, opts, false).0
+    play(exec, game, input, &answer, opts, false).0
 }
 
 /// One game to play: the solution, its limits, and the problem's programs that judge it.
@@ -357,6 +361,8 @@ pub struct Game<'a> {
     pub output_cap: usize,
     pub interactor: &'a Interactor,
     pub checker: Option<&'a Program>,
+    /// Where its files are written.
+    pub dirs: &'a GameDirs,
 }
 
 /// Plays `game` on `input` (every pass of it) and judges it: the outcome, and the last pass's
@@ -433,7 +439,7 @@ fn play_passes(
     let convention = g.interactor.convention;
     let mut pass = 1;
     loop {
-        let files = match Files::new(&input, answer, convention) {
+        let files = match Files::new(g.dirs, &input, answer, convention) {
             Ok(f) => f,
             Err(e) => {
                 return (

@@ -10,6 +10,9 @@
 //! problem's own programs, each called its way); [`run`] (the engine), over which
 //! [`stress`], [`verify`] and [`submit`] are built. Cancellation is a value
 //! ([`sandbox::Cancel`]) the caller hands in; there is no process-wide state.
+
+// No function over 80 lines of code (the threshold is the workspace's clippy.toml).
+#![warn(clippy::too_many_lines)]
 pub mod by_hand;
 pub mod cache;
 pub mod checker;
@@ -21,7 +24,6 @@ pub mod exit;
 pub mod fixture;
 pub mod holes;
 pub mod interactive;
-pub mod invoked;
 pub mod judgement;
 pub mod judges;
 pub mod lint;

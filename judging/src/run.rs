@@ -20,7 +20,7 @@ use crate::compile::{Builder, Built};
 use crate::diff::DiffOptions;
 use crate::exit;
 use crate::fixture::Case;
-use crate::interactive::Interactor;
+use crate::interactive::{GameDirs, Interactor};
 use crate::judgement::{judge_case, limit_failure, Outcome};
 use crate::judges::Profile;
 use crate::problem::Problem;
@@ -397,10 +397,12 @@ impl RunReport {
 pub type FirstRejections = std::collections::BTreeMap<PathBuf, Option<(Verdict, String)>>;
 
 /// The problem's own programs that judge a case, built.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct JudgingTools<'a> {
     pub checker: Option<&'a Program>,
     pub interactor: Option<&'a Interactor>,
+    /// Where the games against the interactor write their files.
+    pub game_dirs: &'a GameDirs,
 }
 
 /// Runs `program` on `case` and judges it (with the checker when the case says so; played
@@ -416,15 +418,17 @@ pub fn run_case(
 ) -> Outcome {
     if case.compare == CompareMode::Interactor {
         return match tools.interactor {
-            Some(interactor) => crate::interactive::run_case(
-                exec,
-                program,
-                case,
-                limits,
-                interactor,
-                tools.checker,
-                diff,
-            ),
+            Some(interactor) => {
+                let game = crate::interactive::Game {
+                    solution: program,
+                    limits,
+                    output_cap: case.output_cap(),
+                    interactor,
+                    checker: tools.checker,
+                    dirs: tools.game_dirs,
+                };
+                crate::interactive::run_case(exec, case, &game, diff)
+            }
             None => Outcome::cannot_start(&std::io::Error::other(
                 "the problem is interactive and has no interactor",
             )),
@@ -536,6 +540,8 @@ pub struct JobTable {
     interactor_digests: Vec<Option<[u8; 32]>>,
     /// Per problem, its interactor once built.
     interactors: Vec<Option<Interactor>>,
+    /// The game files of the workers' interactive games.
+    game_dirs: GameDirs,
 }
 
 impl JobTable {
@@ -605,6 +611,7 @@ impl JobTable {
             satisfied,
             first_rejected,
             all_cases,
+            game_dirs: GameDirs::default(),
         }
     }
 
@@ -675,6 +682,7 @@ impl JobTable {
                 _ => None,
             },
             interactor: self.interactors[j.problem].as_ref(),
+            game_dirs: &self.game_dirs,
         }
     }
 
@@ -840,28 +848,9 @@ pub fn execute(
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<RunReport> {
     let pool = pool(opts.jobs)?;
-    // A source is built once per profile (the same file may be judged under two); checkers and
-    // interactors are built with the subjects.
-    let key = |(s, p): &(PathBuf, Arc<Profile>)| (s.clone(), p.judge.clone(), p.language.clone());
-    let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
-        .iter()
-        .flat_map(|p| {
-            p.subjects
-                .iter()
-                .map(|s| (s.source.clone(), s.profile.clone()))
-                .chain(tool_sources(p).into_iter().map(|(_, s)| s))
-        })
-        .collect();
-    sources.sort_by_key(key);
-    sources.dedup_by_key(|s| key(s));
+    let key = source_key;
+    let sources = sources_to_build(&plan)?;
     let mut plan = plan;
-    for p in &plan {
-        for (what, (s, _)) in tool_sources(p) {
-            if !s.is_file() {
-                anyhow::bail!("{}: the {what} is missing", s.display());
-            }
-        }
-    }
     let built = build_phase(&sources, builder, &pool, emit)?;
     let built_of = |source: &(PathBuf, Arc<Profile>)| {
         &built[sources
@@ -912,6 +901,36 @@ pub fn execute(
         reused,
         interrupted: opts.cancel.is_cancelled(),
     })
+}
+
+/// What tells two builds apart: the source and its profile's judge and language.
+fn source_key((s, p): &(PathBuf, Arc<Profile>)) -> (PathBuf, String, String) {
+    (s.clone(), p.judge.clone(), p.language.clone())
+}
+
+/// Every source the plan builds, sorted by [`source_key`]: a source is built once per profile
+/// (the same file may be judged under two); checkers and interactors are built with the
+/// subjects. A tool the plan names that is not there is an error.
+fn sources_to_build(plan: &[Planned]) -> Result<Vec<(PathBuf, Arc<Profile>)>> {
+    for p in plan {
+        for (what, (s, _)) in tool_sources(p) {
+            if !s.is_file() {
+                anyhow::bail!("{}: the {what} is missing", s.display());
+            }
+        }
+    }
+    let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
+        .iter()
+        .flat_map(|p| {
+            p.subjects
+                .iter()
+                .map(|s| (s.source.clone(), s.profile.clone()))
+                .chain(tool_sources(p).into_iter().map(|(_, s)| s))
+        })
+        .collect();
+    sources.sort_by_key(source_key);
+    sources.dedup_by_key(|s| source_key(s));
+    Ok(sources)
 }
 
 /// The problem's own programs still to build: its checker and its interactor.

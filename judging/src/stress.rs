@@ -100,7 +100,7 @@ pub struct StressReport {
     pub interrupted: bool,
     /// Where `--save` put the case.
     pub saved: Option<(String, PathBuf)>,
-    /// The command line that reproduces the finding.
+    /// The runner's arguments that reproduce the finding (after the command that starts it).
     pub reproduce: Option<String>,
     /// The generated input, when the finding's input is a shrunk one.
     pub shrunk_from: Option<Vec<u8>>,
@@ -146,6 +146,8 @@ struct Kit<'a> {
     interactor: Option<Interactor>,
     solutions: Vec<(PathBuf, Program)>,
     diff: DiffOptions,
+    /// The files of the games against the interactor, a directory per thread.
+    game_dirs: crate::interactive::GameDirs,
 }
 
 fn tool_run(
@@ -218,21 +220,15 @@ fn generate(exec: &dyn Executor, kit: &Kit, seed: u64, size: u64) -> Result<Vec<
     }
 }
 
-/// Every solution on `input`, judged against the brute force's `expected` (or by the checker):
-/// the first that is not accepted is the finding.
-fn judge_solutions(
-    exec: &dyn Executor,
-    kit: &Kit,
-    seed: u64,
-    input: Vec<u8>,
-    expected: Vec<u8>,
-) -> Option<Finding> {
+/// The case of `seed`: its generated `input`, the brute force's `expected`, the problem's limits
+/// and comparison.
+fn seed_case(kit: &Kit, seed: u64, input: &[u8], expected: &[u8]) -> Case {
     let limits = kit.problem.meta.limits();
-    let case = Case {
+    Case {
         name: format!("seed-{seed}"),
         source: None,
-        input: Content::from(input.clone()),
-        expected: Content::from(expected.clone()),
+        input: Content::from(input.to_vec()),
+        expected: Content::from(expected.to_vec()),
         limits,
         output_limit: kit
             .problem
@@ -243,7 +239,37 @@ fn judge_solutions(
         oracle: Oracle::Brute,
         outside_statement: None,
         line: 0,
-    };
+    }
+}
+
+/// One solution's game against the interactor on `input`: the finding if it was not accepted.
+fn play_seed(
+    exec: &dyn Executor,
+    kit: &Kit,
+    game: &crate::interactive::Game,
+    source: &std::path::Path,
+    input: &[u8],
+    expected: &[u8],
+) -> Option<Finding> {
+    let (outcome, transcript) =
+        crate::interactive::play(exec, game, input.to_vec(), expected, kit.diff, false);
+    let dialogue = transcript.map_or_else(String::new, |t| {
+        crate::interactive::render(&t, kit.diff.transcript_lines)
+    });
+    finding_of(outcome, input, expected, source, dialogue)
+}
+
+/// Every solution on `input`, judged against the brute force's `expected` (or by the checker):
+/// the first that is not accepted is the finding.
+fn judge_solutions(
+    exec: &dyn Executor,
+    kit: &Kit,
+    seed: u64,
+    input: Vec<u8>,
+    expected: Vec<u8>,
+) -> Option<Finding> {
+    let case = seed_case(kit, seed, &input, &expected);
+    let limits = case.limits;
     for (source, program) in &kit.solutions {
         if let Some(interactor) = &kit.interactor {
             let game = crate::interactive::Game {
@@ -252,16 +278,12 @@ fn judge_solutions(
                 output_cap: case.output_cap(),
                 interactor,
                 checker: kit.checker.as_ref(),
+                dirs: &kit.game_dirs,
             };
-            let (outcome, transcript) =
-                crate::interactive::play(exec, &game, input.clone(), &expected, kit.diff, false);
-            let dialogue = transcript.map_or_else(String::new, |t| {
-                crate::interactive::render(&t, kit.diff.transcript_lines)
-            });
-            if let Some(finding) = finding_of(outcome, &input, &expected, source, dialogue) {
-                return Some(finding);
+            match play_seed(exec, kit, &game, source, &input, &expected) {
+                Some(finding) => return Some(finding),
+                None => continue,
             }
-            continue;
         }
         let out = match exec.run(program, Stdin::Bytes(&input), &limits, case.output_cap()) {
             Ok(out) => out,
@@ -354,8 +376,7 @@ pub fn stress(
     };
     let reproduce = finding.as_ref().map(|(seed, size, _)| {
         let mut cmd = format!(
-            "{} stress {} --seed {seed} --count 1 --size {size}",
-            crate::invoked::command(),
+            "stress {} --seed {seed} --count 1 --size {size}",
             problem.slug
         );
         if let Some(p) = &opts.program {
@@ -457,6 +478,7 @@ fn build_kit<'a>(
         interactor: toolbox.interactor,
         solutions,
         diff: opts.diff,
+        game_dirs: crate::interactive::GameDirs::default(),
     })
 }
 

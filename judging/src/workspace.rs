@@ -16,8 +16,8 @@ pub struct Workspace {
 
 impl Workspace {
     /// Finds the workspace from `start` upwards: the first directory holding a `problems/`
-    /// directory.
-    pub fn find(start: &Path) -> Result<Self> {
+    /// directory. `runner`: the command that starts the runner, for the hint when there is none.
+    pub fn find(start: &Path, runner: &str) -> Result<Self> {
         let start = start
             .canonicalize()
             .with_context(|| format!("cannot resolve {}", start.display()))?;
@@ -32,7 +32,7 @@ impl Workspace {
             "no workspace found: neither {} nor any parent holds a `problems/` directory: \
              `{} init` makes one here (or run from inside a workspace, or pass --root DIR)",
             start.display(),
-            crate::invoked::command()
+            runner
         )
     }
 

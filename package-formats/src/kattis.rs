@@ -278,7 +278,33 @@ struct Reading<'a> {
     notes: Vec<String>,
 }
 
-impl Reading<'_> {
+impl<'a> Reading<'a> {
+    /// The reading of `pkg` as the problem `slug` (default: the package's name, made a slug).
+    fn new(
+        pkg: &'a Package,
+        kinds: &'a FileKinds,
+        slug: Option<&str>,
+        shared: &Path,
+    ) -> Result<Self> {
+        let slug = match slug {
+            Some(s) => s.to_string(),
+            None => slugify(&pkg.name)
+                .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
+        };
+        Ok(Reading {
+            root: &pkg.root,
+            confined: &pkg.confined,
+            refused: Vec::new(),
+            kinds,
+            exported: exported(&pkg.root)?,
+            shared: shared.to_path_buf(),
+            dir: Path::new("problems").join(&slug),
+            slug,
+            files: Vec::new(),
+            notes: Vec::new(),
+        })
+    }
+
     fn shown(&self, p: &Path) -> String {
         shown(self.root, p)
     }
@@ -882,23 +908,8 @@ pub fn read(
     let root = &pkg.root;
     let yaml = load_yaml(&root.join("problem.yaml"))?;
     let kind = kind_of(&yaml, root)?;
-    let slug = match slug {
-        Some(s) => s.to_string(),
-        None => slugify(&pkg.name)
-            .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
-    };
-    let mut r = Reading {
-        root,
-        confined: &pkg.confined,
-        refused: Vec::new(),
-        kinds,
-        exported: exported(root)?,
-        shared: shared.to_path_buf(),
-        dir: Path::new("problems").join(&slug),
-        slug: slug.clone(),
-        files: Vec::new(),
-        notes: Vec::new(),
-    };
+    let mut r = Reading::new(pkg, kinds, slug, shared)?;
+    let slug = r.slug.clone();
     if words(&yaml["type"]).iter().any(|x| x == "scoring")
         || words(&yaml["validation"]).iter().any(|x| x == "score")
     {

@@ -3,6 +3,9 @@
 //! [`draft::Draft`], which [`draft::write`] writes into the workspace, all or nothing, never over
 //! an existing problem. Nothing here prints: the commands in `cli/` do.
 
+// No function over 80 lines of code (the threshold is the workspace's clippy.toml).
+#![warn(clippy::too_many_lines)]
+
 pub mod companion;
 pub mod confine;
 pub mod draft;

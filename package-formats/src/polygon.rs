@@ -534,13 +534,9 @@ impl<'x> Reading<'_, 'x> {
                     format!("answer {answer_rel} from the package"),
                 )
             } else {
-                let made = generator
-                    .answer(&input)
-                    .with_context(|| format!("test {n}: {answer_rel} is not in the package"))?;
-                let by = main.map(|m| m.shown.as_str()).unwrap_or("?");
                 (
-                    Data::Bytes(made),
-                    format!("answer made at import by the main solution {by}, not in the package"),
+                    generator.answer_of(&input, n, &answer_rel)?,
+                    generator.made_by(),
                 )
             };
             let sample = t.attribute("sample") == Some("true");
@@ -677,6 +673,21 @@ impl<'a, 'x> Generator<'a, 'x> {
 
     /// The answer to `input`: the main solution's output, built as its Polygon language says
     /// (as Polygon makes answers).
+    /// Test `n`'s answer, made from its `input` by the main solution (the package has no
+    /// `answer_rel`).
+    fn answer_of(&mut self, input: &Data, n: usize, answer_rel: &str) -> Result<Data> {
+        let made = self
+            .answer(input)
+            .with_context(|| format!("test {n}: {answer_rel} is not in the package"))?;
+        Ok(Data::Bytes(made))
+    }
+
+    /// The note of an answer [`Generator::answer_of`] made.
+    fn made_by(&self) -> String {
+        let by = self.main.map(|m| m.shown.as_str()).unwrap_or("?");
+        format!("answer made at import by the main solution {by}, not in the package")
+    }
+
     fn answer(&mut self, input: &Data) -> Result<Vec<u8>> {
         let main = self
             .main

@@ -28,6 +28,9 @@
 //! against the default), each built both ways, run by the bare driver and by the runner
 //! (sandboxed), alternated; printed: ms per case of each and dynamic ÷ static.
 
+// No function over 80 lines of code (the threshold is the workspace's clippy.toml).
+#![warn(clippy::too_many_lines)]
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -437,8 +440,8 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-fn main() {
-    let a = args();
+/// The runner binary, built under the profile asked for.
+fn built_runner(a: &Args) -> PathBuf {
     let mut build = Command::new(env!("CARGO"));
     build
         .current_dir(root())
@@ -450,13 +453,40 @@ fn main() {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target"));
-    let bin = target
+    target
         .join(if a.profile == "release" {
             "release"
         } else {
             "debug"
         })
-        .join("runner");
+        .join("runner")
+}
+
+/// The interactive figure: games of ping against the bare pair, per game.
+fn interactive_games(bin: &Path, tools: &Path, a: &Args) {
+    let solution = rustc(tools, "ping", PING_SOLUTION);
+    let interactor = rustc(tools, "ping_interactor", PING_INTERACTOR);
+    let set = make_games(a.games, a.exchanges);
+    runner(bin, &set, &solution, a.jobs, true);
+    bare_games(&set, &solution, &interactor, a.jobs);
+    let (mut tb, mut tr) = (Vec::new(), Vec::new());
+    for _ in 0..a.repeat {
+        tb.push(bare_games(&set, &solution, &interactor, a.jobs));
+        tr.push(runner(bin, &set, &solution, a.jobs, true).0);
+    }
+    let per = |d: Duration| d.as_secs_f64() * 1000.0 / a.games as f64;
+    let (b, r) = (per(median(tb)), per(median(tr)));
+    println!(
+        "interactive: {} games of {} exchanges | bare {b:.3} ms, runner {r:.3} ms per game | {:.2}x",
+        a.games,
+        a.exchanges,
+        r / b
+    );
+}
+
+fn main() {
+    let a = args();
+    let bin = built_runner(&a);
     let tools = tempfile::tempdir().unwrap();
     if a.link {
         println!(
@@ -506,22 +536,5 @@ fn main() {
     if a.games == 0 {
         return;
     }
-    let solution = rustc(tools.path(), "ping", PING_SOLUTION);
-    let interactor = rustc(tools.path(), "ping_interactor", PING_INTERACTOR);
-    let set = make_games(a.games, a.exchanges);
-    runner(&bin, &set, &solution, a.jobs, true);
-    bare_games(&set, &solution, &interactor, a.jobs);
-    let (mut tb, mut tr) = (Vec::new(), Vec::new());
-    for _ in 0..a.repeat {
-        tb.push(bare_games(&set, &solution, &interactor, a.jobs));
-        tr.push(runner(&bin, &set, &solution, a.jobs, true).0);
-    }
-    let per = |d: Duration| d.as_secs_f64() * 1000.0 / a.games as f64;
-    let (b, r) = (per(median(tb)), per(median(tr)));
-    println!(
-        "interactive: {} games of {} exchanges | bare {b:.3} ms, runner {r:.3} ms per game | {:.2}x",
-        a.games,
-        a.exchanges,
-        r / b
-    );
+    interactive_games(&bin, tools.path(), &a);
 }

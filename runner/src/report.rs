@@ -504,48 +504,10 @@ fn summary_line(
 ) {
     let slug = &problem.planned.problem.slug;
     let mut parts: Vec<String> = Vec::new();
-    let cases = problem.planned.cases.len();
     for s in &problem.subjects {
-        if matches!(s.subject.role, Role::Wrong { .. }) {
-            continue;
+        if !matches!(s.subject.role, Role::Wrong { .. }) {
+            parts.push(solution_part(problem, s, root, interrupted));
         }
-        let accepted = s.accepted();
-        let ran: Vec<&Outcome> = s.outcomes.iter().flatten().collect();
-        let slowest = ran.iter().map(|o| o.cpu).max().unwrap_or_default();
-        let peak = ran.iter().map(|o| o.memory).max().unwrap_or_default();
-        let what = if s.subject.role == Role::Oracle {
-            "brute force".to_string()
-        } else {
-            named(root, s)
-        };
-        let mut part = format!("{what}: {accepted}/{cases} AC");
-        if s.not_run() > 0 {
-            // Not run: the run was interrupted, or (--fail-fast) the solution had failed.
-            let why = if interrupted {
-                "interrupted"
-            } else {
-                "--fail-fast"
-            };
-            let _ = write!(part, " ({} not run: {why})", s.not_run());
-        }
-        // The subject's own limits (the brute force's), else the problem's: memory is per
-        // problem, time the largest of the per-case limits.
-        let limits = s.subject.limits.or_else(|| {
-            let first = problem.planned.cases.first()?.limits;
-            let time = problem.planned.cases.iter().map(|c| c.limits.time).max()?;
-            Some(Limits { time, ..first })
-        });
-        if let (false, Some(limits)) = (ran.is_empty(), limits) {
-            let _ = write!(
-                part,
-                ", slowest {} of {}, peak {} of {}",
-                ms(slowest),
-                ms(limits.time),
-                mib(peak),
-                mib(limits.memory_bytes)
-            );
-        }
-        parts.push(part);
     }
     let wrong: Vec<&SubjectReport> = problem
         .subjects
@@ -577,6 +539,54 @@ fn summary_line(
         p.fg(AnsiColor::Yellow, "STOP")
     };
     let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
+}
+
+/// The part of a problem's line about one solution (or its brute force): how many cases it
+/// passed, why some did not run, its slowest time and peak memory against the limits.
+fn solution_part(
+    problem: &ProblemReport,
+    s: &SubjectReport,
+    root: &Path,
+    interrupted: bool,
+) -> String {
+    let cases = problem.planned.cases.len();
+    let accepted = s.accepted();
+    let ran: Vec<&Outcome> = s.outcomes.iter().flatten().collect();
+    let slowest = ran.iter().map(|o| o.cpu).max().unwrap_or_default();
+    let peak = ran.iter().map(|o| o.memory).max().unwrap_or_default();
+    let what = if s.subject.role == Role::Oracle {
+        "brute force".to_string()
+    } else {
+        named(root, s)
+    };
+    let mut part = format!("{what}: {accepted}/{cases} AC");
+    if s.not_run() > 0 {
+        // Not run: the run was interrupted, or (--fail-fast) the solution had failed.
+        let why = if interrupted {
+            "interrupted"
+        } else {
+            "--fail-fast"
+        };
+        let _ = write!(part, " ({} not run: {why})", s.not_run());
+    }
+    // The subject's own limits (the brute force's), else the problem's: memory is per
+    // problem, time the largest of the per-case limits.
+    let limits = s.subject.limits.or_else(|| {
+        let first = problem.planned.cases.first()?.limits;
+        let time = problem.planned.cases.iter().map(|c| c.limits.time).max()?;
+        Some(Limits { time, ..first })
+    });
+    if let (false, Some(limits)) = (ran.is_empty(), limits) {
+        let _ = write!(
+            part,
+            ", slowest {} of {}, peak {} of {}",
+            ms(slowest),
+            ms(limits.time),
+            mib(peak),
+            mib(limits.memory_bytes)
+        );
+    }
+    part
 }
 
 /// A progress bar for `stress` on a terminal, else nothing.
@@ -641,7 +651,7 @@ pub fn render_stress(
     let mut out = String::new();
     stress_finding(&mut out, &p, r, root, (*seed, *size), finding);
     if let Some(cmd) = &r.reproduce {
-        let _ = writeln!(out, "reproduce: {cmd}");
+        let _ = writeln!(out, "reproduce: {} {cmd}", crate::invoked::command());
     }
     if matches!(finding, Finding::Disagree { .. }) {
         match &r.saved {
@@ -945,6 +955,153 @@ mod tests {
         );
         assert_eq!(last_line(&Tally::default()), "0 passed, 0 failed");
         assert_eq!(counted(&Tally::default()), None);
+    }
+
+    // The renderers of `stress` and `verify`, pinned by insta snapshots (`src/snapshots/`;
+    // `cargo insta review` after a deliberate change). The reports are built here, their
+    // outcomes judged by the judging crate itself, so a change of either shows.
+
+    const PLAIN: ReportOptions = ReportOptions {
+        color: false,
+        diff_lines: 40,
+        transcript: false,
+    };
+
+    fn stress_report(finding: Option<(u64, u64, Finding)>) -> StressReport {
+        let seeds = finding.as_ref().map_or(40, |(seed, _, _)| *seed);
+        StressReport {
+            slug: "twice".into(),
+            programs: vec!["/ws/solutions/src/bin/twice.rs".into()],
+            validated: true,
+            first_seed: 1,
+            seeds,
+            elapsed: Duration::from_millis(2000),
+            interrupted: false,
+            saved: None,
+            reproduce: finding.as_ref().map(|(seed, size, _)| {
+                format!("stress twice --seed {seed} --count 1 --size {size}")
+            }),
+            shrunk_from: None,
+            finding,
+        }
+    }
+
+    #[test]
+    fn the_stress_report_of_an_agreement_is_pinned() {
+        let r = stress_report(None);
+        insta::assert_snapshot!(render_stress(&r, Path::new("/ws"), true, PLAIN));
+    }
+
+    #[test]
+    fn the_stress_report_of_a_disagreement_is_pinned() {
+        let limits = Limits {
+            time: Duration::from_millis(1000),
+            memory_bytes: 64 << 20,
+        };
+        // n -> 2n, the solution wrong on the second line.
+        let (input, expected, actual) = (b"3\n1\n5\n2\n".to_vec(), b"2\n10\n4\n", b"2\n11\n4\n");
+        let run = sandbox::RunOutput {
+            stdout: actual.to_vec(),
+            stderr: b"debug: n=5\n".to_vec(),
+            exit: sandbox::Exit::Code(0),
+            cpu: Duration::from_millis(3),
+            wall: Duration::from_millis(4),
+            waited: Duration::ZERO,
+            peak_memory: 1 << 20,
+            refused_allocation: None,
+            killed: None,
+            output_overflow: false,
+            stack_bytes: 8 << 20,
+        };
+        let diff = diff::DiffOptions {
+            color: false,
+            max_lines: 40,
+            transcript_lines: 12,
+        };
+        let input_of = || Some(input.clone());
+        let outcome = judging::judgement::judge_case(
+            &run,
+            expected,
+            &input_of,
+            CompareMode::Tokens,
+            &limits,
+            diff,
+        );
+        assert_eq!(outcome.verdict, Verdict::WrongAnswer);
+        let finding = Finding::Disagree {
+            input,
+            expected: expected.to_vec(),
+            program: "/ws/solutions/src/bin/twice.rs".into(),
+            actual: actual.to_vec(),
+            outcome,
+        };
+        let r = stress_report(Some((40, 3, finding)));
+        let out = render_stress(&r, Path::new("/ws"), false, PLAIN);
+        let command = crate::invoked::command();
+        insta::assert_snapshot!(out.replace(command, "[RUNNER]"));
+    }
+
+    #[test]
+    fn the_stress_report_of_a_failed_brute_force_and_of_an_invalid_input_is_pinned() {
+        let brute = Finding::BruteFailed {
+            input: b"1000000\n".to_vec(),
+            verdict: Verdict::TimeLimitExceeded,
+            detail: "CPU 1.00 s, the limit".into(),
+        };
+        let invalid = Finding::InvalidInput {
+            input: b"0\n".to_vec(),
+            why: "n = 0 is below 1 (line 1)".into(),
+        };
+        let command = crate::invoked::command();
+        let out: Vec<String> = [brute, invalid]
+            .into_iter()
+            .map(|f| {
+                let r = stress_report(Some((7, 2, f)));
+                render_stress(&r, Path::new("/ws"), false, PLAIN).replace(command, "[RUNNER]")
+            })
+            .collect();
+        insta::assert_snapshot!(out.join("----\n"));
+    }
+
+    #[test]
+    fn the_validation_report_is_pinned() {
+        use judging::validate::{Check, Validation};
+        let check = |what: &str, must_reject: Option<&str>, result: Validation| Check {
+            what: what.into(),
+            must_reject: must_reject.map(str::to_string),
+            message: None,
+            result,
+        };
+        let problems = vec![
+            ProblemChecks {
+                slug: "twice".into(),
+                validator: "/ws/problems/twice/validate.rs".into(),
+                checks: vec![
+                    check("case one", None, Validation::Valid),
+                    check(
+                        "case big",
+                        None,
+                        Validation::Invalid("n = 2000000 is above 1000000\n(line 1)".into()),
+                    ),
+                    check(
+                        "problems/twice/invalid/zero.in",
+                        Some("n = 0 is below 1"),
+                        Validation::Valid,
+                    ),
+                    check(
+                        "problems/twice/invalid/letters.in",
+                        Some("not a number"),
+                        Validation::Invalid("expected an integer".into()),
+                    ),
+                ],
+            },
+            ProblemChecks {
+                slug: "sum".into(),
+                validator: "/ws/problems/sum/validate.rs".into(),
+                checks: vec![check("case a", None, Validation::Valid)],
+            },
+        ];
+        insta::assert_snapshot!(render_validation(&problems, Path::new("/ws"), PLAIN));
     }
 }
 

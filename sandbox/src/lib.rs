@@ -9,6 +9,9 @@
 //! sandbox's launchers), `interact` (games), `single` (one run), `program` (the vocabulary),
 //! `cgroup`, `launcher`.
 
+// No function over 80 lines of code (the threshold is the workspace's clippy.toml).
+#![warn(clippy::too_many_lines)]
+
 mod attached;
 mod cancel;
 mod cgroup;

@@ -593,10 +593,9 @@ pub(crate) fn observe(launcher: &Launcher, run: &Run, seen: &mut Observation) {
 }
 
 /// Drains the program's stdout and stderr and watches it until the launcher reports its end:
-/// at each check, the limits decide whether to kill the whole case. It stays one poll loop over
-/// 80 lines on purpose: its state (the drains, the checks' schedule, the kill and its grace, the
-/// end and its drain grace) is read best in one place; the poll itself ([`wait_for`]) and the
-/// result ([`output`]) are apart.
+/// at each check, the limits decide whether to kill the whole case. One poll loop; its state
+/// (the drains, the checks' schedule, the kill and its grace, the end and its drain grace) is
+/// a [`Watch`], the poll itself is [`wait_for`] and the result [`output`].
 pub(crate) fn watch(
     launcher: &Launcher,
     run: &Run,
@@ -605,118 +604,166 @@ pub(crate) fn watch(
     limits: &Limits,
     output_cap: usize,
 ) -> io::Result<io::Result<RunOutput>> {
-    let (pid, start) = (run.pid, run.start);
-    // The output cap is twice the expected output plus 1 MiB: start at the expected size.
-    let expect = output_cap.saturating_sub(1 << 20) / 2 + 4096;
-    let mut stdout = Drain::new(out_r, output_cap, output_cap, expect);
-    let mut stderr = Drain::new(err_r, STDERR_KEEP, usize::MAX, 0);
+    let mut watch = Watch::new(launcher, run, out_r, err_r, limits, output_cap);
     let mut chunk = [0u8; CHUNK];
-    let mut killed = None;
-    let mut killed_at: Option<Instant> = None;
-    let mut seen = Observation::default();
-    let mut checks = 0;
-    let mut check_at = start + next_check(0);
-    // The launcher's report of the end, and when it came.
-    let mut ended: Option<(Usage, Instant)> = None;
-    let forget = |pid| forget_group(launcher, pid);
     let result = loop {
         let now = Instant::now();
-        let deadline = match ended {
-            Some((_, at)) => {
-                if (stdout.file.is_none() && stderr.file.is_none()) || now >= at + DRAIN_GRACE {
-                    break Ok(());
-                }
-                at + DRAIN_GRACE
-            }
-            None => {
-                if killed_at.is_some_and(|k| now >= k + KILL_GRACE) {
-                    break Err(io::Error::other(
-                        "the launcher did not report the end of a killed program",
-                    ));
-                }
-                // The backstop moves on by the time the case waited for a CPU.
-                let wall = (start + wall_limit(limits) + seen.waited)
-                    .min(start + safety_wall_limit(limits));
-                check_at.min(wall + Duration::from_millis(1))
-            }
+        let deadline = match watch.deadline(now) {
+            Ok(Some(deadline)) => deadline,
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e),
         };
-        let socket = ended.is_none().then(|| launcher.socket().as_raw_fd());
-        let fds = match wait_for(
-            &stdout,
-            &stderr,
-            socket,
-            deadline.saturating_duration_since(now),
-        ) {
+        let socket = watch.ended.is_none().then(|| launcher.socket().as_raw_fd());
+        let timeout = deadline.saturating_duration_since(now);
+        let fds = match wait_for(&watch.stdout, &watch.stderr, socket, timeout) {
             Ok(fds) => fds,
             Err(e) => break Err(e),
         };
-        stdout.pump(&mut chunk);
-        stderr.pump(&mut chunk);
-        if ended.is_none() && fds[2].revents != 0 {
-            match launcher.receive() {
-                Ok(Reply::Exited(usage)) => {
-                    launcher.gone.set(usage.launcher_gone);
-                    // Kill what is left of the group (without the sandbox: children the
-                    // program forked; in it, the launcher has killed them all already).
-                    forget(pid);
-                    ended = Some((usage, Instant::now()));
-                    continue;
-                }
-                Ok(Reply::ExecFailed { errno }) => {
-                    forget(pid);
-                    return Ok(Err(cannot_execute(errno)));
-                }
-                Ok(other) => break Err(io::Error::other(format!("unexpected reply {other:?}"))),
+        watch.stdout.pump(&mut chunk);
+        watch.stderr.pump(&mut chunk);
+        if watch.ended.is_none() && fds[2].revents != 0 {
+            match watch.hear_launcher() {
+                Ok(None) => {}
+                Ok(Some(cannot_execute)) => return Ok(Err(cannot_execute)),
                 Err(e) => break Err(e),
             }
         }
-        if ended.is_some() {
-            continue;
-        }
-        let now = Instant::now();
-        seen.interrupted = launcher.cancel.is_cancelled();
-        seen.output_overflow = stdout.overflow;
-        seen.elapsed = now - start;
-        if now >= check_at {
-            observe(launcher, run, &mut seen);
-            checks += 1;
-            check_at = start + next_check(checks);
-        }
-        if killed.is_none() {
-            refresh_wait(launcher, run, &mut seen, wall_limit(limits));
-            if let Some(reason) = decide_kill(&seen, limits) {
-                killed = Some(reason);
-                killed_at = Some(now);
-                kill_case(launcher, pid);
-            }
+        if watch.ended.is_none() {
+            watch.check(Instant::now());
         }
     };
     if let Err(e) = result {
-        forget(pid);
+        forget_group(launcher, run.pid);
         return Err(e);
     }
-    let Some((usage, at)) = ended else {
-        unreachable!("the loop ends after the exit report")
-    };
-    if usage.oom_killed && killed.is_none() {
-        killed = Some(Kill::Memory);
+    Ok(Ok(watch.finish()))
+}
+
+/// What watching one run holds: its output drains, what was seen of it, the checks' schedule,
+/// the kill (why and when) and the launcher's report of its end (and when it came).
+struct Watch<'a> {
+    launcher: &'a Launcher,
+    run: &'a Run,
+    limits: &'a Limits,
+    stdout: Drain,
+    stderr: Drain,
+    seen: Observation,
+    checks: u32,
+    check_at: Instant,
+    killed: Option<Kill>,
+    killed_at: Option<Instant>,
+    ended: Option<(Usage, Instant)>,
+}
+
+impl<'a> Watch<'a> {
+    fn new(
+        launcher: &'a Launcher,
+        run: &'a Run,
+        out_r: File,
+        err_r: File,
+        limits: &'a Limits,
+        output_cap: usize,
+    ) -> Self {
+        // The output cap is twice the expected output plus 1 MiB: start at the expected size.
+        let expect = output_cap.saturating_sub(1 << 20) / 2 + 4096;
+        Watch {
+            launcher,
+            run,
+            limits,
+            stdout: Drain::new(out_r, output_cap, output_cap, expect),
+            stderr: Drain::new(err_r, STDERR_KEEP, usize::MAX, 0),
+            seen: Observation::default(),
+            checks: 0,
+            check_at: run.start + next_check(0),
+            killed: None,
+            killed_at: None,
+            ended: None,
+        }
     }
-    // Ctrl-C kills every running group at once (`interrupt`): the launcher's report of that
-    // SIGKILL may come before this loop saw the flag. The program did not die of itself.
-    if killed.is_none()
-        && launcher.cancel.is_cancelled()
-        && Exit::from_wait_status(usage.status) == Exit::Signal(libc::SIGKILL)
-    {
-        killed = Some(Kill::Interrupted);
+
+    /// Until when the next poll may wait; `None` once the watch is over (the end reported and
+    /// the pipes closed or their grace gone); an error once a killed program's end failed to
+    /// come within its grace.
+    fn deadline(&self, now: Instant) -> io::Result<Option<Instant>> {
+        if let Some((_, at)) = self.ended {
+            let drained = self.stdout.file.is_none() && self.stderr.file.is_none();
+            return Ok((!drained && now < at + DRAIN_GRACE).then_some(at + DRAIN_GRACE));
+        }
+        if self.killed_at.is_some_and(|k| now >= k + KILL_GRACE) {
+            return Err(io::Error::other(
+                "the launcher did not report the end of a killed program",
+            ));
+        }
+        // The backstop moves on by the time the case waited for a CPU.
+        let start = self.run.start;
+        let wall = (start + wall_limit(self.limits) + self.seen.waited)
+            .min(start + safety_wall_limit(self.limits));
+        Ok(Some(self.check_at.min(wall + Duration::from_millis(1))))
     }
-    Ok(Ok(output(
-        &usage,
-        at - start,
-        stdout,
-        stderr,
-        &seen,
-        killed,
-    )))
+
+    /// Reads the launcher's reply: the end of the program (kept), or that it could not be
+    /// executed (returned).
+    fn hear_launcher(&mut self) -> io::Result<Option<io::Error>> {
+        let (launcher, pid) = (self.launcher, self.run.pid);
+        match launcher.receive()? {
+            Reply::Exited(usage) => {
+                launcher.gone.set(usage.launcher_gone);
+                // Kill what is left of the group (without the sandbox: children the
+                // program forked; in it, the launcher has killed them all already).
+                forget_group(launcher, pid);
+                self.ended = Some((usage, Instant::now()));
+                Ok(None)
+            }
+            Reply::ExecFailed { errno } => {
+                forget_group(launcher, pid);
+                Ok(Some(cannot_execute(errno)))
+            }
+            other => Err(io::Error::other(format!("unexpected reply {other:?}"))),
+        }
+    }
+
+    /// What is seen of the running program now (at a check, its memory and CPU), and the kill of
+    /// its whole case if a limit (or Ctrl-C) decides it.
+    fn check(&mut self, now: Instant) {
+        let (launcher, run) = (self.launcher, self.run);
+        self.seen.interrupted = launcher.cancel.is_cancelled();
+        self.seen.output_overflow = self.stdout.overflow;
+        self.seen.elapsed = now - run.start;
+        if now >= self.check_at {
+            observe(launcher, run, &mut self.seen);
+            self.checks += 1;
+            self.check_at = run.start + next_check(self.checks);
+        }
+        if self.killed.is_none() {
+            refresh_wait(launcher, run, &mut self.seen, wall_limit(self.limits));
+            if let Some(reason) = decide_kill(&self.seen, self.limits) {
+                self.killed = Some(reason);
+                self.killed_at = Some(now);
+                kill_case(launcher, run.pid);
+            }
+        }
+    }
+
+    /// The run's output, once the launcher reported its end.
+    fn finish(self) -> RunOutput {
+        let Some((usage, at)) = self.ended else {
+            unreachable!("the watch ends after the exit report")
+        };
+        let mut killed = self.killed;
+        if usage.oom_killed && killed.is_none() {
+            killed = Some(Kill::Memory);
+        }
+        // Ctrl-C kills every running group at once (`interrupt`): the launcher's report of that
+        // SIGKILL may come before the loop saw the flag. The program did not die of itself.
+        if killed.is_none()
+            && self.launcher.cancel.is_cancelled()
+            && Exit::from_wait_status(usage.status) == Exit::Signal(libc::SIGKILL)
+        {
+            killed = Some(Kill::Interrupted);
+        }
+        let wall = at - self.run.start;
+        output(&usage, wall, self.stdout, self.stderr, &self.seen, killed)
+    }
 }
 
 /// Polls stdout, stderr and the launcher's socket (`None` once it has reported) until one is

@@ -76,7 +76,10 @@ impl Context {
     pub fn new(g: &GlobalArgs, reports: &machine::Options, cancel: Cancel) -> Result<Context> {
         let ws = match &g.root {
             Some(root) => Workspace::at(root)?,
-            None => Workspace::find(&std::env::current_dir().context("no current directory")?)?,
+            None => Workspace::find(
+                &std::env::current_dir().context("no current directory")?,
+                crate::invoked::command(),
+            )?,
         };
         let jobs = match g.jobs {
             Some(0) => bail!("--jobs must be at least 1"),
@@ -521,7 +524,7 @@ pub fn select<'a>(problems: &'a [Problem], filters: &[String]) -> Result<Vec<&'a
     if problems.is_empty() {
         bail!(
             "the workspace has no problems yet: `{} new <slug>` creates one",
-            judging::invoked::command()
+            crate::invoked::command()
         );
     }
     let chosen: Vec<&Problem> = problems

@@ -116,7 +116,7 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     }
     print(&format!(
         "next: {} {}   # every solution and wrong solution on every case\n",
-        judging::invoked::command(),
+        crate::invoked::command(),
         d.slug
     ))?;
     Ok(exit::PASSED)

@@ -40,7 +40,7 @@ pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
             made.push(name.to_string());
         }
     }
-    let r = judging::invoked::command();
+    let r = crate::invoked::command();
     let mut text = if made.is_empty() {
         format!("{} is a workspace already: nothing to do\n", root.display())
     } else {

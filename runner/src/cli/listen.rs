@@ -470,7 +470,7 @@ fn created(ws: &Workspace, d: &draft::Draft, written: &[std::path::PathBuf]) -> 
     }
     text.push_str(&format!(
         "  next: write the solution, then `{} {}`\n",
-        judging::invoked::command(),
+        crate::invoked::command(),
         d.slug
     ));
     text

@@ -13,7 +13,7 @@ pub fn new(cx: &Context, slug: &str, checker: bool, lang: Lang) -> Result<u8> {
         text.push_str(&format!("  {}\n", cx.ws.display(&path)));
     }
     let solution = scaffold::solution_path(&cx.ws, slug, lang);
-    let r = judging::invoked::command();
+    let r = crate::invoked::command();
     text.push_str(&format!(
         "next: put the statement's sample in fixtures/{slug}.toml, write the solution \
          ({solution}), then\n\

@@ -140,12 +140,14 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
             return Ok(exit::FAILED);
         }
     };
+    let dirs = judging::interactive::GameDirs::default();
     let game = judging::interactive::Game {
         solution: &solution,
         limits: &req.limits,
         output_cap: judging::fixture::CHECKER_OUTPUT_LIMIT as usize,
         interactor: &interactor,
         checker: None,
+        dirs: &dirs,
     };
     let opts = cx.diff_options();
     let (outcome, transcript) =

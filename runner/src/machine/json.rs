@@ -163,4 +163,40 @@ mod tests {
         assert_eq!(held.verdict, Some(Verdict::TimeLimitExceeded));
         assert!(matches!(lines.last(), Some(Line::Summary(_))));
     }
+
+    /// The JSON lines of a case (a WA with its diff and stderr; one not run) and of a wrong
+    /// solution not caught, pinned by an insta snapshot (`src/machine/snapshots/`): what a
+    /// reader of the schema sees.
+    #[test]
+    fn the_json_lines_of_cases_and_of_a_wrong_solution_are_pinned() {
+        use crate::records::{WrongSolution, SCHEMA};
+        use judging::verdict::Verdicts;
+        let mut wa = record(
+            "twice",
+            "solutions/src/bin/twice.rs",
+            "big",
+            Some(Verdict::WrongAnswer),
+        );
+        wa.stderr = Some("debug: n=3".into());
+        let skipped = record("twice", "problems/twice/wrong/off.rs", "big", None);
+        let wrong = WrongSolution {
+            schema: SCHEMA,
+            problem: "twice".into(),
+            program: "problems/twice/wrong/off.rs".into(),
+            expect: Verdicts::one(Verdict::WrongAnswer),
+            allow: None,
+            why: Some("prints 2n+1".into()),
+            passed: false,
+            not_run: false,
+            caught_by: None,
+            verdicts: [(Verdict::Accepted, 2)].into_iter().collect(),
+        };
+        let lines = [
+            Line::Case(wa),
+            Line::Case(skipped),
+            Line::WrongSolution(wrong),
+        ];
+        let bytes: Vec<u8> = lines.iter().flat_map(line).collect();
+        insta::assert_snapshot!(String::from_utf8(bytes).unwrap());
+    }
 }

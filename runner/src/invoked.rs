@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 /// The command line that starts the runner, as the user would type it: `runner`,
 /// `cargo run -p runner --`, or a path.
-pub fn command() -> &'static str {
+pub(crate) fn command() -> &'static str {
     static COMMAND: OnceLock<String> = OnceLock::new();
     COMMAND.get_or_init(|| {
         let exe = std::env::current_exe().ok();

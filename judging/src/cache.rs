@@ -67,7 +67,7 @@ struct KeptFailure {
 /// and a warm run reads no binary. Any other file (an executable judged by path, a script) is
 /// read and hashed: never its size or modification time, which another file can share. `None`
 /// when a file cannot be read.
-pub fn program_digest(program: &Program, builds: &Path) -> Option<[u8; 32]> {
+pub(crate) fn program_digest(program: &Program, builds: &Path) -> Option<[u8; 32]> {
     let mut h = Sha256::new();
     for (i, arg) in program.argv.iter().enumerate() {
         h.update(arg.as_encoded_bytes());
@@ -125,7 +125,7 @@ impl VerdictCache {
     }
 
     /// The digest of `program` for this cache's keys ([`program_digest`]).
-    pub fn program_digest(&self, program: &Program) -> Option<[u8; 32]> {
+    pub(crate) fn program_digest(&self, program: &Program) -> Option<[u8; 32]> {
         program_digest(program, &self.builds)
     }
 
@@ -190,7 +190,7 @@ impl VerdictCache {
         })
     }
 
-    /// Keeps `outcome` under `key`, unless it was measured near a limit (see [`reusable`]).
+    /// Keeps `outcome` under `key`, unless it was measured near a limit (see `reusable`).
     /// A failure to write only costs the next run a judgement.
     pub fn put(&self, key: &str, outcome: &Outcome, limits: &Limits) {
         if !reusable(outcome, limits) {
@@ -230,7 +230,7 @@ impl VerdictCache {
 
 /// Whether an outcome may be reused: not a limit verdict, not a kill, not a judge error, and
 /// with its CPU time and peak memory under three quarters of their limits.
-pub fn reusable(o: &Outcome, limits: &Limits) -> bool {
+pub(crate) fn reusable(o: &Outcome, limits: &Limits) -> bool {
     let limit_verdict = matches!(
         o.verdict,
         Verdict::TimeLimitExceeded

@@ -38,7 +38,7 @@ impl CompareMode {
     /// Whether a case judged this way goes through the checker, when the problem's plan has
     /// one (`has_checker`): a checker case always; an interactive case when the problem has a
     /// checker (it judges the interactor's output). The one place this rule is written.
-    pub fn judged_by_checker(self, has_checker: bool) -> bool {
+    pub(crate) fn judged_by_checker(self, has_checker: bool) -> bool {
         self == CompareMode::Checker || (self == CompareMode::Interactor && has_checker)
     }
 }
@@ -152,7 +152,7 @@ fn float_tokens_match(tol: Tolerance, expected: &[u8], actual: &[u8]) -> bool {
 
 /// One token of `float`: equal bytes, or two numbers within tolerance. NaN matches only NaN and
 /// an infinity only the same infinity.
-pub fn float_token_matches(tol: Tolerance, expected: &[u8], actual: &[u8]) -> bool {
+pub(crate) fn float_token_matches(tol: Tolerance, expected: &[u8], actual: &[u8]) -> bool {
     if expected == actual {
         return true;
     }
@@ -175,7 +175,7 @@ fn number(token: &[u8]) -> Option<f64> {
 }
 
 /// Whitespace as the judges count it: ASCII space, tab, CR, LF, vertical tab, form feed.
-pub fn is_space(b: u8) -> bool {
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 
@@ -186,7 +186,7 @@ pub fn tokens(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
 
 /// The lines of `s` as the `lines` mode sees them: split at LF, trailing CR, spaces and tabs
 /// removed, trailing empty lines dropped.
-pub fn normalized_lines(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
+pub(crate) fn normalized_lines(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
     let lines: Vec<&[u8]> = s
         .split(|&b| b == b'\n')
         .map(|l| {

@@ -2,7 +2,7 @@
 //! (`judges.toml`), in the sandbox like any judged program, under the profile's compile limits,
 //! and cached by everything the compiler could see.
 //!
-//! The compiler runs on copies of the files its source may see ([`crate::sight`]), staged in a
+//! The compiler runs on copies of the files its source may see (`crate::sight`), staged in a
 //! build directory in their workspace layout and shown to it (with the toolchain, read-only)
 //! and nothing else of the user's: so the cache key, made of the command, the profile, the
 //! compiler's version and every file shown (path and content), is complete by construction.
@@ -283,7 +283,7 @@ impl<T: Clone> Once<T> {
 }
 
 /// Where `program` is found: itself when it holds a `/`, else the first match on PATH.
-pub fn find_program(program: &str) -> Option<PathBuf> {
+pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
     if program.contains('/') {
         let p = PathBuf::from(program);
         return p.is_file().then_some(p);
@@ -327,6 +327,7 @@ struct Compiled {
 }
 
 impl Builder {
+    /// A builder whose cache of builds is `cache_dir`.
     pub fn new(cache_dir: PathBuf) -> Self {
         Self {
             cache_dir,

@@ -29,6 +29,8 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl ConfigError {
+    /// The error `message` about `path` (whose text is `text`), at byte `offset` when known
+    /// (its line and column are shown).
     pub fn at(path: &Path, text: &str, offset: Option<usize>, message: impl Into<String>) -> Self {
         Self {
             path: path.to_path_buf(),
@@ -40,7 +42,7 @@ impl ConfigError {
 
 /// The line of byte offsets in a text, found in O(log n) once the starts of the lines are known
 /// (a fixture of thousands of cases asks for every case's line).
-pub struct LineIndex {
+pub(crate) struct LineIndex {
     starts: Vec<usize>,
 }
 
@@ -63,7 +65,7 @@ impl LineIndex {
 }
 
 /// 1-based line and column (in characters) of byte `offset` in `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text[..offset];
     let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
@@ -83,7 +85,7 @@ pub fn parse_toml<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, Con
     })
 }
 
-pub fn read_toml<T: DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
+pub(crate) fn read_toml<T: DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
         path: path.to_path_buf(),
         line: None,
@@ -94,7 +96,7 @@ pub fn read_toml<T: DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
 
 /// The offset of a `[name]` header (one pair of brackets) where `[[name]]` was meant: TOML reads
 /// it as a single table and reports only a type error or a `duplicate key` at the second one.
-pub fn single_bracket_table(text: &str, name: &str) -> Option<usize> {
+pub(crate) fn single_bracket_table(text: &str, name: &str) -> Option<usize> {
     let mut offset = 0;
     for line in text.split_inclusive('\n') {
         let t = line.trim_start();

@@ -129,7 +129,7 @@ impl Content {
     }
 
     /// As a program's standard input.
-    pub fn as_stdin(&self) -> Stdin<'_> {
+    pub(crate) fn as_stdin(&self) -> Stdin<'_> {
         match self {
             Content::Inline(b) => Stdin::Bytes(b),
             Content::File { path, .. } => Stdin::File(path),
@@ -195,7 +195,7 @@ pub struct Fixture {
 }
 
 /// Whether `name` is a valid case name.
-pub fn is_valid_case_name(name: &str) -> bool {
+pub(crate) fn is_valid_case_name(name: &str) -> bool {
     !name.is_empty()
         && name
             .bytes()
@@ -426,7 +426,7 @@ fn content(
 
 /// Resolves a path relative to `fixtures/`, refusing any that escapes it (`..`, absolute paths,
 /// symbolic links pointing outside).
-pub fn resolve_fixture_file(ws: &Workspace, rel: &str) -> Result<PathBuf, String> {
+pub(crate) fn resolve_fixture_file(ws: &Workspace, rel: &str) -> Result<PathBuf, String> {
     let rel_path = Path::new(rel);
     if rel.is_empty()
         || rel_path
@@ -453,7 +453,7 @@ pub fn resolve_fixture_file(ws: &Workspace, rel: &str) -> Result<PathBuf, String
 
 /// A case as written by `stress --save`: serialised and appended to a fixture file.
 #[derive(Debug, Serialize)]
-pub struct NewCase {
+pub(crate) struct NewCase {
     pub name: String,
     pub source: Source,
     pub note: String,

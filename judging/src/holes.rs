@@ -187,7 +187,7 @@ pub fn untouched_solutions(problem: &Problem) -> Vec<ConfigError> {
 }
 
 /// Whether any case of `problem` is judged by its checker.
-pub fn uses_checker(problem: &Problem, fixture: &Fixture) -> bool {
+pub(crate) fn uses_checker(problem: &Problem, fixture: &Fixture) -> bool {
     problem.meta.compare == CompareMode::Checker
         || fixture
             .cases

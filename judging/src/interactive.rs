@@ -10,7 +10,7 @@
 //! - Kattis: `validator INPUT ANSWER FEEDBACK_DIR`; exit 42 accepted, 43 wrong answer, anything
 //!   else JE; `judgemessage.txt` in FEEDBACK_DIR is the message. A validator that accepts and
 //!   leaves `nextpass.in` there starts another pass (multi-pass problems), at most
-//!   [`MAX_PASSES`].
+//!   `MAX_PASSES`.
 //!
 //! The verdict follows [`decide`]'s table (the manual's "Interactive problems", docs/src/checkers-and-interactors.md, has it).
 
@@ -34,13 +34,13 @@ pub struct Interactor {
 }
 
 /// The interactor's limits: generous, it is ours and its time is not the solution's.
-pub const LIMITS: Limits = TOOL_LIMITS;
+pub(crate) const LIMITS: Limits = TOOL_LIMITS;
 
 /// Bytes of the dialogue kept (its start, and the last quarter as much of the rest).
 const TRANSCRIPT_CAP: usize = 1 << 20;
 
 /// Passes of a multi-pass (Kattis) problem at most.
-pub const MAX_PASSES: usize = 16;
+pub(crate) const MAX_PASSES: usize = 16;
 
 /// What the interactor said of the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub fn said(convention: Convention, run: &RunOutput) -> Said {
 }
 
 /// The interactor's verdict from its exit alone.
-pub fn said_of_exit(convention: Convention, exit: Exit) -> Said {
+pub(crate) fn said_of_exit(convention: Convention, exit: Exit) -> Said {
     match (convention, exit) {
         (Convention::Testlib, Exit::Code(0)) | (Convention::Kattis, Exit::Code(42)) => {
             Said::Accepted
@@ -345,7 +345,12 @@ pub fn by_hand(
 
 /// Plays `case` as `game` (the solution against the problem's interactor), and judges it (then,
 /// under testlib's convention with a checker, the interactor's output is judged by the checker).
-pub fn run_case(exec: &dyn Executor, case: &Case, game: &Game, opts: DiffOptions) -> Outcome {
+pub(crate) fn run_case(
+    exec: &dyn Executor,
+    case: &Case,
+    game: &Game,
+    opts: DiffOptions,
+) -> Outcome {
     let (input, answer) = match (case.input.read(), case.expected.read()) {
         (Ok(i), Ok(a)) => (i.into_owned(), a.into_owned()),
         (Err(e), _) | (_, Err(e)) => return Outcome::cannot_start(&e),

@@ -1,5 +1,5 @@
 //! Judgement: what one run of a program on one case is worth. [`limit_failure`] gives the verdict
-//! of the limits and the exit status alone; [`judge`] compares the output with the expected one.
+//! of the limits and the exit status alone; `judge` compares the output with the expected one.
 //! A checker's judgement (`checker.rs`) and the run's plan (`run.rs`) both build on these.
 
 use std::time::Duration;
@@ -51,14 +51,14 @@ pub struct Outcome {
 impl Outcome {
     /// A TLE that only the wall clock gave (the CPU time is within the limit): under a parallel
     /// run the program may have been starved, so it is confirmed alone before it stands.
-    pub fn needs_confirmation(&self, limits: &Limits) -> bool {
+    pub(crate) fn needs_confirmation(&self, limits: &Limits) -> bool {
         self.verdict == Verdict::TimeLimitExceeded
             && self.killed == Some(Kill::WallClock)
             && self.cpu <= limits.time
     }
 
     /// Whether this outcome may still be replaced by its confirmation alone
-    /// ([`Outcome::needs_confirmation`], not yet confirmed): a report that streams outcomes
+    /// (`Outcome::needs_confirmation`, not yet confirmed): a report that streams outcomes
     /// holds it back until then.
     pub fn awaits_confirmation(&self, limits: &Limits) -> bool {
         self.needs_confirmation(limits) && !self.confirmed_alone
@@ -66,7 +66,7 @@ impl Outcome {
 
     /// The judgement `verdict` (with `detail`, and `failure` when not accepted) of the run
     /// `out`, with its measures.
-    pub fn of_run(
+    pub(crate) fn of_run(
         out: &RunOutput,
         verdict: Verdict,
         detail: Option<String>,
@@ -86,7 +86,7 @@ impl Outcome {
         }
     }
 
-    pub fn cannot_start(e: &std::io::Error) -> Outcome {
+    pub(crate) fn cannot_start(e: &std::io::Error) -> Outcome {
         Outcome {
             verdict: Verdict::RuntimeError,
             detail: Some(format!("cannot start: {e}")),
@@ -106,7 +106,7 @@ impl Outcome {
 /// was blocked) of its wall-clock time, how long it waited for a CPU, and its CPU time —
 /// "slept 2.1 s of 2.4 s wall; 0.3 s waiting for a CPU; cpu 84 ms"; or that the absolute
 /// backstop stopped it however long it waited for a CPU.
-pub fn wall_clock_kill(out: &RunOutput, limits: &Limits) -> String {
+pub(crate) fn wall_clock_kill(out: &RunOutput, limits: &Limits) -> String {
     let s = |d: Duration| format!("{:.1} s", d.as_secs_f64());
     let slept = out.wall.saturating_sub(out.cpu).saturating_sub(out.waited);
     let absolute = sandbox::safety_wall_limit(limits);
@@ -256,7 +256,7 @@ pub fn judge(
     judge_case(out, expected, &|| None, mode, limits, diff)
 }
 
-/// [`judge`], with the case's input (read only for a wrong answer) for the diff's line-paired
+/// `judge`, with the case's input (read only for a wrong answer) for the diff's line-paired
 /// view.
 pub fn judge_case(
     out: &RunOutput,

@@ -311,7 +311,7 @@ pub struct Judge {
 
 impl Judge {
     /// Whether `name` names this judge (its name or an alias, case ignored).
-    pub fn is_called(&self, name: &str) -> bool {
+    pub(crate) fn is_called(&self, name: &str) -> bool {
         self.name.eq_ignore_ascii_case(name)
             || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
@@ -324,12 +324,12 @@ impl Judge {
     }
 
     /// The first language taking files with extension `ext`.
-    pub fn language_for(&self, ext: &str) -> Option<&Arc<Profile>> {
+    pub(crate) fn language_for(&self, ext: &str) -> Option<&Arc<Profile>> {
         self.languages.iter().find(|l| l.takes(ext))
     }
 
     /// "G++, C++, GCC, C": the languages, for messages.
-    pub fn language_list(&self) -> String {
+    pub(crate) fn language_list(&self) -> String {
         let names: Vec<&str> = self.languages.iter().map(|l| l.language.as_str()).collect();
         names.join(", ")
     }
@@ -755,7 +755,7 @@ fn fallback(what: &str, l: &RawLanguage) -> Result<Option<Fallback>, String> {
 }
 
 /// The first `MAJOR.MINOR[.PATCH]` in `text`, as numbers.
-pub fn parse_version(text: &str) -> Option<(u64, u64, u64)> {
+pub(crate) fn parse_version(text: &str) -> Option<(u64, u64, u64)> {
     static VERSION: std::sync::LazyLock<regex::Regex> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"(\d+)\.(\d+)(?:\.(\d+))?").expect("valid"));
     let c = VERSION.captures(text)?;

@@ -1,15 +1,26 @@
 //! The judge's core: what a problem is (its folder, `problem.toml`, its fixture cases, its
 //! tools), the judge profiles (`judges.toml`), the builds, the engine that executes a plan in
 //! the sandbox ([`run::execute`]: the build phase, the judging, the confirmations) and what it
-//! judges (verdicts, outcomes, diffs). Every command of the `runner` binary is a plan this
-//! engine runs; nothing here prints and nothing here parses a command line.
+//! judges (verdicts, outcomes, diffs). Judging the fixtures and the mutants are plans this
+//! engine runs; stress's seeds, the validator's pass of `verify` and `run` (one program on one
+//! input) drive the same tools ([`tools`], built once with their conventions) on their own
+//! loops. Nothing here prints and nothing here parses a command line.
 //!
 //! The layers, from the bottom: [`verdict`], [`compare`], [`diff`], [`judgement`] (what a run
 //! is worth); [`workspace`], [`problem`], [`fixture`], [`judges`], [`compile`] (what there is
 //! to judge, and its builds); [`checker`], [`interactive`], [`validate`], [`tools`] (the
 //! problem's own programs, each called its way); [`run`] (the engine), over which
-//! [`stress`], [`verify`] and [`submit`] are built. Cancellation is a value
-//! ([`sandbox::Cancel`]) the caller hands in; there is no process-wide state.
+//! [`stress`], [`verify`] and [`submit`] are built.
+//!
+//! The public surface is what the `runner` binary and the `package-formats` crate call, each
+//! item with its doc; the rest is `pub(crate)`. There is no process-wide mutable state: the
+//! caller hands in what a process has once — cancellation ([`sandbox::Cancel`]), the command
+//! that starts the runner (for hints), the folders of the interactive games
+//! ([`interactive::GameDirs`], owned by whoever plays them).
+//!
+//! What it does not hold: the isolation of programs (the `sandbox` crate), the problem
+//! packages of other tools (`package-formats`), the command line and the reports, human and
+//! machine (`runner`).
 
 // No function over 80 lines of code (the threshold is the workspace's clippy.toml).
 #![warn(clippy::too_many_lines)]
@@ -33,8 +44,8 @@ pub mod ranges;
 pub mod run;
 pub mod scaffold;
 pub mod scan;
-pub mod shrink;
-pub mod sight;
+mod shrink;
+mod sight;
 pub mod stress;
 pub mod submit;
 pub mod tools;

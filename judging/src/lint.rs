@@ -61,7 +61,7 @@ pub fn lint(source: &[u8], rules: &[&LintRule]) -> Vec<Finding> {
 /// `source` with the contents of its C/C++ comments replaced by spaces (newlines kept, so line
 /// numbers stay). String and character literals are kept as they are, comment markers inside
 /// them included.
-pub fn strip_comments(source: &[u8]) -> Vec<u8> {
+pub(crate) fn strip_comments(source: &[u8]) -> Vec<u8> {
     #[derive(PartialEq)]
     enum State {
         Code,

@@ -56,7 +56,7 @@ pub struct ProblemMeta {
     #[serde(default)]
     pub validator_convention: Convention,
     /// More files the problem's own programs may include when they are compiled, relative to
-    /// the problem's folder (checked, and read with their lines, by [`declared_includes`]).
+    /// the problem's folder (checked, and read with their lines, by `declared_includes`).
     #[serde(default)]
     #[allow(dead_code)]
     pub include: Vec<String>,
@@ -80,7 +80,7 @@ struct RawIncludes {
 /// folders: (for the problem's own programs, for its solutions). Every entry must stay inside
 /// the workspace and name neither the fixtures, another problem's folder, nor `target`; else
 /// the error names the file, the line and the key.
-pub fn declared_includes(
+pub(crate) fn declared_includes(
     toml_path: &Path,
     ws_root: &Path,
 ) -> Result<(Vec<PathBuf>, Vec<PathBuf>), ConfigError> {
@@ -156,6 +156,7 @@ pub enum Convention {
     Kattis,
 }
 
+/// `problem.toml`'s `[brute]`: the brute force's own limits (by default 10 s and 1 GiB).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BruteLimits {
@@ -201,6 +202,7 @@ impl ProblemMeta {
         256 * 1024
     }
 
+    /// The solution's limits: the time and memory limits of `problem.toml`.
     pub fn limits(&self) -> Limits {
         Limits {
             time: Duration::from_millis(self.time_limit_ms),
@@ -217,6 +219,7 @@ impl ProblemMeta {
         }
     }
 
+    /// The brute force's limits (`[brute]`).
     pub fn brute_limits(&self) -> Limits {
         Limits {
             time: Duration::from_millis(self.brute.time_limit_ms),
@@ -269,22 +272,26 @@ pub struct Problem {
 }
 
 impl Problem {
-    pub fn fixture_path(&self, ws: &Workspace) -> PathBuf {
+    pub(crate) fn fixture_path(&self, ws: &Workspace) -> PathBuf {
         ws.fixtures_dir().join(format!("{}.toml", self.slug))
     }
 
+    /// `problems/<slug>/brute.<ext>` (the brute force).
     pub fn brute_path(&self) -> PathBuf {
         self.tool_path("brute")
     }
 
+    /// `problems/<slug>/gen.<ext>` (the generator).
     pub fn gen_path(&self) -> PathBuf {
         self.tool_path("gen")
     }
 
+    /// `problems/<slug>/validate.<ext>` (the input validator).
     pub fn validator_path(&self) -> PathBuf {
         self.tool_path("validate")
     }
 
+    /// `problems/<slug>/checker.<ext>` (the checker).
     pub fn checker_path(&self) -> PathBuf {
         self.tool_path("checker")
     }
@@ -297,7 +304,7 @@ impl Problem {
     /// The problem's own program `stem` (`checker`, `validate`, …): `stem.rs`, or else the first
     /// `stem.<ext>` (by name) in another language the runner builds, such as a testlib
     /// `checker.cpp`; `stem.rs` (missing) when there is none. Two of them are a hole.
-    pub fn tool_path(&self, stem: &str) -> PathBuf {
+    pub(crate) fn tool_path(&self, stem: &str) -> PathBuf {
         let rust = self.dir.join(format!("{stem}.rs"));
         let named = self.tool_files(stem);
         if named.contains(&rust.as_path()) {

@@ -10,7 +10,7 @@ pub const TIME_MS: RangeInclusive<u64> = 1..=3_600_000;
 /// A memory limit: 1 MiB … 1 TiB.
 pub const MEMORY_KIB: RangeInclusive<u64> = 1024..=(1 << 30);
 /// An output limit: 1 KiB … 1 TiB.
-pub const OUTPUT_KIB: RangeInclusive<u64> = 1..=(1 << 30);
+pub(crate) const OUTPUT_KIB: RangeInclusive<u64> = 1..=(1 << 30);
 
 /// `value` of `field` if it lies in `range` (`unit`: how the range is shown).
 pub fn check(
@@ -30,14 +30,17 @@ pub fn check(
     }
 }
 
+/// `value` of `field`, a time limit in ms: 1 ms to 1 h, else why not.
 pub fn time_ms(field: &str, value: u64) -> Result<u64, String> {
     check(field, value, &TIME_MS, "ms: 1 ms … 1 h")
 }
 
+/// `value` of `field`, a memory limit in KiB: 1 MiB to 1 TiB, else why not.
 pub fn memory_kib(field: &str, value: u64) -> Result<u64, String> {
     check(field, value, &MEMORY_KIB, "KiB: 1 MiB … 1 TiB")
 }
 
+/// `value` of `field`, an output limit in KiB: 1 KiB to 1 TiB, else why not.
 pub fn output_kib(field: &str, value: u64) -> Result<u64, String> {
     check(field, value, &OUTPUT_KIB, "KiB: 1 KiB … 1 TiB")
 }
@@ -93,19 +96,22 @@ pub mod de {
         f(field, v).map_err(D::Error::custom)
     }
 
+    /// `time_limit_ms`, deserialized within its range.
     pub fn time_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         with(d, super::time_ms, "time_limit_ms")
     }
 
+    /// `memory_limit_kib`, deserialized within its range.
     pub fn memory_kib<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         with(d, super::memory_kib, "memory_limit_kib")
     }
 
+    /// `output_limit_kib`, deserialized within its range (absent: none).
     pub fn output_kib<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
         with(d, super::output_kib, "output_limit_kib").map(Some)
     }
 
-    pub fn case_time_ms<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    pub(crate) fn case_time_ms<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
         with(d, super::time_ms, "time_limit_ms").map(Some)
     }
 }

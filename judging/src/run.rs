@@ -1,8 +1,8 @@
 //! Planning and executing a judge run: build every program once, run every (program, case) job
 //! in parallel, judge each run, and confirm alone a time-limit verdict that the wall clock gave.
 //!
-//! [`execute`] reads as its phases: [`build_phase`], [`JobTable::new`] with
-//! [`JobTable::dispatch_order`], [`judge_phase`], [`confirm_phase`]. Nothing here prints:
+//! [`execute`] reads as its phases: `build_phase`, `JobTable::new` with
+//! `JobTable::dispatch_order`, `judge_phase`, `confirm_phase`. Nothing here prints:
 //! progress is sent as [`Event`]s and the result is a [`RunReport`], which also decides pass,
 //! fail and the exit code; `report.rs` only draws it.
 
@@ -278,6 +278,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds the counts of `o`.
     pub fn add(&mut self, o: Tally) {
         self.passed += o.passed;
         self.failed += o.failed;
@@ -312,6 +313,7 @@ impl Tally {
     }
 }
 
+/// What one problem's plan gave: the plan and each subject's outcomes.
 #[derive(Debug)]
 pub struct ProblemReport {
     pub planned: Planned,
@@ -362,6 +364,7 @@ impl ProblemReport {
         t
     }
 
+    /// Whether every subject of the problem passed.
     pub fn passed(&self) -> bool {
         !self.subjects.is_empty() && self.subjects.iter().all(SubjectReport::passed)
     }
@@ -372,6 +375,7 @@ impl ProblemReport {
     }
 }
 
+/// What [`execute`] gives back: every problem's report and the counts of its builds.
 #[derive(Debug)]
 pub struct RunReport {
     pub problems: Vec<ProblemReport>,
@@ -383,6 +387,7 @@ pub struct RunReport {
 }
 
 impl RunReport {
+    /// The counts of the whole run.
     pub fn tally(&self) -> Tally {
         let mut t = Tally::default();
         for p in &self.problems {
@@ -398,7 +403,7 @@ pub type FirstRejections = std::collections::BTreeMap<PathBuf, Option<(Verdict, 
 
 /// The problem's own programs that judge a case, built.
 #[derive(Debug, Clone, Copy)]
-pub struct JudgingTools<'a> {
+pub(crate) struct JudgingTools<'a> {
     pub checker: Option<&'a Program>,
     pub interactor: Option<&'a Interactor>,
     /// Where the games against the interactor write their files.
@@ -408,7 +413,7 @@ pub struct JudgingTools<'a> {
 /// Runs `program` on `case` and judges it (with the checker when the case says so; played
 /// against the interactor when the problem is interactive). The expected output is read after
 /// the run and dropped with it.
-pub fn run_case(
+pub(crate) fn run_case(
     exec: &dyn Executor,
     program: &Program,
     case: &Case,
@@ -479,7 +484,7 @@ pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
 
 /// Phase 1: builds every distinct (source, profile) of the plan, in parallel. Returns the
 /// builds in the order of `sources`.
-pub fn build_phase(
+pub(crate) fn build_phase(
     sources: &[(PathBuf, Arc<Profile>)],
     builder: &Builder,
     pool: &rayon::ThreadPool,
@@ -515,14 +520,14 @@ fn largest_first(cases: &[Case]) -> Vec<usize> {
 
 /// A job: one subject of one problem on one case. Its id is its index in [`JobTable::jobs`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Job {
+pub(crate) struct Job {
     pub problem: usize,
     pub subject: usize,
     pub case: usize,
 }
 
 /// Every job of a run and the reports they fill.
-pub struct JobTable {
+pub(crate) struct JobTable {
     pub reports: Vec<ProblemReport>,
     pub jobs: Vec<Job>,
     /// Per problem, per subject: a wrong solution that already got its verdict, or (with
@@ -617,7 +622,7 @@ impl JobTable {
 
     /// Computes the digests of every built program and checker (it reads them: done once, and
     /// only when a verdict cache is used).
-    pub fn take_digests(&mut self, cache: &cache::VerdictCache) {
+    pub(crate) fn take_digests(&mut self, cache: &cache::VerdictCache) {
         for (p, report) in self.reports.iter().enumerate() {
             for (s, subject) in report.subjects.iter().enumerate() {
                 self.digests[p][s] = subject
@@ -699,7 +704,7 @@ impl JobTable {
     /// (their largest case is the one that shows it); then the other wrong solutions, smallest
     /// inputs first (the cheap way to find their mistake); last the programs whose first
     /// rejection is wanted, in case order. Stable: ties keep the plan's order.
-    pub fn dispatch_order(&mut self) {
+    pub(crate) fn dispatch_order(&mut self) {
         let key = |j: &Job| {
             let size = self.case(j).input.len() as i64;
             match self.subject(j).subject.role {
@@ -830,7 +835,7 @@ impl JobTable {
 }
 
 /// The machine's load: the 1-minute average of /proc/loadavg.
-pub fn machine_load() -> Option<f32> {
+pub(crate) fn machine_load() -> Option<f32> {
     std::fs::read_to_string("/proc/loadavg")
         .ok()?
         .split_whitespace()
@@ -946,7 +951,7 @@ fn tool_sources(p: &Planned) -> Vec<(&'static str, (PathBuf, Arc<Profile>))> {
 
 /// Phase 2: every job, in dispatch order, on `opts.jobs` workers taking jobs from one queue (a
 /// parallel iterator would split the list and lose the order).
-pub fn judge_phase(
+pub(crate) fn judge_phase(
     table: &mut JobTable,
     exec: &dyn Executor,
     pool: &rayon::ThreadPool,
@@ -983,7 +988,7 @@ pub fn judge_phase(
 /// CPU time is not inflated by the parallel run and stands as it is), when it can change what
 /// the run says ([`JobTable::confirmation_matters`]). Only with several jobs: with one, every
 /// run was alone.
-pub fn confirm_phase(
+pub(crate) fn confirm_phase(
     table: &mut JobTable,
     exec: &dyn Executor,
     opts: &ExecOptions,
@@ -1110,7 +1115,7 @@ impl JobTable {
 /// Phase 4: a program the parallel run left unsettled is run alone on the cases it owes
 /// ([`JobTable::owed`]) until one settles it: mostly a wrong solution that must TLE and has no
 /// TLE that stands (by CPU time, or confirmed alone).
-pub fn follow_up_phase(
+pub(crate) fn follow_up_phase(
     table: &mut JobTable,
     exec: &dyn Executor,
     opts: &ExecOptions,

@@ -42,6 +42,7 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// The extension of this language's sources.
     pub fn extension(self) -> &'static str {
         match self {
             Lang::Rust => "rs",
@@ -79,7 +80,7 @@ pub fn solution_path(ws: &Workspace, slug: &str, lang: Lang) -> PathBuf {
 
 /// Whether `path`, a solution of `slug`, is still the scaffold `runner new` wrote: it would be
 /// judged as if written (and pass where the sample's output is empty).
-pub fn is_untouched_solution(path: &std::path::Path, slug: &str) -> bool {
+pub(crate) fn is_untouched_solution(path: &std::path::Path, slug: &str) -> bool {
     let Some(lang) = Lang::of(path) else {
         return false;
     };

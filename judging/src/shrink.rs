@@ -9,7 +9,7 @@
 //! validator as the guard suit the inputs of this repository (lines of numbers).
 
 /// The input made smaller while `fails` holds for it, trying at most `tries` candidates.
-pub fn shrink(input: &[u8], tries: usize, mut fails: impl FnMut(&[u8]) -> bool) -> Vec<u8> {
+pub(crate) fn shrink(input: &[u8], tries: usize, mut fails: impl FnMut(&[u8]) -> bool) -> Vec<u8> {
     let Ok(text) = std::str::from_utf8(input) else {
         return input.to_vec();
     };

@@ -27,7 +27,7 @@ const HEADER_LIKE: &[&str] = &[
 /// The files a compile sees, relative to `root`, with their content (read once: what is
 /// hashed for the build's cache key is what the compiler gets).
 #[derive(Debug, Clone)]
-pub struct Sight {
+pub(crate) struct Sight {
     /// The workspace (or, for a file outside it, the file's folder).
     pub root: PathBuf,
     /// The source, relative to `root`.

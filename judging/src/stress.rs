@@ -50,7 +50,7 @@ pub struct StressOptions {
 
 impl StressOptions {
     /// The size of the `i`-th seed of the run (0-based).
-    pub fn size_of(&self, i: u64) -> u64 {
+    pub(crate) fn size_of(&self, i: u64) -> u64 {
         match self.max_size {
             Some(max) if max > self.size && self.count > 1 => {
                 self.size + i * (max - self.size + 1) / self.count

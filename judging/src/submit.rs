@@ -1,5 +1,5 @@
 //! `runner submit <slug>`, its decisions: which file to submit ([`prepare`]), whether its run,
-//! its lint and its build allow it ([`decide`]), and the packet ([`write_packet`], [`Packet`]'s
+//! its lint and its build allow it ([`decide`]), and the packet ([`write_packet`], `Packet`'s
 //! text): where to paste it, the language to pick, its size and hash. Nothing is written when it
 //! refuses. No network is used. `cli/submit.rs` runs the plan and prints.
 

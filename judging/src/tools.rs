@@ -55,7 +55,10 @@ impl Tool {
 
 /// The judging tools that cases judged by `modes` need: the checker (see
 /// [`CompareMode::judged_by_checker`]) and the interactor.
-pub fn judging_needs(problem: &Problem, modes: impl IntoIterator<Item = CompareMode>) -> Vec<Tool> {
+pub(crate) fn judging_needs(
+    problem: &Problem,
+    modes: impl IntoIterator<Item = CompareMode>,
+) -> Vec<Tool> {
     let has_checker = !problem.tool_files("checker").is_empty();
     let (mut checker, mut interactor) = (false, false);
     for mode in modes {
@@ -72,7 +75,7 @@ pub fn judging_needs(problem: &Problem, modes: impl IntoIterator<Item = CompareM
     needs
 }
 
-/// [`judging_needs`] of `cases`.
+/// `judging_needs` of `cases`.
 pub fn needs_of_cases(problem: &Problem, cases: &[Case]) -> Vec<Tool> {
     judging_needs(problem, cases.iter().map(|c| c.compare))
 }
@@ -89,7 +92,7 @@ pub struct Toolbox {
 
 impl Toolbox {
     /// A digest of the judging tools (their command lines, with any adapter, and their files;
-    /// see [`crate::cache::program_digest`]): a result kept by a key holding it is judged again
+    /// see `crate::cache::program_digest`): a result kept by a key holding it is judged again
     /// when the checker or the interactor changes. `builds` is the build cache's folder.
     pub fn judging_digest(&self, builds: &Path) -> Option<[u8; 32]> {
         let mut h = Sha256::new();

@@ -4,10 +4,10 @@
 //!
 //! `verify` runs it on every fixture input (a case marked `outside_statement` must be rejected,
 //! any other accepted) and on every `problems/<slug>/invalid/*.in` (all must be rejected);
-//! `stress` runs it on every generated input through [`check_input`].
+//! `stress` runs it on every generated input through `check_input`.
 //!
 //! A Kattis input validator (`validator_convention = "kattis"` in problem.toml) exits 42 for a
-//! valid input and 43 for an invalid one: [`adapt`] puts a small shell adapter before its command
+//! valid input and 43 for an invalid one: `adapt` puts a small shell adapter before its command
 //! line that answers 0 and 1 instead, and dies of SIGABRT on any other code (a validator failure,
 //! as Kattis counts it).
 
@@ -49,7 +49,7 @@ kill -ABRT $$
 "#;
 
 /// The built validator `program` as [`check_input`] runs it under `convention`.
-pub fn adapt(program: Program, convention: Convention) -> Program {
+pub(crate) fn adapt(program: Program, convention: Convention) -> Program {
     if convention == Convention::Testlib {
         return program;
     }
@@ -85,7 +85,11 @@ fn reason(stderr: &[u8], exit: Exit) -> String {
 
 /// Runs `validator` on `input`. Any non-zero exit code is a rejection; a signal, a limit or a
 /// failure to start is [`Validation::Failed`].
-pub fn check_input(exec: &dyn Executor, validator: &Program, input: Stdin<'_>) -> Validation {
+pub(crate) fn check_input(
+    exec: &dyn Executor,
+    validator: &Program,
+    input: Stdin<'_>,
+) -> Validation {
     let out = match exec.run(validator, input, &LIMITS, 1 << 20) {
         Ok(out) => out,
         Err(e) => return Validation::Failed(format!("cannot start the validator: {e}")),

@@ -43,7 +43,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in declaration order.
-    pub const ALL: [Verdict; 10] = [
+    pub(crate) const ALL: [Verdict; 10] = [
         Verdict::Accepted,
         Verdict::PresentationError,
         Verdict::WrongAnswer,
@@ -56,6 +56,7 @@ impl Verdict {
         Verdict::CheckerFailed,
     ];
 
+    /// Whether it is AC.
     pub fn is_accepted(self) -> bool {
         self == Verdict::Accepted
     }
@@ -98,10 +99,12 @@ impl Verdicts {
             | (1 << Verdict::CompileError as u16),
     );
 
+    /// The set of `v` alone.
     pub const fn one(v: Verdict) -> Verdicts {
         Verdicts(1 << v as u16)
     }
 
+    /// The set of `vs`.
     pub fn of(vs: &[Verdict]) -> Verdicts {
         let mut s = Verdicts::NONE;
         for &v in vs {
@@ -110,18 +113,22 @@ impl Verdicts {
         s
     }
 
+    /// Whether `v` is in the set.
     pub fn contains(self, v: Verdict) -> bool {
         self.0 & (1 << v as u16) != 0
     }
 
+    /// Adds `v` to the set.
     pub fn insert(&mut self, v: Verdict) {
         self.0 |= 1 << v as u16;
     }
 
+    /// The verdicts of either set.
     pub fn union(self, o: Verdicts) -> Verdicts {
         Verdicts(self.0 | o.0)
     }
 
+    /// Whether the set has no verdict.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -190,7 +197,7 @@ impl Serialize for Verdicts {
 }
 
 /// The codes a wrong solution's expectation may name, for error messages.
-pub const VERDICT_CODES: &str = "PE, WA, TLE, MLE, OLE, ILE, RE, CE, AC, or \"not AC\"";
+pub(crate) const VERDICT_CODES: &str = "PE, WA, TLE, MLE, OLE, ILE, RE, CE, AC, or \"not AC\"";
 
 fn verdict_code(code: &str) -> Option<Verdicts> {
     if code == "not AC" {

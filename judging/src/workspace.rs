@@ -50,18 +50,22 @@ impl Workspace {
         Ok(Self { root })
     }
 
+    /// The workspace's folder.
     pub fn root(&self) -> &Path {
         &self.root
     }
 
+    /// `problems/`.
     pub fn problems_dir(&self) -> PathBuf {
         self.root.join("problems")
     }
 
+    /// `fixtures/`.
     pub fn fixtures_dir(&self) -> PathBuf {
         self.root.join("fixtures")
     }
 
+    /// `solutions/`.
     pub fn solutions_dir(&self) -> PathBuf {
         self.root.join("solutions")
     }
@@ -86,6 +90,7 @@ pub struct FileKinds {
 }
 
 impl FileKinds {
+    /// The kinds of file, with `extensions` the extensions of the judges' sources.
     pub fn new(extensions: impl IntoIterator<Item = String>) -> FileKinds {
         let mut sources: Vec<String> = extensions.into_iter().collect();
         sources.sort();
@@ -113,7 +118,7 @@ impl FileKinds {
 }
 
 /// Whether `path` is a file with an execute bit.
-pub fn is_executable(path: &Path) -> bool {
+pub(crate) fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }

@@ -35,6 +35,7 @@ pub struct Payload {
     pub batch: Option<Batch>,
 }
 
+/// One sample test of the payload: its input and its output.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Test {
     pub input: String,
@@ -61,14 +62,14 @@ pub struct Batch {
 }
 
 /// The time limits a payload may give, in ms: 1 ms … 1 h.
-pub const TIME_LIMIT_MS: (f64, f64) = (1.0, 3_600_000.0);
+pub(crate) const TIME_LIMIT_MS: (f64, f64) = (1.0, 3_600_000.0);
 /// The memory limits a payload may give, in MB: 1 MiB … 1 TiB.
-pub const MEMORY_LIMIT_MB: (f64, f64) = (1.0, 1_048_576.0);
+pub(crate) const MEMORY_LIMIT_MB: (f64, f64) = (1.0, 1_048_576.0);
 
 /// The longest `name`, `group` and `url` taken, in characters.
-pub const MAX_TEXT: usize = 4096;
+pub(crate) const MAX_TEXT: usize = 4096;
 /// The most sample tests a payload may hold.
-pub const MAX_TESTS: usize = 1000;
+pub(crate) const MAX_TESTS: usize = 1000;
 
 /// `value` of the payload's `field` is a number in `range` (bounds included), or the reason it
 /// is not (naming the field).
@@ -145,7 +146,7 @@ pub struct Found<'a> {
 
 /// The judge of judges.toml whose `problem_url` (its `{id}`) or one of whose `companion.urls`
 /// (named parts) matches `url`, with the id it gives.
-pub fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> {
+pub(crate) fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> {
     judges.all().iter().find_map(|judge| {
         if let Some(parts) = judge.problem_url.as_deref().and_then(|p| parts_of(p, url)) {
             let id = parts.into_iter().find(|(k, _)| k == "id")?.1;

@@ -80,6 +80,7 @@ impl Confined {
         Ok(Confined { root })
     }
 
+    /// The folder no path may leave (canonical).
     pub fn root(&self) -> &Path {
         &self.root
     }
@@ -269,7 +270,7 @@ fn dangling(err: &walkdir::Error) -> bool {
 }
 
 /// Whether `rel` is a plain relative path: only names, no `..`, no root, no `.`.
-pub fn is_plain(rel: &Path) -> bool {
+pub(crate) fn is_plain(rel: &Path) -> bool {
     rel.components().count() > 0 && rel.components().all(|c| matches!(c, Component::Normal(_)))
 }
 

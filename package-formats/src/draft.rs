@@ -1,5 +1,5 @@
 //! A problem to be written into the workspace, whatever it came from (a Competitive Companion
-//! payload, a Kattis package, a Polygon package): [`Draft`], and [`write`], which writes it all
+//! payload, a Kattis package, a Polygon package): [`Draft`], and `write`, which writes it all
 //! or nothing and never over an existing problem.
 
 use std::path::{Path, PathBuf};
@@ -19,6 +19,7 @@ pub enum Data {
 }
 
 impl Data {
+    /// The bytes, borrowed or read from the file.
     pub fn read(&self) -> Result<std::borrow::Cow<'_, [u8]>> {
         match self {
             Data::Bytes(b) => Ok(b.into()),
@@ -40,7 +41,7 @@ impl Data {
 
 /// Cases at most this large, and UTF-8, are written inline in the fixture; larger ones (or
 /// binary ones) are copied to `fixtures/<slug>/NAME.in` and `.out`, as `stress --save` does.
-pub const INLINE_MAX: u64 = 4096;
+pub(crate) const INLINE_MAX: u64 = 4096;
 
 /// problem.toml's keys.
 #[derive(Debug, Clone, Default)]
@@ -117,7 +118,7 @@ pub struct Draft {
 
 /// `text` as TOML comment lines (`# …`): one per line of it, every control character a space,
 /// so that nothing in it (a newline from a payload) can end the comment and start a key.
-pub fn comment_lines(text: &str) -> String {
+pub(crate) fn comment_lines(text: &str) -> String {
     let mut t = String::new();
     for line in text.split(['\n', '\r']) {
         let clean: String = line
@@ -368,7 +369,7 @@ pub fn write(
     write_from(ws, draft, fixture_header, None, cancel)
 }
 
-/// [`write`], where the draft's files ([`Data::File`]) are files of `package`: each must be a
+/// `write`, where the draft's files ([`Data::File`]) are files of `package`: each must be a
 /// regular file inside it (symlinks resolved), else nothing is written.
 pub fn write_from(
     ws: &Workspace,
@@ -494,7 +495,7 @@ fn confined(draft: &Draft, package: Option<&Confined>) -> Result<Draft> {
     Ok(d)
 }
 
-/// Removes what a failed [`write`] wrote: its files, and the problem's folders.
+/// Removes what a failed `write` wrote: its files, and the problem's folders.
 pub fn undo(ws: &Workspace, slug: &str, written: &[PathBuf]) {
     for p in written {
         let _ = std::fs::remove_file(p);
@@ -514,7 +515,7 @@ pub fn undo(ws: &Workspace, slug: &str, written: &[PathBuf]) {
 
 /// `name` as a slug: lowercase ASCII letters and digits, other runs of characters as one `-`, at
 /// most 40 characters; `None` when nothing is left.
-pub fn slugify(name: &str) -> Option<String> {
+pub(crate) fn slugify(name: &str) -> Option<String> {
     let mut s = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {
@@ -529,7 +530,7 @@ pub fn slugify(name: &str) -> Option<String> {
 }
 
 /// `name` as a case name: letters, digits, `-`, `_` and `.`; anything else becomes `_`.
-pub fn case_name(name: &str) -> String {
+pub(crate) fn case_name(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {

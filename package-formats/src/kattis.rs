@@ -12,7 +12,7 @@
 //! | `input_validators/` or `input_format_validators/` (one source + headers) | `validate.<ext>`, `validator_convention = "kattis"` |
 //! | `data/sample/**/*.in` + `.ans` | cases `sample.…`, `source = "sample"` |
 //! | `data/secret/**/*.in` + `.ans` (groups kept in the name, symlinks followed) | cases `secret.group.…`, `source = "reference"` |
-//! | a group's `testdata.yaml` / `test_group.yaml` at any depth (the nearest with a key wins) | its default-validator flags as its cases' `compare` where they differ from the problem's; other validators' flags noted ([`super::kattis_groups`]) |
+//! | a group's `testdata.yaml` / `test_group.yaml` at any depth (the nearest with a key wins) | its default-validator flags as its cases' `compare` where they differ from the problem's; other validators' flags noted (`super::kattis_groups`) |
 //! | `data/invalid_input/*.in` | `invalid/*.in` |
 //! | `submissions/accepted/X` | `solutions/<slug>/X/<slug>.<ext>` |
 //! | `submissions/{wrong_answer,time_limit_exceeded,run_time_error}/X` | `wrong/X`, expecting WA, TLE, RE |
@@ -643,7 +643,7 @@ fn exported(root: &Path) -> Result<Exported> {
 }
 
 /// The file a package made by `runner export` keeps the runner's exact expected verdicts in.
-pub const EXPECTATIONS: &str = "runner.toml";
+pub(crate) const EXPECTATIONS: &str = "runner.toml";
 
 /// `submissions/`: accepted → solutions, the rejected categories → wrong solutions, as the
 /// folders' default requirements and `submissions/submissions.yaml` say

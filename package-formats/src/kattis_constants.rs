@@ -75,7 +75,7 @@ impl Constants {
     }
 
     /// `text` with every `{{name}}` / `{{name.variant}}` of a constant replaced.
-    pub fn substitute(&self, text: &str) -> String {
+    pub(crate) fn substitute(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(open) = rest.find("{{") {

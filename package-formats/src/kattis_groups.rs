@@ -18,14 +18,14 @@ pub const FILES: [&str; 2] = ["testdata.yaml", "test_group.yaml"];
 
 /// A group's validator flags: its own, else its nearest parent's that gives them.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Flags {
+pub(crate) struct Flags {
     pub output: Option<Vec<String>>,
     pub input: Option<Vec<String>>,
 }
 
 /// What one group's own files give.
 #[derive(Debug, Default)]
-pub struct Own {
+pub(crate) struct Own {
     pub output: Option<Vec<String>>,
     pub input: Option<Vec<String>>,
 }

@@ -34,7 +34,7 @@ struct Rule {
 
 /// `submissions.yaml`, read: its patterns in file order with their rules.
 #[derive(Debug, Default)]
-pub struct Expectations {
+pub(crate) struct Expectations {
     rules: Vec<(String, Rule)>,
 }
 
@@ -198,7 +198,7 @@ impl Expectations {
 
 /// Whether the glob `pattern` matches `path` whole: `*` within a name (never `/`), `?` one
 /// character, `{a,b}` either; no `**`.
-pub fn glob(pattern: &str, path: &str) -> bool {
+pub(crate) fn glob(pattern: &str, path: &str) -> bool {
     expand(pattern)
         .iter()
         .any(|p| matches(p.as_bytes(), path.as_bytes()))

@@ -17,7 +17,7 @@
 //!
 //! `testlib.h` comes from the repository's `common/` folder, found above the problem's folder;
 //! every other header a program includes from the problem's folder or `common/` is written
-//! into it ([`super::library_checker_sources`]), and `#include "../params.h"` is made
+//! into it (`super::library_checker_sources`), and `#include "../params.h"` is made
 //! `#include "params.h"`; everything is built in a staging folder.
 
 use std::collections::BTreeMap;

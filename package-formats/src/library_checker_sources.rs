@@ -14,14 +14,14 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 /// The headers left as includes, written beside the programs.
-pub const KEPT: [&str; 2] = ["testlib.h", "params.h"];
+pub(crate) const KEPT: [&str; 2] = ["testlib.h", "params.h"];
 
 /// At most this many headers deep, and this many bytes in one bundled source.
 const MAX_DEPTH: usize = 32;
 const MAX_BYTES: usize = 64 << 20;
 
 /// Where includes may come from.
-pub struct Tree {
+pub(crate) struct Tree {
     /// The problem's folder (canonical).
     pub root: PathBuf,
     /// The checkout's `common/` (canonical), when found.
@@ -43,7 +43,7 @@ impl Tree {
     /// `sources` one after the other (a `function = true` solution, then its grader: one
     /// translation unit), with what they include from the tree written in, each header once;
     /// `dirs` are searched after the including file's folder and `common/` (a grader's folder).
-    pub fn bundle(&self, sources: &[PathBuf], dirs: &[PathBuf]) -> Result<String> {
+    pub(crate) fn bundle(&self, sources: &[PathBuf], dirs: &[PathBuf]) -> Result<String> {
         let mut b = Bundle {
             tree: self,
             dirs,

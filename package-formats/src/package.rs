@@ -23,6 +23,7 @@ pub struct Package {
     _unpacked: Option<tempfile::TempDir>,
 }
 
+/// The format of a problem package, told by the file at its root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// A Kattis / ICPC problem package (problem.yaml).
@@ -385,7 +386,7 @@ pub fn entries(dir: &Path) -> Vec<PathBuf> {
 
 /// `name` (a file of a package) as a file name for wrong/: its own name, made unique among
 /// `taken`.
-pub fn unique_name(name: &str, taken: &[String]) -> String {
+pub(crate) fn unique_name(name: &str, taken: &[String]) -> String {
     let clean = super::draft::case_name(name);
     if !taken.contains(&clean) {
         return clean;

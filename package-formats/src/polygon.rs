@@ -8,7 +8,7 @@
 //! | a `method="generated"` test whose file is missing | its `cmd` run: the generator built from the package's source, the answer from the `main` solution (built as its language says), its note saying so |
 //! | the testlib checker (`<checker type="testlib">`) with `testlib.h` | `checker.cpp` + `testlib.h`, `compare = "checker"` |
 //! | the first testlib validator | `validate.cpp` + `testlib.h` (exit 0: valid, the runner's convention) |
-//! | solutions tagged `main`, `accepted` | `solutions/<slug>/<name>/<slug>.<ext>`, `<ext>` that of the judges.toml profile of its language id ([`LANGUAGES`]; judge `Polygon`) |
+//! | solutions tagged `main`, `accepted` | `solutions/<slug>/<name>/<slug>.<ext>`, `<ext>` that of the judges.toml profile of its language id (`LANGUAGES`; judge `Polygon`) |
 //! | `wrong-answer`, `presentation-error`, `time-limit-exceeded`, `memory-limit-exceeded`, `failed` | `wrong/`, expecting WA, PE, TLE, MLE, RE |
 //! | `statements/<language>/` | `statement/` |
 

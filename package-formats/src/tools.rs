@@ -40,6 +40,7 @@ pub struct Programs<'a, 'x> {
 }
 
 impl<'a, 'x> Programs<'a, 'x> {
+    /// No program built yet, with `tools` to build them.
     pub fn new(tools: &'a PackageTools<'x>) -> Self {
         Programs {
             tools,
@@ -56,7 +57,7 @@ impl<'a, 'x> Programs<'a, 'x> {
 
     /// The program built from `source` with the profile `judge` gives its extension (else
     /// `local`'s), once.
-    pub fn build_under(&mut self, judge: &str, key: &str, source: &Path) -> Result<Program> {
+    pub(crate) fn build_under(&mut self, judge: &str, key: &str, source: &Path) -> Result<Program> {
         if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
             return Ok(p.clone());
         }

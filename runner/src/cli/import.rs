@@ -82,26 +82,7 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     // What follows judges the problem just written; if it fails (a validator that does not
     // compile, a sandbox that cannot start, or a bug of the runner's that panics), the import
     // takes back everything it wrote.
-    let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| -> Result<u8> {
-        if let Some(m) = measure {
-            let code = measure_time_limit(cx, &d, m)?;
-            if code != exit::PASSED {
-                return Ok(code);
-            }
-        }
-        settle_classes(cx, &d)?;
-        Ok(exit::PASSED)
-    }))
-    .unwrap_or_else(|panic| {
-        let what = panic
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| panic.downcast_ref::<&str>().copied())
-            .unwrap_or("no message");
-        Err(anyhow::anyhow!(
-            "the runner panicked (a bug of the runner's: please report it): {what}"
-        ))
-    });
+    let judged = judge_imported(cx, &d, measure);
     match judged {
         Ok(exit::PASSED) => {}
         Ok(code) => return Ok(code),
@@ -129,6 +110,32 @@ fn class_expect(class: Verdicts) -> Expect {
         required: class,
         permitted: Some(class.union(Verdicts::one(Verdict::Accepted))),
     }
+}
+
+/// Judges the problem just written (its time limit measured when `measure` says so, the
+/// classes of its wrong solutions settled). A panic in there (a bug of the runner's) is an
+/// error naming it, so the import can take back what it wrote.
+fn judge_imported(cx: &Context, d: &Draft, measure: Option<Measure>) -> Result<u8> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| -> Result<u8> {
+        if let Some(m) = measure {
+            let code = measure_time_limit(cx, d, m)?;
+            if code != exit::PASSED {
+                return Ok(code);
+            }
+        }
+        settle_classes(cx, d)?;
+        Ok(exit::PASSED)
+    }))
+    .unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("no message");
+        Err(anyhow::anyhow!(
+            "the runner panicked (a bug of the runner's: please report it): {what}"
+        ))
+    })
 }
 
 /// The wrong solutions whose package gave only a class of verdicts (a Kattis category, Library

@@ -311,8 +311,13 @@ fn compile_then(ws: &Ws, nobody: bool, file: &str, signal: i32) -> (Child, Vec<i
     let mut runner = cmd.spawn().unwrap();
     let t = Instant::now();
     let mut compilers = Vec::new();
+    // The compiler proper (cc1plus): the runner's own command line names the file too, and a
+    // signal sent before the runner has set its handlers would not test the compile's end.
+    let compiling = |pid: &i32| {
+        std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == "cc1plus")
+    };
     while t.elapsed() < Duration::from_secs(60) && compilers.is_empty() {
-        compilers = mentioning(file);
+        compilers = mentioning(file).into_iter().filter(compiling).collect();
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(

@@ -129,6 +129,11 @@ impl VerdictCache {
         program_digest(program, &self.builds)
     }
 
+    /// The build cache's folder (its entries are named by what they were built from).
+    pub(crate) fn builds(&self) -> &Path {
+        &self.builds
+    }
+
     /// The key of one (program, case).
     pub fn key(&self, k: &KeyParts) -> String {
         let mut h = Sha256::new();

@@ -58,21 +58,18 @@ exit 3
 "#;
 
 /// The words put before a Kattis output validator's own command line.
-fn kattis_prefix() -> [String; 4] {
-    [
-        "/bin/sh".into(),
-        "-c".into(),
-        KATTIS_ADAPTER.into(),
-        "kattis-output-validator".into(),
-    ]
-}
+const KATTIS_PREFIX: [&str; 4] = ["/bin/sh", "-c", KATTIS_ADAPTER, "kattis-output-validator"];
 
 /// `profile` for a checker of `convention`: a Kattis output validator's run command goes through
 /// the adapter (the build is the same; the command line, and so the verdict cache's key, differ).
 pub fn profile_for(profile: &Profile, convention: Convention) -> Profile {
     let mut p = profile.clone();
     if convention == Convention::Kattis {
-        p.run = kattis_prefix().into_iter().chain(p.run).collect();
+        p.run = KATTIS_PREFIX
+            .iter()
+            .map(|a| a.to_string())
+            .chain(p.run)
+            .collect();
     }
     p
 }
@@ -82,18 +79,7 @@ pub fn kattis(program: Program, convention: Convention) -> Program {
     if convention == Convention::Testlib {
         return program;
     }
-    let prefix = kattis_prefix();
-    let shift = |at: &Vec<usize>| at.iter().map(|i| i + prefix.len()).collect();
-    Program {
-        files: shift(&program.files),
-        writable: shift(&program.writable),
-        argv: prefix
-            .into_iter()
-            .map(Into::into)
-            .chain(program.argv)
-            .collect(),
-        stack: program.stack,
-    }
+    program.behind(&KATTIS_PREFIX)
 }
 
 /// The checker's stderr as text: escaped, trimmed, at most 20 lines.

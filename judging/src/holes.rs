@@ -391,6 +391,17 @@ fn checker_use(problem: &Problem, fixture: &Fixture) -> Option<ConfigError> {
     let checker = problem.checker_path();
     let interactor = problem.interactor_path();
     let has = |p: &Path| problem.folder.files().any(|f| f == p);
+    if problem.meta.passes_fed() {
+        // Its checker plays the passes (interactor_path is the checker's): every case uses it.
+        return (!has(&checker)).then(|| {
+            error(
+                &checker,
+                "missing: a multi-pass problem needs its checker, a Kattis output validator \
+                 (`validator INPUT ANSWER FEEDBACK_DIR < OUTPUT`, exit 42 AC, 43 WA; \
+                 `nextpass.in` in FEEDBACK_DIR for another pass)",
+            )
+        });
+    }
     let interactive = problem.meta.interactive;
     let testlib = problem.meta.interactor_convention == Convention::Testlib;
     match (interactive, has(&interactor)) {

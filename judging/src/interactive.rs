@@ -9,8 +9,9 @@
 //!   problem's checker, when it has one (`checker INPUT OUTPUT ANSWER`, as testlib does).
 //! - Kattis: `validator INPUT ANSWER FEEDBACK_DIR`; exit 42 accepted, 43 wrong answer, anything
 //!   else JE; `judgemessage.txt` in FEEDBACK_DIR is the message. A validator that accepts and
-//!   leaves `nextpass.in` there starts another pass (multi-pass problems), at most
-//!   `MAX_PASSES`.
+//!   leaves `nextpass.in` there starts another pass of a multi-pass problem (`multi_pass` in
+//!   problem.toml), at most `max_passes`. A multi-pass problem that is not interactive is
+//!   played the same way, its checker behind [`feeding`]'s adapter in the interactor's place.
 //!
 //! The verdict follows [`decide`]'s table (the manual's "Interactive problems", docs/src/checkers-and-interactors.md, has it).
 
@@ -23,7 +24,8 @@ use sandbox::{Executor, Exit, Interaction, Kill, Limits, Party, Program, RunOutp
 use crate::diff::{self, DiffOptions};
 use crate::fixture::{Case, CHECKER_OUTPUT_LIMIT};
 use crate::judgement::{limit_failure, Failure, Outcome};
-use crate::problem::{Convention, TOOL_LIMITS};
+use crate::judges::Profile;
+use crate::problem::{Convention, ProblemMeta, TOOL_LIMITS};
 use crate::verdict::Verdict;
 
 /// A problem's interactor, built.
@@ -31,6 +33,89 @@ use crate::verdict::Verdict;
 pub struct Interactor {
     pub program: Program,
     pub convention: Convention,
+    /// It is the checker of a multi-pass problem that is not interactive, behind the adapter
+    /// that feeds the solution each pass's input ([`feeding`]).
+    pub feeds: bool,
+    /// A multi-pass problem's most passes (a Kattis validator's `nextpass.in` starts the next
+    /// one, and one past the most is a judge error); `None`: not multi-pass (a `nextpass.in`
+    /// is ignored, as BAPCtools does).
+    pub passes: Option<usize>,
+}
+
+impl Interactor {
+    /// The built `program` that plays `meta`'s games (already behind [`feeding`]'s adapter
+    /// where the problem needs it), with its convention.
+    pub fn of(program: Program, meta: &ProblemMeta) -> Interactor {
+        Interactor {
+            program,
+            convention: meta.game_convention(),
+            feeds: meta.passes_fed(),
+            passes: meta.multi_pass.then_some(meta.max_passes),
+        }
+    }
+
+    /// What decides its games, for the caches' keys: its program (the command line and files,
+    /// see `crate::cache::program_digest`; `builds` is the build cache's folder), its
+    /// convention, its passes.
+    pub fn digest(&self, builds: &Path) -> Option<[u8; 32]> {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(crate::cache::program_digest(&self.program, builds)?);
+        h.update(format!(
+            "{:?} passes {:?} feeds {}",
+            self.convention, self.passes, self.feeds
+        ));
+        Some(h.finalize().into())
+    }
+}
+
+/// The adapter that plays one pass of a multi-pass problem that is not interactive, in the
+/// interactor's place: `sh -c FEED_ADAPTER kattis-multi-pass VALIDATOR… INPUT ANSWER
+/// FEEDBACK_DIR/`. It writes the pass's INPUT to the solution's standard input and closes it,
+/// keeps the solution's whole output, and once the solution has closed it (ended) runs the
+/// Kattis output validator on it (`VALIDATOR… INPUT ANSWER FEEDBACK_DIR/ < OUTPUT`). So the
+/// solution runs as in any problem (its input written while it reads, its output read while it
+/// writes: no deadlock on a large case), and the validator judges it after it ended, as Kattis
+/// and BAPCtools do; its verdict and its `nextpass.in` are taken as in an interactive multi-pass
+/// game. POSIX sh only: it runs in the sandbox.
+const FEED_ADAPTER: &str = r#"n=$#
+eval "in=\${$((n - 2))}"
+t=$(mktemp -d) || exit 3
+cat "$in" &
+exec >/dev/null
+cat >"$t/output"
+"$@" <"$t/output"
+c=$?
+rm -rf "$t"
+exit "$c"
+"#;
+
+/// The words put before the validator's command line by [`feeding`].
+const FEED_PREFIX: [&str; 4] = ["/bin/sh", "-c", FEED_ADAPTER, "kattis-multi-pass"];
+
+/// The built checker of a multi-pass problem that is not interactive, as it plays the passes;
+/// any other program as it is.
+pub fn feeding(program: Program, meta: &ProblemMeta) -> Program {
+    if meta.passes_fed() {
+        program.behind(&FEED_PREFIX)
+    } else {
+        program
+    }
+}
+
+/// `profile` for the program that plays `meta`'s games: the checker of a multi-pass problem that
+/// is not interactive runs behind [`feeding`]'s adapter (the build is the same; the command
+/// line, and so the verdict cache's key, differ).
+pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
+    let mut p = profile.clone();
+    if meta.passes_fed() {
+        p.run = FEED_PREFIX
+            .iter()
+            .map(|a| a.to_string())
+            .chain(p.run)
+            .collect();
+    }
+    p
 }
 
 /// The interactor's limits: generous, it is ours and its time is not the solution's.
@@ -38,9 +123,6 @@ pub(crate) const LIMITS: Limits = TOOL_LIMITS;
 
 /// Bytes of the dialogue kept (its start, and the last quarter as much of the rest).
 const TRANSCRIPT_CAP: usize = 1 << 20;
-
-/// Passes of a multi-pass (Kattis) problem at most.
-pub(crate) const MAX_PASSES: usize = 16;
 
 /// What the interactor said of the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -453,15 +535,25 @@ fn play_passes(
                 )
             }
         };
-        let game = match one_game(exec, g, &files, direct) {
+        let mut game = match one_game(exec, g, &files, direct) {
             Ok(game) => game,
             Err(e) => return (Outcome::cannot_start(&e), None),
         };
+        if g.interactor.feeds {
+            // The adapter closes the solution's input once written, which the sandbox takes
+            // for its end; its validator runs only after the solution closed its output.
+            game.first = Side::Solution;
+        }
         let left = game.left.first().cloned().unwrap_or_default();
         if let Some(why) = left_failure(&left, convention) {
             return (judge_error(why), game.transcript);
         }
-        let (mut verdict, detail) = decide(&game, limits, convention);
+        let (mut verdict, mut detail) = decide(&game, limits, convention);
+        if g.interactor.feeds && verdict == Verdict::IdlenessLimitExceeded {
+            // Nothing to wait for in a pass that is not interactive: it slept past its time.
+            verdict = Verdict::TimeLimitExceeded;
+            detail = detail.map(|d| format!("{d}; a pass of a problem that is not interactive"));
+        }
         let mut detail = join(detail, message(convention, &game.interactor, &left));
         if verdict == Verdict::Accepted && convention == Convention::Testlib {
             if let Some(checker) = checker {
@@ -470,10 +562,21 @@ fn play_passes(
                 detail = join(detail, r.message);
             }
         }
+        // A problem that is not multi-pass ignores a `nextpass.in`, as BAPCtools does.
         let next = left.file("nextpass.in");
+        let most = g.interactor.passes;
         if verdict == Verdict::Accepted && convention == Convention::Kattis && next.is_some() {
-            if pass == MAX_PASSES {
-                let why = format!("the validator asked for pass {}", pass + 1);
+            let Some(most) = most else {
+                // Not a multi-pass problem: ignored, as BAPCtools does.
+                let outcome = Outcome::of_run(&game.solution, verdict, detail, None);
+                return (outcome, game.transcript);
+            };
+            if pass == most {
+                let why = format!(
+                    "the validator asked for pass {}: the problem has at most {pass} \
+                     (max_passes in problem.toml)",
+                    pass + 1
+                );
                 return (judge_error(why), game.transcript);
             }
             input = next.unwrap_or_default().to_vec();
@@ -490,6 +593,10 @@ fn play_passes(
                 ..Failure::default()
             })
         });
+        if pass > 1 && !verdict.is_accepted() {
+            // Which pass failed: the dialogue below is that pass's.
+            detail = join(detail, format!("(in pass {pass})"));
+        }
         let outcome = Outcome::of_run(&game.solution, verdict, detail, failure);
         return (outcome, game.transcript);
     }

@@ -51,6 +51,18 @@ pub struct ProblemMeta {
     /// validator's (see [`crate::checker`]).
     #[serde(default)]
     pub checker_convention: Convention,
+    /// A multi-pass problem (the Kattis format's `type: multi-pass`): the Kattis output
+    /// validator (the checker, or the interactor of an interactive problem) may leave
+    /// `nextpass.in` in its feedback directory, and the solution is then run again on it. Without
+    /// `interactive`, each pass's input is the solution's standard input, as in any problem (see
+    /// [`ProblemMeta::passes_fed`]).
+    #[serde(default)]
+    pub multi_pass: bool,
+    /// The most passes a case of a multi-pass problem takes (the Kattis format's
+    /// `limits.validation_passes`): a validator that asks for one more is a judge error. 2 when
+    /// left out, as there; at most 16.
+    #[serde(default = "ProblemMeta::default_passes")]
+    pub max_passes: usize,
     /// How the validator answers: exit 0 for a valid input (testlib's way, the default), or a
     /// Kattis input validator's exit 42 (see [`crate::validate`]).
     #[serde(default)]
@@ -156,6 +168,9 @@ pub enum Convention {
     Kattis,
 }
 
+/// Passes of a multi-pass problem's case at most (`max_passes`).
+pub const MAX_PASSES: usize = 16;
+
 /// `problem.toml`'s `[brute]`: the brute force's own limits (by default 10 s and 1 GiB).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -202,6 +217,10 @@ impl ProblemMeta {
         256 * 1024
     }
 
+    fn default_passes() -> usize {
+        2
+    }
+
     /// The solution's limits: the time and memory limits of `problem.toml`.
     pub fn limits(&self) -> Limits {
         Limits {
@@ -210,13 +229,62 @@ impl ProblemMeta {
         }
     }
 
-    /// How the problem's cases are judged by default: its `compare`, or its interactor.
+    /// How the problem's cases are judged by default: its `compare`, or its interactor (which,
+    /// for a multi-pass problem that is not interactive, is its checker feeding the passes).
     pub fn compare_mode(&self) -> CompareMode {
-        if self.interactive {
+        if self.interactive || self.passes_fed() {
             CompareMode::Interactor
         } else {
             self.compare
         }
+    }
+
+    /// A multi-pass problem that is not interactive: each pass, the solution reads the pass's
+    /// input and writes its output whole, then the checker (a Kattis output validator) judges
+    /// it and may ask for another pass. It is played as a game whose interactor is the checker
+    /// behind an adapter that feeds the solution its input ([`crate::interactive::feeding`]).
+    pub fn passes_fed(&self) -> bool {
+        self.multi_pass && !self.interactive
+    }
+
+    /// The convention of the program that plays the games: the interactor's, or the checker's
+    /// when it feeds the passes.
+    pub fn game_convention(&self) -> Convention {
+        if self.passes_fed() {
+            self.checker_convention
+        } else {
+            self.interactor_convention
+        }
+    }
+
+    /// Why this problem.toml cannot be judged as it says, with the key to point at.
+    fn contradiction(&self) -> Option<(&'static str, String)> {
+        if self.multi_pass && self.game_convention() != Convention::Kattis {
+            let key = if self.interactive {
+                "interactor_convention"
+            } else {
+                "checker_convention"
+            };
+            return Some((
+                "multi_pass",
+                format!(
+                    "multi_pass: only a Kattis output validator asks for another pass \
+                     (`{key} = \"kattis\"`)"
+                ),
+            ));
+        }
+        if !(1..=MAX_PASSES).contains(&self.max_passes) {
+            return Some(("max_passes", format!("max_passes: from 1 to {MAX_PASSES}")));
+        }
+        if self.passes_fed() && self.compare != CompareMode::Checker {
+            return Some((
+                "multi_pass",
+                "multi_pass: a multi-pass problem that is not interactive is judged by its \
+                 checker (`compare = \"checker\"`)"
+                    .into(),
+            ));
+        }
+        None
     }
 
     /// The brute force's limits (`[brute]`).
@@ -296,8 +364,12 @@ impl Problem {
         self.tool_path("checker")
     }
 
-    /// The interactor of an interactive problem.
+    /// The interactor of an interactive problem; of a multi-pass problem that is not
+    /// interactive, its checker (which plays the passes).
     pub fn interactor_path(&self) -> PathBuf {
+        if self.meta.passes_fed() {
+            return self.checker_path();
+        }
         self.tool_path("interactor")
     }
 
@@ -354,6 +426,10 @@ pub fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<Conf
                     .and_then(Path::parent)
                     .unwrap_or(Path::new("."));
                 declared_includes(toml, root)?;
+                if let Some((key, why)) = meta.contradiction() {
+                    let text = std::fs::read_to_string(toml).unwrap_or_default();
+                    return Err(ConfigError::at(toml, &text, key_offset(&text, key), why));
+                }
                 Ok(meta)
             })
             .and_then(|meta| Ok((meta, load_wrong(&dir, folder, kinds)?)));
@@ -389,6 +465,24 @@ pub fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<Conf
     } else {
         Err(errors)
     }
+}
+
+/// Where the top-level key `key` is set in a TOML text.
+fn key_offset(text: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if t.starts_with('[') {
+            return None;
+        }
+        if let Some(rest) = t.strip_prefix(key) {
+            if rest.trim_start().starts_with('=') {
+                return Some(offset + line.len() - t.len());
+            }
+        }
+        offset += line.len();
+    }
+    None
 }
 
 fn load_wrong(
@@ -518,6 +612,56 @@ mod tests {
         let err = parse_toml::<ProblemMeta>(Path::new("p.toml"), text).unwrap_err();
         assert_eq!(err.line, Some((5, 1)));
         assert!(err.message.contains("unknown field `time_limit`"), "{err}");
+    }
+
+    #[test]
+    fn a_multi_pass_problem_needs_a_kattis_validator_and_its_passes_in_range() {
+        let base = "title = \"t\"\njudge = \"local\"\ntime_limit_ms = 1000\n";
+        let meta = |rest: &str| {
+            parse_toml::<ProblemMeta>(Path::new("p.toml"), &format!("{base}{rest}")).unwrap()
+        };
+        let fed =
+            meta("compare = \"checker\"\nchecker_convention = \"kattis\"\nmulti_pass = true\n");
+        assert!(fed.passes_fed());
+        assert_eq!(fed.compare_mode(), CompareMode::Interactor);
+        assert_eq!(fed.game_convention(), Convention::Kattis);
+        assert_eq!(fed.max_passes, 2);
+        assert_eq!(fed.contradiction(), None);
+        let game = meta("interactive = true\ninteractor_convention = \"kattis\"\nmulti_pass = true\nmax_passes = 5\n");
+        assert!(!game.passes_fed());
+        assert_eq!(game.contradiction(), None);
+        for (rest, key, why) in [
+            (
+                "compare = \"checker\"\nmulti_pass = true\n",
+                "multi_pass",
+                "only a Kattis output validator asks for another pass (`checker_convention = \"kattis\"`)",
+            ),
+            (
+                "interactive = true\nmulti_pass = true\n",
+                "multi_pass",
+                "(`interactor_convention = \"kattis\"`)",
+            ),
+            (
+                "checker_convention = \"kattis\"\nmulti_pass = true\n",
+                "multi_pass",
+                "is judged by its checker (`compare = \"checker\"`)",
+            ),
+            (
+                "compare = \"checker\"\nchecker_convention = \"kattis\"\nmulti_pass = true\nmax_passes = 17\n",
+                "max_passes",
+                "max_passes: from 1 to 16",
+            ),
+        ] {
+            let (k, message) = meta(rest).contradiction().expect(rest);
+            assert_eq!(k, key, "{rest}");
+            assert!(message.contains(why), "{rest}: {message}");
+        }
+        let text = format!("{base}compare = \"checker\"\nmulti_pass = true\n");
+        assert_eq!(key_offset(&text, "multi_pass"), text.find("multi_pass"));
+        assert_eq!(
+            key_offset("[brute]\nmulti_pass = true\n", "multi_pass"),
+            None
+        );
     }
 
     #[test]

@@ -604,10 +604,9 @@ impl JobTable {
             interactors: reports
                 .iter()
                 .map(|r| match &r.planned.interactor {
-                    Some(ToolProgram::Built(program)) => Some(Interactor {
-                        program: program.clone(),
-                        convention: r.planned.problem.meta.interactor_convention,
-                    }),
+                    Some(ToolProgram::Built(program)) => {
+                        Some(Interactor::of(program.clone(), &r.planned.problem.meta))
+                    }
                     _ => None,
                 })
                 .collect(),
@@ -635,8 +634,8 @@ impl JobTable {
             if let Some(ToolProgram::Built(c)) = &report.planned.checker {
                 self.checker_digests[p] = cache.program_digest(c);
             }
-            if let Some(ToolProgram::Built(c)) = &report.planned.interactor {
-                self.interactor_digests[p] = cache.program_digest(c);
+            if let Some(i) = &self.interactors[p] {
+                self.interactor_digests[p] = i.digest(cache.builds());
             }
         }
     }

@@ -59,7 +59,9 @@ pub(crate) fn judging_needs(
     problem: &Problem,
     modes: impl IntoIterator<Item = CompareMode>,
 ) -> Vec<Tool> {
-    let has_checker = !problem.tool_files("checker").is_empty();
+    // The checker of a multi-pass problem that is not interactive plays the passes: it is the
+    // interactor, and no case needs it besides.
+    let has_checker = !problem.tool_files("checker").is_empty() && !problem.meta.passes_fed();
     let (mut checker, mut interactor) = (false, false);
     for mode in modes {
         checker |= mode.judged_by_checker(has_checker);
@@ -101,8 +103,8 @@ impl Toolbox {
             h.update(crate::cache::program_digest(c, builds)?);
         }
         if let Some(i) = &self.interactor {
-            h.update(format!("interactor {:?}", i.convention));
-            h.update(crate::cache::program_digest(&i.program, builds)?);
+            h.update(b"interactor");
+            h.update(i.digest(builds)?);
         }
         Some(h.finalize().into())
     }
@@ -132,10 +134,10 @@ pub fn build(
                 b.checker = Some(crate::checker::kattis(program, meta.checker_convention))
             }
             Tool::Interactor => {
-                b.interactor = Some(Interactor {
-                    program,
-                    convention: meta.interactor_convention,
-                })
+                b.interactor = Some(Interactor::of(
+                    crate::interactive::feeding(program, meta),
+                    meta,
+                ))
             }
             Tool::Validator => {
                 b.validator = Some(crate::validate::adapt(program, meta.validator_convention))

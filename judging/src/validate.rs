@@ -53,17 +53,7 @@ pub(crate) fn adapt(program: Program, convention: Convention) -> Program {
     if convention == Convention::Testlib {
         return program;
     }
-    let prefix = ["/bin/sh", "-c", KATTIS_ADAPTER, "kattis-input-validator"];
-    Program {
-        files: program.files.iter().map(|i| i + prefix.len()).collect(),
-        argv: prefix
-            .into_iter()
-            .map(Into::into)
-            .chain(program.argv)
-            .collect(),
-        stack: program.stack,
-        writable: program.writable.iter().map(|i| i + prefix.len()).collect(),
-    }
+    program.behind(&["/bin/sh", "-c", KATTIS_ADAPTER, "kattis-input-validator"])
 }
 
 /// The validator's stderr as a reason: its non-empty lines, escaped, without Rust's backtrace

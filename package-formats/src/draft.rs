@@ -61,6 +61,9 @@ pub struct Meta {
     /// `interactive = true`, with the interactor's convention (`Some("kattis")`).
     pub interactive: bool,
     pub interactor_convention: Option<&'static str>,
+    /// `multi_pass = true`, with `max_passes` where the package gives it.
+    pub multi_pass: bool,
+    pub max_passes: Option<usize>,
     /// Comment lines written at the top (without `# `): where the problem comes from, what did
     /// not come along.
     pub comments: Vec<String>,
@@ -244,6 +247,12 @@ impl Meta {
         }
         if let Some(c) = self.interactor_convention {
             d.str("interactor_convention", c);
+        }
+        if self.multi_pass {
+            d.raw_value("multi_pass", "true")?;
+            if let Some(n) = self.max_passes {
+                d.int("max_passes", n as u64);
+            }
         }
         d.checked("problem.toml")
     }

@@ -18,8 +18,10 @@
 //! | `submissions/{wrong_answer,time_limit_exceeded,run_time_error}/X` | `wrong/X`, expecting WA, TLE, RE |
 //! | `problem_statement/` or `statement/` | `statement/` (kept as it is) |
 //!
-//! Interactive, multi-pass and submit-answer problems are refused: the runner does not judge
-//! them yet. A scoring problem comes in as pass/fail over all its groups.
+//! Interactive and multi-pass problems come in with `multi_pass = true` and `max_passes` (the
+//! package's `limits.validation_passes`); a multi-pass problem that is not interactive keeps its
+//! output validator as the checker, which plays the passes. Submit-answer problems are refused.
+//! A scoring problem comes in as pass/fail over all its groups.
 
 use std::path::{Path, PathBuf};
 
@@ -173,6 +175,9 @@ struct Kind {
     legacy: bool,
     /// Judged by an interactor (the package's output validator, Kattis' convention).
     interactive: bool,
+    /// `type: multi-pass` (or `validation: custom multi-pass`): the output validator may ask
+    /// for another pass.
+    multi_pass: bool,
     /// `validation: custom` (legacy), or an output validator (2023-07 and after).
     custom: bool,
 }
@@ -190,24 +195,25 @@ fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
     }
     let has = |t: &str| types.iter().any(|x| x == t);
     let interactive = has("interactive");
-    for (t, a) in [("multi-pass", "a"), ("submit-answer", "a")] {
-        if has(t) && !interactive {
-            bail!(
-                "{}: {a} {t} problem that is not interactive: the runner judges a second pass \
-                 only through an interactor, and no submitted answers; nothing was written",
-                root.display()
-            );
-        }
+    let multi_pass = has("multi-pass");
+    if has("submit-answer") {
+        bail!(
+            "{}: a submit-answer problem: the runner judges programs, not submitted answers; \
+             nothing was written",
+            root.display()
+        );
     }
     let validator_dir =
         root.join("output_validators").exists() || root.join("output_validator").exists();
     Ok(Kind {
         custom: validation.first().map(String::as_str) == Some("custom")
             || interactive
+            || multi_pass
             || (!legacy && validator_dir),
         version,
         legacy,
         interactive,
+        multi_pass,
     })
 }
 
@@ -887,10 +893,22 @@ fn limits_of(yaml: &Yaml, kind: &Kind) -> Result<Meta> {
     let output_mib = num(&limits["output"]).unwrap_or(8.0);
     let memory = ranges::mib_as_memory_kib("problem.yaml limits.memory", memory_mib);
     let output = ranges::mib_as_output_kib("problem.yaml limits.output", output_mib);
+    let max_passes = match num(&limits["validation_passes"]) {
+        Some(n) if kind.multi_pass => {
+            let top = judging::problem::MAX_PASSES;
+            if n.fract() != 0.0 || !(1.0..=top as f64).contains(&n) {
+                bail!("problem.yaml limits.validation_passes: {n} is not a whole number from 1 to {top}");
+            }
+            Some(n as usize)
+        }
+        _ => None,
+    };
     Ok(Meta {
         judge: judging::judges::LOCAL.into(),
         memory_limit_kib: memory.map_err(anyhow::Error::msg)?,
         output_limit_kib: Some(output.map_err(anyhow::Error::msg)?),
+        multi_pass: kind.multi_pass,
+        max_passes,
         ..Meta::default()
     })
 }
@@ -990,7 +1008,9 @@ impl<'a> Groups<'a> {
         input_validator: Option<&str>,
     ) -> Groups<'a> {
         Groups {
-            interactive: kind.interactive,
+            // A multi-pass case is played as a game too: its answer may be missing, and its
+            // validator is the one judge.
+            interactive: kind.interactive || kind.multi_pass,
             base: words(&yaml["validator_flags"]),
             compare: validation.compare.clone().filter(|_| !kind.custom),
             constants,

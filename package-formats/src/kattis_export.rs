@@ -245,6 +245,13 @@ fn output_validation(
     problem: &Problem,
 ) -> Result<(&'static str, String)> {
     let meta = &problem.meta;
+    if meta.multi_pass {
+        bail!(
+            "{}: a multi-pass problem: the legacy Kattis format that the export writes has no \
+             multi-pass problems (problemtools judges none); nothing was written",
+            problem.slug
+        );
+    }
     let flags = match meta.compare_mode() {
         CompareMode::Lines | CompareMode::Exact => "case_sensitive space_change_sensitive".into(),
         CompareMode::Tokens => "case_sensitive".to_string(),

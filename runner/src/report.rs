@@ -294,6 +294,10 @@ fn case_header(
     if let Some(d) = &o.detail {
         if by_checker(case, o) {
             let by = match case.compare {
+                // A multi-pass problem that is not interactive: its checker played the passes.
+                CompareMode::Interactor if problem.planned.problem.meta.passes_fed() => {
+                    "the checker"
+                }
                 CompareMode::Interactor => "the interactor",
                 _ => "the checker",
             };
@@ -440,6 +444,8 @@ fn failed_case(
     root: &Path,
 ) {
     let case = &problem.planned.cases[i];
+    // A multi-pass problem that is not interactive: its checker played the passes.
+    let fed = problem.planned.problem.meta.passes_fed();
     out.push_str(&case_header(p, problem, subject, i, o, root));
     if let Some(d) = &o.detail {
         // A checker's reason stands in place of the diff; a detail of several lines (a
@@ -451,6 +457,7 @@ fn failed_case(
         };
         if !rest.is_empty() {
             let label = match (case.compare, o.verdict) {
+                (CompareMode::Interactor, _) if fed => "checker",
                 (CompareMode::Interactor, _) => "interactor",
                 (_, Verdict::CheckerFailed) => "checker stderr",
                 _ => "checker",
@@ -479,7 +486,12 @@ fn failed_case(
         out.push_str(&indent(&tail(&f.stderr, 10), "     │ "));
     }
     if let Some(t) = &f.transcript {
-        let _ = writeln!(out, "     dialogue (> interactor, < solution):");
+        let title = if fed {
+            "the pass (> its input, < the solution's output)"
+        } else {
+            "dialogue (> interactor, < solution)"
+        };
+        let _ = writeln!(out, "     {title}:");
         out.push_str(&indent(t, "     │ "));
     }
     out.push('\n');

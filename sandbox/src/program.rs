@@ -67,6 +67,23 @@ impl Program {
             writable: vec![],
         }
     }
+
+    /// This program behind an adapter: `prefix` (a command that runs the rest of its arguments,
+    /// such as `sh -c SCRIPT NAME`) put before its command line; the files it is shown and may
+    /// write stay the same.
+    pub fn behind(self, prefix: &[&str]) -> Program {
+        let shift = |at: Vec<usize>| at.into_iter().map(|i| i + prefix.len()).collect();
+        Program {
+            files: shift(self.files),
+            writable: shift(self.writable),
+            argv: prefix
+                .iter()
+                .map(|a| OsString::from(*a))
+                .chain(self.argv)
+                .collect(),
+            stack: self.stack,
+        }
+    }
 }
 
 /// How a program ended.

@@ -314,6 +314,8 @@ impl Context {
             if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
                 let source = planned.problem.interactor_path();
                 let profile = self.profile_for(LOCAL, &source)?;
+                let meta = &planned.problem.meta;
+                let profile = Arc::new(judging::interactive::profile_for(&profile, meta));
                 planned.interactor = Some(ToolProgram::Source(source, profile));
             }
         }

@@ -296,7 +296,8 @@ enum Command {
     /// List the problems: slug, judge, id, title and number of cases.
     List,
     /// Import a problem package: Kattis / ICPC (problem.yaml; legacy or 2023-07/2025-09, with
-    /// submissions/submissions.yaml, constants and each test group's testdata.yaml /
+    /// submissions/submissions.yaml, constants, interactive and multi-pass problems, and each
+    /// test group's testdata.yaml /
     /// test_group.yaml at any depth; a validator folder with its own build / run scripts is
     /// built by its script in the sandbox), Polygon (problem.xml; each solution under the profile its
     /// language id names, 32-bit where Codeforces' compiler is), a folder or a zip; or

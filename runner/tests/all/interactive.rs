@@ -331,7 +331,7 @@ fn a_kattis_output_validator_judges_with_42_and_43_and_plays_a_second_pass() {
     ws.write(
         "problems/kguess/problem.toml",
         "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = 1000\n\
-         interactive = true\ninteractor_convention = \"kattis\"\n",
+         interactive = true\ninteractor_convention = \"kattis\"\nmulti_pass = true\n",
     );
     ws.write("problems/kguess/interactor.c", VALIDATOR_C);
     ws.write(

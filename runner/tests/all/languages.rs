@@ -5,8 +5,17 @@
 
 use crate::common::*;
 
-/// Whether `tools` are all on PATH; when not, a test skips (or fails under
-/// RUNNER_NEEDS_LANGUAGES).
+/// The JDK's tools as judges.toml's Java profile runs them (default-jdk-headless's link): a
+/// `javac` elsewhere on PATH (another JDK, as some machine images have) is not the profile's.
+const JDK: [&str; 4] = [
+    "/usr/lib/jvm/default-java/bin/javac",
+    "/usr/lib/jvm/default-java/bin/java",
+    "/usr/lib/jvm/default-java/bin/jar",
+    "/usr/lib/jvm/default-java/bin/javap",
+];
+
+/// Whether `tools` are all there (a path: an executable file; a name: on PATH); when not, a test
+/// skips (or fails under RUNNER_NEEDS_LANGUAGES).
 fn have(tools: &[&str]) -> bool {
     let missing: Vec<&str> = tools
         .iter()
@@ -67,7 +76,7 @@ const PYPY_TWICE: &str = "#!/usr/bin/env pypy3\nimport platform, sys\nn = int(sy
 
 #[test]
 fn java_gets_ac_mle_and_a_class_named_otherwise_than_its_file_builds() {
-    if !have(&["javac", "java", "jar", "javap"]) {
+    if !have(&JDK) {
         return;
     }
     // 64 MiB: a JVM (about 35 MiB resident) starts and runs under a small limit too.
@@ -113,7 +122,7 @@ fn pypy_runs_a_pypy_file() {
 
 #[test]
 fn a_kattis_package_s_java_and_pypy_submissions_come_in_and_pass() {
-    if !have(&["javac", "java", "jar", "javap", "pypy3"]) {
+    if !have(&[&JDK[..], &["pypy3"]].concat()) {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();

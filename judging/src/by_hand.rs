@@ -98,7 +98,12 @@ pub fn run_on_input(
         }
     }
     let program = match builder
-        .build(&req.source, &*profile_of(&req.judge, &req.source)?)?
+        .build(
+            &req.source,
+            &problem
+                .meta
+                .subject_profile(profile_of(&req.judge, &req.source)?),
+        )?
         .program
     {
         Ok(p) => p,

@@ -17,7 +17,7 @@ use crate::diff;
 use crate::fixture::Case;
 use crate::judgement::{limit_failure, Failure, Outcome};
 use crate::judges::Profile;
-use crate::problem::{Convention, TOOL_LIMITS};
+use crate::problem::{Convention, ProblemMeta, TOOL_LIMITS};
 use crate::verdict::Verdict;
 use sandbox::{Executor, Exit, RunOutput, Stdin};
 
@@ -34,8 +34,9 @@ pub struct CheckerResult {
 }
 
 /// The adapter: `sh -c KATTIS_ADAPTER kattis-output-validator VALIDATOR… INPUT OUTPUT ANSWER`
-/// runs `VALIDATOR… INPUT ANSWER FEEDBACK_DIR/ < OUTPUT` in a fresh feedback directory and
-/// answers as a testlib checker. POSIX sh only: it runs in the sandbox, which has `/bin/sh`.
+/// runs `VALIDATOR… INPUT ANSWER FEEDBACK_DIR/ ARGS… < OUTPUT` in a fresh feedback directory and
+/// answers as a testlib checker (`ARGS`: the problem's `output_validator_args`, written into the
+/// script by [`adapter`]). POSIX sh only: it runs in the sandbox, which has `/bin/sh`.
 const KATTIS_ADAPTER: &str = r#"n=$#
 eval "in=\${$((n - 2))} out=\${$((n - 1))} ans=\${$n}"
 i=0
@@ -45,7 +46,7 @@ for a do
 done
 shift "$n"
 d=$(mktemp -d) || exit 3
-"$@" "$in" "$ans" "$d/" < "$out"
+"$@" "$in" "$ans" "$d/" @ARGS@ < "$out"
 c=$?
 cat "$d/judgemessage.txt" >&2 2>/dev/null
 rm -rf "$d"
@@ -57,29 +58,46 @@ echo "the Kattis output validator exited $c (42 accepts, 43 rejects)" >&2
 exit 3
 "#;
 
-/// The words put before a Kattis output validator's own command line.
-const KATTIS_PREFIX: [&str; 4] = ["/bin/sh", "-c", KATTIS_ADAPTER, "kattis-output-validator"];
+/// `script` with its `@ARGS@` replaced by `args`, each quoted for sh.
+pub(crate) fn with_args(script: &str, args: &[String]) -> String {
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| format!("'{}'", a.replace('\'', "'\\''")))
+        .collect();
+    script.replace("@ARGS@", &quoted.join(" "))
+}
 
-/// `profile` for a checker of `convention`: a Kattis output validator's run command goes through
-/// the adapter (the build is the same; the command line, and so the verdict cache's key, differ).
-pub fn profile_for(profile: &Profile, convention: Convention) -> Profile {
+/// The words put before a Kattis output validator's own command line, its arguments `args`.
+fn adapter(args: &[String]) -> [String; 4] {
+    [
+        "/bin/sh".into(),
+        "-c".into(),
+        with_args(KATTIS_ADAPTER, args),
+        "kattis-output-validator".into(),
+    ]
+}
+
+/// `profile` for `meta`'s checker: a Kattis output validator's run command goes through the
+/// adapter, with the problem's `output_validator_args` (the build is the same; the command line,
+/// and so the verdict cache's key, differ).
+pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
     let mut p = profile.clone();
-    if convention == Convention::Kattis {
-        p.run = KATTIS_PREFIX
-            .iter()
-            .map(|a| a.to_string())
+    if meta.checker_convention == Convention::Kattis {
+        p.run = adapter(&meta.output_validator_args)
+            .into_iter()
             .chain(p.run)
             .collect();
     }
     p
 }
 
-/// A built checker `program` of `convention`, as [`check`] calls it.
-pub fn kattis(program: Program, convention: Convention) -> Program {
-    if convention == Convention::Testlib {
+/// `meta`'s built checker `program`, as [`check`] calls it.
+pub fn adapt(program: Program, meta: &ProblemMeta) -> Program {
+    if meta.checker_convention == Convention::Testlib {
         return program;
     }
-    program.behind(&KATTIS_PREFIX)
+    let words = adapter(&meta.output_validator_args);
+    program.behind(&words.each_ref().map(String::as_str))
 }
 
 /// The checker's stderr as text: escaped, trimmed, at most 20 lines.
@@ -225,6 +243,7 @@ mod tests {
             "#!/bin/sh\n\
              [ -d \"$3\" ] || { echo 'no feedback dir' >&2; exit 1; }\n\
              [ \"$(cat \"$1\")\" = 'question' ] || exit 1\n\
+             [ \"$4\" = \"it's\" ] && [ \"$5\" = 'float_tolerance 1e-6' ] || exit 1\n\
              read got\n\
              [ \"$got\" = \"$(cat \"$2\")\" ] && exit 42\n\
              echo \"expected $(cat \"$2\"), got $got\" > \"$3/judgemessage.txt\"\n\
@@ -232,7 +251,21 @@ mod tests {
         )
         .unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        kattis(Program::file(&path), Convention::Kattis)
+        adapt(
+            Program::file(&path),
+            &meta("kattis", &["it's", "float_tolerance 1e-6"]),
+        )
+    }
+
+    /// A problem.toml whose checker has `convention` and these `output_validator_args`.
+    fn meta(convention: &str, args: &[&str]) -> ProblemMeta {
+        let args: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
+        toml::from_str(&format!(
+            "title = \"t\"\njudge = \"local\"\ntime_limit_ms = 1000\n\
+             checker_convention = \"{convention}\"\noutput_validator_args = [{}]\n",
+            args.join(", ")
+        ))
+        .unwrap()
     }
 
     #[test]
@@ -257,10 +290,11 @@ mod tests {
     #[test]
     fn testlib_checkers_are_left_as_they_are() {
         let p = Program::file("/bin/true");
-        assert_eq!(kattis(p.clone(), Convention::Testlib).argv, p.argv);
+        let testlib = meta("testlib", &[]);
+        assert_eq!(adapt(p.clone(), &testlib).argv, p.argv);
         let profile = Profile::executable();
-        assert_eq!(profile_for(&profile, Convention::Testlib).run, profile.run);
-        let k = profile_for(&profile, Convention::Kattis);
+        assert_eq!(profile_for(&profile, &testlib).run, profile.run);
+        let k = profile_for(&profile, &meta("kattis", &[]));
         assert_eq!(k.run.len(), profile.run.len() + 4);
         assert_eq!(k.run.last(), profile.run.last());
     }

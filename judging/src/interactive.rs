@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use sandbox::{Executor, Exit, Interaction, Kill, Limits, Party, Program, RunOutput, Side};
+use sandbox::{Executor, Exit, Interaction, Kill, Limits, Party, Program, Rules, RunOutput, Side};
 
 use crate::diff::{self, DiffOptions};
 use crate::fixture::{Case, CHECKER_OUTPUT_LIMIT};
@@ -40,6 +40,9 @@ pub struct Interactor {
     /// one, and one past the most is a judge error); `None`: not multi-pass (a `nextpass.in`
     /// is ignored, as BAPCtools does).
     pub passes: Option<usize>,
+    /// Given after its own arguments (a Kattis validator's `output_validator_args`; a feeding
+    /// adapter's are in its script).
+    pub args: Vec<String>,
 }
 
 impl Interactor {
@@ -51,6 +54,10 @@ impl Interactor {
             convention: meta.game_convention(),
             feeds: meta.passes_fed(),
             passes: meta.multi_pass.then_some(meta.max_passes),
+            args: match meta.passes_fed() {
+                true => Vec::new(),
+                false => meta.output_validator_args.clone(),
+            },
         }
     }
 
@@ -62,8 +69,8 @@ impl Interactor {
         let mut h = Sha256::new();
         h.update(crate::cache::program_digest(&self.program, builds)?);
         h.update(format!(
-            "{:?} passes {:?} feeds {}",
-            self.convention, self.passes, self.feeds
+            "{:?} passes {:?} feeds {} args {:?}",
+            self.convention, self.passes, self.feeds, self.args
         ));
         Some(h.finalize().into())
     }
@@ -84,20 +91,29 @@ t=$(mktemp -d) || exit 3
 cat "$in" &
 exec >/dev/null
 cat >"$t/output"
-"$@" <"$t/output"
+"$@" @ARGS@ <"$t/output"
 c=$?
 rm -rf "$t"
 exit "$c"
 "#;
 
-/// The words put before the validator's command line by [`feeding`].
-const FEED_PREFIX: [&str; 4] = ["/bin/sh", "-c", FEED_ADAPTER, "kattis-multi-pass"];
+/// The words put before the validator's command line by [`feeding`], with the problem's
+/// `output_validator_args`.
+fn feed_prefix(meta: &ProblemMeta) -> [String; 4] {
+    [
+        "/bin/sh".into(),
+        "-c".into(),
+        crate::checker::with_args(FEED_ADAPTER, &meta.output_validator_args),
+        "kattis-multi-pass".into(),
+    ]
+}
 
 /// The built checker of a multi-pass problem that is not interactive, as it plays the passes;
 /// any other program as it is.
 pub fn feeding(program: Program, meta: &ProblemMeta) -> Program {
     if meta.passes_fed() {
-        program.behind(&FEED_PREFIX)
+        let words = feed_prefix(meta);
+        program.behind(&words.each_ref().map(String::as_str))
     } else {
         program
     }
@@ -109,11 +125,7 @@ pub fn feeding(program: Program, meta: &ProblemMeta) -> Program {
 pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
     let mut p = profile.clone();
     if meta.passes_fed() {
-        p.run = FEED_PREFIX
-            .iter()
-            .map(|a| a.to_string())
-            .chain(p.run)
-            .collect();
+        p.run = feed_prefix(meta).into_iter().chain(p.run).collect();
     }
     p
 }
@@ -248,7 +260,23 @@ struct Files {
     answer: PathBuf,
     /// testlib's OUTPUT file, or Kattis' FEEDBACK_DIR.
     out: PathBuf,
+    /// A multi-pass game's feedback files of the pass before (`nextpass.in` aside), put back
+    /// into FEEDBACK_DIR before the validator starts: the format keeps them between passes.
+    kept: PathBuf,
 }
+
+/// Puts the feedback files of the pass before back: `sh -c KEEP_ADAPTER kattis-pass KEPT N
+/// VALIDATOR… INPUT ANSWER FEEDBACK_DIR ARGS…` (N: how many ARGS) copies KEPT's files into
+/// FEEDBACK_DIR (in the sandbox a fresh tmpfs every game), then runs the validator. POSIX sh
+/// only: it runs in the sandbox.
+const KEEP_ADAPTER: &str = r#"kept=$1 n=$2
+shift 2
+eval "fb=\${$(($# - n))}"
+for f in "$kept"/* "$kept"/.[!.]* "$kept"/..?*; do
+  if [ -f "$f" ]; then cp "$f" "$fb/" || exit 3; fi
+done
+exec "$@"
+"#;
 
 /// The directories of game files, one per worker thread that plays a game, made at its first
 /// game and removed with this value. Whoever plays games owns one (the engine for a run, stress
@@ -294,16 +322,41 @@ fn rewrite(path: &Path, bytes: &[u8], mode: u32) -> std::io::Result<()> {
     f.set_permissions(std::fs::Permissions::from_mode(mode))
 }
 
+/// Empties the folder at `path` (made, with `mode`, when missing).
+fn empty_dir(path: &Path, mode: u32) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    if path.symlink_metadata().is_ok_and(|m| m.is_dir()) {
+        for e in std::fs::read_dir(path)? {
+            let p = e?.path();
+            if p.symlink_metadata()?.is_dir() {
+                std::fs::remove_dir_all(&p)?;
+            } else {
+                std::fs::remove_file(&p)?;
+            }
+        }
+    } else {
+        std::fs::create_dir(path)?;
+    }
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+}
+
 impl Files {
+    /// The files of one pass; `kept`: the feedback files a multi-pass game keeps from the pass
+    /// before.
     fn new(
         dirs: &GameDirs,
         input: &[u8],
         answer: &[u8],
         convention: Convention,
+        kept: &[(String, Vec<u8>)],
     ) -> std::io::Result<Files> {
-        use std::os::unix::fs::PermissionsExt;
         let dir = dirs.dir()?;
         let (input_path, answer_path) = (dir.join("input"), dir.join("answer"));
+        let kept_path = dir.join("kept");
+        empty_dir(&kept_path, 0o755)?;
+        for (name, bytes) in kept {
+            rewrite(&kept_path.join(name), bytes, 0o644)?;
+        }
         // Readable by the programs (another user in the sandbox, which shows them these files
         // alone); no one else can open the directory.
         rewrite(&input_path, input, 0o644)?;
@@ -316,19 +369,7 @@ impl Files {
             }
             Convention::Kattis => {
                 let out = dir.join("feedback");
-                if out.symlink_metadata().is_ok_and(|m| m.is_dir()) {
-                    for e in std::fs::read_dir(&out)? {
-                        let path = e?.path();
-                        if path.symlink_metadata()?.is_dir() {
-                            std::fs::remove_dir_all(&path)?;
-                        } else {
-                            std::fs::remove_file(&path)?;
-                        }
-                    }
-                } else {
-                    std::fs::create_dir(&out)?;
-                }
-                std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o700))?;
+                empty_dir(&out, 0o700)?;
                 out
             }
         };
@@ -336,6 +377,7 @@ impl Files {
             input: input_path,
             answer: answer_path,
             out,
+            kept: kept_path,
         })
     }
 
@@ -362,6 +404,15 @@ impl Files {
                 push(&self.out, true, &mut p);
             }
         }
+        p.argv.extend(interactor.args.iter().map(Into::into));
+        if interactor.passes.is_none() || interactor.convention != Convention::Kattis {
+            return p;
+        }
+        // A multi-pass game: the feedback files of the pass before are put back first.
+        let n = interactor.args.len().to_string();
+        let mut p = p.behind(&["/bin/sh", "-c", KEEP_ADAPTER, "kattis-pass", "", &n]);
+        p.argv[4] = self.kept.as_os_str().to_os_string();
+        p.files.push(4);
         p
     }
 }
@@ -410,7 +461,7 @@ pub fn by_hand(
     input: &[u8],
 ) -> std::io::Result<(Said, String)> {
     let dirs = GameDirs::default();
-    let files = Files::new(&dirs, input, b"", interactor.convention)?;
+    let files = Files::new(&dirs, input, b"", interactor.convention, &[])?;
     let program = files.program(interactor);
     let (exit, left) = sandbox.run_attached(&program, &LIMITS)?;
     let left = left.first().cloned().unwrap_or_default();
@@ -525,8 +576,9 @@ fn play_passes(
     let (limits, checker) = (g.limits, g.checker);
     let convention = g.interactor.convention;
     let mut pass = 1;
+    let mut kept: Vec<(String, Vec<u8>)> = Vec::new();
     loop {
-        let files = match Files::new(g.dirs, &input, answer, convention) {
+        let files = match Files::new(g.dirs, &input, answer, convention, &kept) {
             Ok(f) => f,
             Err(e) => {
                 return (
@@ -548,12 +600,7 @@ fn play_passes(
         if let Some(why) = left_failure(&left, convention) {
             return (judge_error(why), game.transcript);
         }
-        let (mut verdict, mut detail) = decide(&game, limits, convention);
-        if g.interactor.feeds && verdict == Verdict::IdlenessLimitExceeded {
-            // Nothing to wait for in a pass that is not interactive: it slept past its time.
-            verdict = Verdict::TimeLimitExceeded;
-            detail = detail.map(|d| format!("{d}; a pass of a problem that is not interactive"));
-        }
+        let (mut verdict, detail) = decide(&game, limits, convention);
         let mut detail = join(detail, message(convention, &game.interactor, &left));
         if verdict == Verdict::Accepted && convention == Convention::Testlib {
             if let Some(checker) = checker {
@@ -580,6 +627,13 @@ fn play_passes(
                 return (judge_error(why), game.transcript);
             }
             input = next.unwrap_or_default().to_vec();
+            // Every other feedback file stays for the next pass (the format's rule).
+            kept = left
+                .files
+                .iter()
+                .filter(|(name, _)| name != "nextpass.in")
+                .cloned()
+                .collect();
             pass += 1;
             continue;
         }
@@ -628,6 +682,11 @@ fn one_game(
         },
         &settle,
         (!direct).then_some(TRANSCRIPT_CAP),
+        match convention {
+            // A Kattis output validator is refereed as Kattis and BAPCtools do.
+            Convention::Kattis => Rules::Kattis,
+            Convention::Testlib => Rules::Codeforces,
+        },
     )
 }
 

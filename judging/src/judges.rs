@@ -38,16 +38,18 @@ struct RawJudges {
     lint: Vec<toml::Spanned<RawLint>>,
     /// The limits of every compile, unless a language or build gives its own.
     #[serde(default)]
-    compile_limits: RawCompileLimits,
+    compile_limits: CompileLimitKeys,
 }
 
-/// `[compile_limits]`: every compile runs in the sandbox under these (see [`CompileLimits`]).
-#[derive(Debug, Default, Clone, Copy, Deserialize)]
+/// Compile limits as judges.toml's `[compile_limits]` (and a language's, a build's, a
+/// problem's `compile_limits`) give them: each key given wins over the limits below it (see
+/// [`CompileLimits`]).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawCompileLimits {
-    cpu_s: Option<f64>,
-    memory_mib: Option<u64>,
-    message_kib: Option<u64>,
+pub struct CompileLimitKeys {
+    pub cpu_s: Option<f64>,
+    pub memory_mib: Option<u64>,
+    pub message_kib: Option<u64>,
 }
 
 /// The limits of a compile: CPU time (the wall-clock backstop is the sandbox's, twice it plus a
@@ -71,9 +73,9 @@ impl Default for CompileLimits {
     }
 }
 
-impl RawCompileLimits {
+impl CompileLimitKeys {
     /// These limits, each key not given taken from `base`.
-    fn over(self, base: CompileLimits) -> Result<CompileLimits, String> {
+    pub fn over(self, base: CompileLimits) -> Result<CompileLimits, String> {
         let cpu = match self.cpu_s {
             Some(s) if !(s > 0.0 && s <= 3600.0) => {
                 return Err(format!(
@@ -85,6 +87,13 @@ impl RawCompileLimits {
         };
         if self.memory_mib == Some(0) || self.message_kib == Some(0) {
             return Err("compile memory_mib and message_kib must be at least 1".into());
+        }
+        if self.memory_mib.is_some_and(|m| m > 1 << 20)
+            || self.message_kib.is_some_and(|k| k > 1 << 20)
+        {
+            return Err(
+                "compile memory_mib and message_kib: at most 1048576 (1 TiB, 1 GiB)".into(),
+            );
         }
         Ok(CompileLimits {
             cpu,
@@ -169,7 +178,7 @@ struct RawBuild {
     min_version: Option<String>,
     stack_kib: Option<RawStack>,
     package: Option<String>,
-    compile_limits: Option<RawCompileLimits>,
+    compile_limits: Option<CompileLimitKeys>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -190,7 +199,7 @@ struct RawLanguage {
     stack_kib: Option<RawStack>,
     package: Option<String>,
     /// This language's compile limits (each key not given: the build's, then the file's).
-    compile_limits: Option<RawCompileLimits>,
+    compile_limits: Option<CompileLimitKeys>,
     about: Option<String>,
 }
 

@@ -51,6 +51,16 @@ pub struct ProblemMeta {
     /// validator's (see [`crate::checker`]).
     #[serde(default)]
     pub checker_convention: Convention,
+    /// Arguments given to a Kattis output validator (the checker or the interactor) after its
+    /// own three (the Kattis format's `output_validator_args`, legacy `validator_flags`), as
+    /// `validator INPUT ANSWER FEEDBACK_DIR ARGS…`.
+    #[serde(default)]
+    pub output_validator_args: Vec<String>,
+    /// The compile limits of the problem's solutions and wrong solutions, each key given
+    /// winning over their language's (`{ cpu_s = 60, memory_mib = 2048 }`: a Kattis package's
+    /// `limits.compilation_time` and `compilation_memory`).
+    #[serde(default)]
+    pub compile_limits: Option<crate::judges::CompileLimitKeys>,
     /// A multi-pass problem (the Kattis format's `type: multi-pass`): the Kattis output
     /// validator (the checker, or the interactor of an interactive problem) may leave
     /// `nextpass.in` in its feedback directory, and the solution is then run again on it. Without
@@ -229,6 +239,25 @@ impl ProblemMeta {
         }
     }
 
+    /// `profile` for a solution or wrong solution of this problem: with its compile limits.
+    pub fn subject_profile(
+        &self,
+        profile: std::sync::Arc<crate::judges::Profile>,
+    ) -> std::sync::Arc<crate::judges::Profile> {
+        let Some(keys) = self.compile_limits else {
+            return profile;
+        };
+        match keys.over(profile.compile_limits) {
+            Ok(limits) if limits != profile.compile_limits => {
+                let mut p = (*profile).clone();
+                p.compile_limits = limits;
+                std::sync::Arc::new(p)
+            }
+            // Out of range: refused at load (`contradiction`).
+            _ => profile,
+        }
+    }
+
     /// How the problem's cases are judged by default: its `compare`, or its interactor (which,
     /// for a multi-pass problem that is not interactive, is its checker feeding the passes).
     pub fn compare_mode(&self) -> CompareMode {
@@ -272,6 +301,24 @@ impl ProblemMeta {
                      (`{key} = \"kattis\"`)"
                 ),
             ));
+        }
+        let kattis_judge = match self.compare_mode() {
+            CompareMode::Interactor => self.game_convention() == Convention::Kattis,
+            _ => self.checker_convention == Convention::Kattis,
+        };
+        if !self.output_validator_args.is_empty() && !kattis_judge {
+            return Some((
+                "output_validator_args",
+                "output_validator_args: only a Kattis output validator takes them (its \
+                 checker_convention or interactor_convention = \"kattis\")"
+                    .into(),
+            ));
+        }
+        if let Some(Err(why)) = self
+            .compile_limits
+            .map(|k| k.over(crate::judges::CompileLimits::default()))
+        {
+            return Some(("compile_limits", format!("compile_limits: {why}")));
         }
         if !(1..=MAX_PASSES).contains(&self.max_passes) {
             return Some(("max_passes", format!("max_passes: from 1 to {MAX_PASSES}")));

@@ -130,9 +130,7 @@ pub fn build(
     let mut b = Toolbox::default();
     for (tool, program) in tools.iter().zip(built) {
         match tool {
-            Tool::Checker => {
-                b.checker = Some(crate::checker::kattis(program, meta.checker_convention))
-            }
+            Tool::Checker => b.checker = Some(crate::checker::adapt(program, meta)),
             Tool::Interactor => {
                 b.interactor = Some(Interactor::of(
                     crate::interactive::feeding(program, meta),

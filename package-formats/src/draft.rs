@@ -61,6 +61,11 @@ pub struct Meta {
     /// `interactive = true`, with the interactor's convention (`Some("kattis")`).
     pub interactive: bool,
     pub interactor_convention: Option<&'static str>,
+    /// A Kattis output validator's arguments.
+    pub output_validator_args: Vec<String>,
+    /// The compile limits of the solutions: CPU seconds and MiB (a Kattis package's
+    /// `compilation_time` and `compilation_memory`).
+    pub compile_limits: Option<(u64, u64)>,
     /// `multi_pass = true`, with `max_passes` where the package gives it.
     pub multi_pass: bool,
     pub max_passes: Option<usize>,
@@ -173,6 +178,22 @@ impl Doc {
         self.meant(key, toml::Value::String(value.to_string()));
     }
 
+    fn str_array(&mut self, key: &'static str, values: &[String]) {
+        use toml_writer::TomlWrite as _;
+        let encoded: Vec<String> = values
+            .iter()
+            .map(|v| {
+                let mut e = String::new();
+                let _ = e.value(toml_writer::TomlStringBuilder::new(v).as_basic());
+                e
+            })
+            .collect();
+        self.text
+            .push_str(&format!("{key} = [{}]\n", encoded.join(", ")));
+        let array = values.iter().cloned().map(toml::Value::String).collect();
+        self.meant(key, toml::Value::Array(array));
+    }
+
     fn int(&mut self, key: &'static str, value: u64) {
         self.text.push_str(&format!("{key} = {value}\n"));
         let v = i64::try_from(value).map_or(toml::Value::Float(value as f64), toml::Value::Integer);
@@ -247,6 +268,15 @@ impl Meta {
         }
         if let Some(c) = self.interactor_convention {
             d.str("interactor_convention", c);
+        }
+        if let Some((cpu_s, memory_mib)) = self.compile_limits {
+            d.raw_value(
+                "compile_limits",
+                &format!("{{ cpu_s = {cpu_s}, memory_mib = {memory_mib} }}"),
+            )?;
+        }
+        if !self.output_validator_args.is_empty() {
+            d.str_array("output_validator_args", &self.output_validator_args);
         }
         if self.multi_pass {
             d.raw_value("multi_pass", "true")?;

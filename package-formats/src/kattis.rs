@@ -7,6 +7,7 @@
 //! | `limits.time_limit` (s), else `.timelimit`, else measured | `time_limit_ms` |
 //! | `limits.memory` (MiB; default 1024 legacy, 2048 after) | `memory_limit_kib` |
 //! | `limits.output` (MiB, default 8) | `output_limit_kib` |
+//! | `limits.compilation_time` (s, default 60), `compilation_memory` (MiB, default 1024 legacy, 2048 after) | `compile_limits` |
 //! | default validation and its flags | `compare = "tokens"` or `float` |
 //! | `output_validators/X/` or `output_validator/` (one source + headers) | `checker.<ext>`, `checker_convention = "kattis"` |
 //! | `input_validators/` or `input_format_validators/` (one source + headers) | `validate.<ext>`, `validator_convention = "kattis"` |
@@ -203,8 +204,12 @@ fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
             root.display()
         );
     }
-    let validator_dir =
-        root.join("output_validators").exists() || root.join("output_validator").exists();
+    // A validator folder holding nothing but dot files (BAPCtools' `.gitkeep`) is none.
+    let holds = |d: &str| {
+        let p = root.join(d);
+        p.is_file() || !package::entries(&p).is_empty()
+    };
+    let validator_dir = holds("output_validators") || holds("output_validator");
     Ok(Kind {
         custom: validation.first().map(String::as_str) == Some("custom")
             || interactive
@@ -448,6 +453,9 @@ struct Validation {
     compare: Option<String>,
     checker_convention: Option<&'static str>,
     interactor_convention: Option<&'static str>,
+    /// The custom output validator's arguments (problem.yaml's `validator_flags`, data/'s and
+    /// data/secret/'s `output_validator_args`).
+    args: Vec<String>,
 }
 
 /// The programs of the output validators' folder. 2023-07 and later: `output_validator/` is
@@ -492,6 +500,7 @@ fn output_validation(
             compare: Some(compare),
             checker_convention: None,
             interactor_convention: None,
+            args: Vec::new(),
         });
     }
     let vdir = [
@@ -534,23 +543,32 @@ fn output_validation(
             "kattis"
         }
     };
-    if !flags.is_empty() {
-        r.notes.push(format!(
-            "the output validator's flags `{}` are not passed to it: the runner calls it with none",
-            flags.join(" ")
-        ));
-    }
+    // Passed to it after its own three arguments, as Kattis does (output_validator_args).
+    let args = if convention == "kattis" {
+        flags
+    } else {
+        if !flags.is_empty() {
+            r.notes.push(format!(
+                "the output validator's flags `{}` are not passed to it: it was exported by the \
+                 runner with the testlib convention, which takes none",
+                flags.join(" ")
+            ));
+        }
+        Vec::new()
+    };
     Ok(if kind.interactive {
         Validation {
             compare: None,
             checker_convention: None,
             interactor_convention: Some(convention),
+            args,
         }
     } else {
         Validation {
             compare: Some("\"checker\"".into()),
             checker_convention: Some(convention),
             interactor_convention: None,
+            args,
         }
     })
 }
@@ -903,10 +921,24 @@ fn limits_of(yaml: &Yaml, kind: &Kind) -> Result<Meta> {
         }
         _ => None,
     };
+    // The resources the format guarantees a compile (problemtools' defaults for legacy, the
+    // 2025-09 format's typical ones after).
+    let whole = |key: &str, default: u64| -> Result<u64> {
+        match num(&limits[key]) {
+            None => Ok(default),
+            Some(n) if n.fract() == 0.0 && (1.0..=1_048_576.0).contains(&n) => Ok(n as u64),
+            Some(n) => {
+                bail!("problem.yaml limits.{key}: {n} is not a whole number from 1 to 1048576")
+            }
+        }
+    };
+    let compile_s = whole("compilation_time", 60)?.min(3600);
+    let compile_mib = whole("compilation_memory", if kind.legacy { 1024 } else { 2048 })?;
     Ok(Meta {
         judge: judging::judges::LOCAL.into(),
         memory_limit_kib: memory.map_err(anyhow::Error::msg)?,
         output_limit_kib: Some(output.map_err(anyhow::Error::msg)?),
+        compile_limits: Some((compile_s, compile_mib)),
         multi_pass: kind.multi_pass,
         max_passes,
         ..Meta::default()
@@ -940,13 +972,13 @@ pub fn read(
     let groups = Groups::new(&yaml, &kind, &validation, &constants, validator_convention);
     let cases = all_cases(&mut r, &groups)?;
     invalid_inputs(&mut r);
-    let (mut wrong, accepted) = submissions(&mut r)?;
+    let (wrong, accepted) = submissions(&mut r)?;
     if accepted == 0 {
         r.notes
             .push("no accepted submission the runner can build: write a solution".into());
     }
     statement(&mut r);
-    constants.apply(&mut r.files, &mut wrong, r.root, r.confined)?;
+    constants.apply(&mut r.files, r.root, r.confined)?;
     if !r.refused.is_empty() {
         bail!(
             "{}: {}; nothing was written",
@@ -970,6 +1002,7 @@ pub fn read(
         validator_convention,
         interactive: kind.interactive,
         interactor_convention: validation.interactor_convention,
+        output_validator_args: validation.args,
         comments,
         ..limits_of(&yaml, &kind)?
     };

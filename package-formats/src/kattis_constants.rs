@@ -1,7 +1,12 @@
-//! `constants:` of a 2025-09 `problem.yaml`: `{{name}}` and `{{name.variant}}` in the files the
-//! format names (Markdown statements, the input and output validators, included files, the
-//! example submissions, `test_group.yaml`) replaced by the constant's value; never in the test
-//! data nor in `problem.yaml`. A sequence naming no constant stays as it is.
+//! `constants:` of a 2025-09 `problem.yaml`: `{{name}}` and `{{name.variant}}` in the jury's
+//! files the format names (Markdown statements, the input and output validators, included
+//! files, `test_group.yaml`) replaced by the constant's value; never in the test data nor in
+//! `problem.yaml`. A sequence naming no constant stays as it is.
+//!
+//! Not in the example submissions, which the format's list also names: a submission is judged
+//! as a contestant would send it, and no judge rewrites a contestant's code. BAPCtools does not
+//! substitute there either, and its `constants` test problem files a submission printing
+//! `{{FIVE.STRING}}` under `wrong_answer`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -10,7 +15,7 @@ use anyhow::{bail, Result};
 use yaml_rust2::Yaml;
 
 use super::confine::Confined;
-use super::draft::{Data, File, Wrong};
+use super::draft::{Data, File};
 
 /// The constants: `name` and `name.variant` → the text that replaces `{{…}}`.
 #[derive(Debug, Default)]
@@ -102,21 +107,11 @@ impl Constants {
     /// Replaces the constants in the draft's files that come from the folders the format
     /// names (statements: Markdown only): files of the package at `root`, read through
     /// `confined`.
-    pub fn apply(
-        &self,
-        files: &mut [File],
-        wrong: &mut [Wrong],
-        root: &Path,
-        confined: &Confined,
-    ) -> Result<()> {
+    pub fn apply(&self, files: &mut [File], root: &Path, confined: &Confined) -> Result<()> {
         if self.is_empty() {
             return Ok(());
         }
-        let datas = files
-            .iter_mut()
-            .map(|f| &mut f.data)
-            .chain(wrong.iter_mut().map(|w| &mut w.data));
-        for data in datas {
+        for data in files.iter_mut().map(|f| &mut f.data) {
             let Data::File(path) = data else { continue };
             if !applies_to(path, root) {
                 continue;
@@ -145,7 +140,7 @@ fn applies_to(path: &Path, root: &Path) -> bool {
         .unwrap_or_default();
     match top.as_str() {
         "input_validators" | "input_validator" | "output_validators" | "output_validator"
-        | "include" | "submissions" => true,
+        | "include" => true,
         "statement" | "problem_statement" => path.extension().is_some_and(|e| e == "md"),
         _ => false,
     }

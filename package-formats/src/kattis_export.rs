@@ -273,7 +273,7 @@ fn output_validation(
                 run: CHECKER_RUN,
             };
             program_dir(pkg, record, problem, &program)?;
-            return Ok(("custom", String::new()));
+            return Ok(("custom", meta.output_validator_args.join(" ")));
         }
         CompareMode::Interactor => {
             let program = ProgramOut {
@@ -290,7 +290,7 @@ fn output_validation(
                         .into(),
                 );
             }
-            return Ok(("custom interactive", String::new()));
+            return Ok(("custom interactive", meta.output_validator_args.join(" ")));
         }
     };
     if meta.compare == CompareMode::Lines {

@@ -9,7 +9,9 @@
 //! other's stdin is closed once what was in flight has been delivered); and idleness seen at
 //! once: when nothing is in flight, no byte has moved, and neither program has used CPU time or
 //! been runnable for [`IDLE`], both are waiting for each other (or sleeping) and the game is
-//! stopped (`Kill::Idle`) — not at the wall-clock backstop, as judges do.
+//! stopped (`Kill::Idle`) — not at the wall-clock backstop, as judges do. Under Kattis' rules
+//! ([`Rules::Kattis`]) the end of the solution's output waits for its end, and there is no
+//! idleness.
 //!
 //! No side dies of SIGPIPE because the other ended: the runner keeps reading each side's stdout
 //! until it closes (what comes after the other side ended is recorded, then dropped), and a
@@ -35,6 +37,21 @@ use crate::single::{
 /// How long both sides may wait for each other, with nothing in flight, before the game is
 /// stopped as idle (ILE).
 pub const IDLE: Duration = Duration::from_millis(250);
+
+/// How a game is refereed where the judges differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rules {
+    /// Codeforces' (testlib's interactors): the interactor sees the end of the solution's
+    /// output as soon as the solution closes it, and both sides waiting for each other for
+    /// [`IDLE`] is idleness (ILE).
+    #[default]
+    Codeforces,
+    /// Kattis' and BAPCtools' (their output validators): the validator sees the end of the
+    /// solution's output only once the solution has ended (a solution that closes its output
+    /// and goes on is not taken for ended), and there is no idleness limit: a game that waits
+    /// is stopped at the wall-clock backstop (TLE), as those judges stop it at their timeout.
+    Kattis,
+}
 
 /// One side of a game: its program, its limits, and how much it may write.
 #[derive(Debug, Clone, Copy)]
@@ -158,6 +175,9 @@ struct Player<'a> {
     killed: Option<Kill>,
     killed_at: Option<Instant>,
     ended: Option<(Usage, Instant)>,
+    /// A direct game under Kattis' rules: a copy of the solution's stdout's write end, kept by
+    /// the runner until the solution ended, so that the validator's end of file waits for it.
+    held: Option<OwnedFd>,
 }
 
 impl Player<'_> {
@@ -209,21 +229,24 @@ fn busy(pid: i32) -> bool {
 
 /// Plays one game: `solution` and `interactor` started through their launchers, connected
 /// through the runner, watched until both have ended. `settle` says whether an interactor that
-/// ended with that exit has decided the verdict (the solution is then stopped at once).
+/// ended with that exit has decided the verdict (the solution is then stopped at once); `rules`
+/// how the end of the solution's output and waiting are taken ([`Rules`]).
 pub(crate) fn play(
     launchers: [&Launcher; 2],
     parties: [Party<'_>; 2],
     settle: &dyn Fn(Exit) -> bool,
     transcript_cap: Option<usize>,
+    rules: Rules,
 ) -> io::Result<io::Result<Interaction>> {
     let relay = transcript_cap.is_some();
-    let players = match start_players(launchers, parties, relay)? {
+    let players = match start_players(launchers, parties, relay, rules)? {
         Ok(players) => players,
         Err(e) => return Ok(Err(e)),
     };
     let mut players = players;
     let mut game = Game {
         relay,
+        rules,
         inflight: [0; 2],
         transcript: Transcript::new(transcript_cap.unwrap_or(0)),
         first: None,
@@ -275,11 +298,17 @@ fn start_players<'a>(
     launchers: [&'a Launcher; 2],
     parties: [Party<'a>; 2],
     relay: bool,
+    rules: Rules,
 ) -> io::Result<io::Result<[Player<'a>; 2]>> {
     let mut wiring = Wiring::new(relay)?;
     let mut players = Vec::with_capacity(2);
     for (k, (launcher, party)) in launchers.into_iter().zip(parties).enumerate() {
         let (stdin, stdout, watch, input) = wiring.take(k);
+        // The solution's stdout (k = 0) held open by the runner, where Kattis' rules want it.
+        let held = match (k, relay, rules) {
+            (0, false, Rules::Kattis) => Some(stdout.try_clone()?),
+            _ => None,
+        };
         let (err_r, err_w) = pipe()?;
         let run = match begin(
             launcher,
@@ -312,6 +341,7 @@ fn start_players<'a>(
             killed: None,
             killed_at: None,
             ended: None,
+            held,
         });
     }
     match players.try_into() {
@@ -399,6 +429,7 @@ fn wait_report(launcher: &Launcher) -> io::Result<()> {
 struct Game {
     /// Relayed through the runner (else wired directly: see [`Wiring`]).
     relay: bool,
+    rules: Rules,
     /// Direct games: the bytes in flight on each pipe at the last check.
     inflight: [i32; 2],
     transcript: Transcript,
@@ -508,13 +539,16 @@ impl Game {
                     Err(_) => p[k].out = None,
                 }
             }
+            // Under Kattis' rules the validator sees the end of the solution's output only
+            // once the solution has ended (its report).
+            let held = self.rules == Rules::Kattis && from == Side::Solution;
             // A side whose stdout closed has ended (in the sandbox everything of its case is
             // killed when it ends): this is when the other side can first know it, so it orders
             // the two ends causally, where the launchers' reports may cross.
-            if eof {
+            if eof && !held {
                 self.first.get_or_insert(from);
             }
-            let closed = eof || p[k].out.is_none();
+            let closed = (eof || p[k].out.is_none()) && (!held || p[k].ended.is_some());
             moved |= p[o].deliver(closed);
             if fds[4 * k + 1].revents != 0 {
                 p[k].stderr.pump(chunk);
@@ -585,6 +619,11 @@ impl Game {
         let now = Instant::now();
         p[k].ended = Some((usage, now));
         self.last_activity = now;
+        // Kattis' rules: the solution ended, the validator may now see the end of its output.
+        p[k].held = None;
+        if k == 0 && self.relay && self.rules == Rules::Kattis && p[0].out.is_none() {
+            p[1].deliver(true);
+        }
         let side = if k == 0 {
             Side::Solution
         } else {
@@ -622,9 +661,12 @@ impl Game {
             observe(x.launcher, &x.run, &mut x.seen);
             cpu_moved |= x.seen.cpu != self.cpu_at_activity[k];
             self.cpu_at_activity[k] = x.seen.cpu;
-            // The pair has one wall-clock backstop (below), not one per side.
+            // The pair has one wall-clock backstop (below), not one per side; but under Kattis'
+            // rules, which have no idleness, the solution has its own as in any problem (as
+            // BAPCtools times out a submission), and the validator then sees its end.
             if let Some(why) = decide_kill(&x.seen, &x.party.limits) {
-                if why != Kill::WallClock {
+                let own_wall = self.rules == Rules::Kattis && k == 0;
+                if why != Kill::WallClock || own_wall {
                     x.kill(why, now);
                 }
             }
@@ -646,7 +688,8 @@ impl Game {
             self.last_activity = now;
         }
         let alive = p.iter().any(|x| x.ended.is_none() && x.killed.is_none());
-        if alive && !self.solution_stopped && now >= self.last_activity + IDLE {
+        let idleness = self.rules == Rules::Codeforces;
+        if idleness && alive && !self.solution_stopped && now >= self.last_activity + IDLE {
             for x in p.iter_mut() {
                 x.kill(Kill::Idle, now);
             }

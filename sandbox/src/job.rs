@@ -2,9 +2,9 @@
 //! program (namespaces, cgroups, limits, killed with its case, with the runner's Ctrl-C, and
 //! with the launcher when the runner dies), and sees the toolchain read-only (`/usr`, and a
 //! toolchain directory outside it, such as rustup's, at [`TOOLCHAIN`]), the staged sources
-//! read-only at [`SOURCES`], and one folder it may write at [`OUTPUT`] (in the sandbox a capped
-//! tmpfs of its own, [`crate::left::WRITABLE_CAP`] bytes, as every writable entry: what it leaves
-//! there is copied to the build directory's `out/` after it ends), and nothing else of the
+//! read-only at [`SOURCES`], and one folder it may write at [`OUTPUT`] (in the sandbox a tmpfs of
+//! its own as large as the compile's memory limit, which its pages are charged to: what it leaves
+//! there is streamed to the build directory's `out/` after it ends), and nothing else of the
 //! user's. Its environment is a clean one: `PATH`, `LANG`, and `HOME` and `TMPDIR` of its own.
 //!
 //! Its stdout and stderr are one message, of which the first `keep` bytes are kept and the rest

@@ -812,10 +812,21 @@ static int remake_tmp(uint64_t size) {
 #define RW_BYTES (64ull << 20)
 #define RW_INODES 256
 
-static int mount_writable(const char *target, int is_dir, uint32_t i) {
+/* The bytes the writable entry at `box_path` may hold: RW_BYTES, read back into the runner's
+ * memory; but the compile's output (`/box/rw-out`, job.rs OUTPUT), which the runner streams to
+ * its disk, as much as the compile's memory limit (its pages are charged to the compile's
+ * memory cgroup, which bounds it anyway): a judge lets a program with a large initialised array
+ * compile (DOMjudge allows 2.5 GiB of output, the Kattis format 2 GiB of compile memory). */
+static uint64_t rw_bytes(const char *box_path, const struct request *req) {
+    if (strcmp(box_path, "/box/rw-out") == 0 && req->memory_bytes > RW_BYTES)
+        return (req->memory_bytes + 4095) / 4096 * 4096;
+    return RW_BYTES;
+}
+
+static int mount_writable(const char *target, int is_dir, uint32_t i, uint64_t bytes) {
     char options[96];
     snprintf(options, sizeof options, "size=%llu,nr_inodes=%d,mode=%s",
-             (unsigned long long)RW_BYTES, RW_INODES, is_dir ? "0777" : "0755");
+             (unsigned long long)bytes, RW_INODES, is_dir ? "0777" : "0755");
     if (is_dir)
         return mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) == 0 ? 0 : errno;
     char rel[32], dir[4096], file[4096];
@@ -832,13 +843,14 @@ static int mount_writable(const char *target, int is_dir, uint32_t i) {
     return mount(file, target, NULL, MS_BIND, NULL) == 0 ? 0 : errno;
 }
 
-/* Whether the writable entry at `box_path` is as `mount_writable` made it: a tmpfs with no
- * block in use and no inode but its root (and its file). */
-static int rw_clean(const char *box_path, int is_dir) {
+/* Whether the writable entry at `box_path` is as `mount_writable` made it: a tmpfs of `bytes`
+ * with no block in use and no inode but its root (and its file). */
+static int rw_clean(const char *box_path, int is_dir, uint64_t bytes) {
     char target[4096];
     struct statfs s;
     path_in_root(target, sizeof target, box_path);
     if (statfs(target, &s) != 0 || s.f_type != 0x01021994 /* TMPFS_MAGIC */) return 0;
+    if ((uint64_t)s.f_blocks * (uint64_t)s.f_bsize != bytes) return 0;
     return s.f_blocks == s.f_bfree && s.f_files - s.f_ffree <= (is_dir ? 1u : 2u);
 }
 
@@ -862,7 +874,8 @@ static int prepare_case(const struct request *req) {
         if (stat(host_file, &st[i]) != 0) return errno;
         same = same && strcmp(bound[i][0], host_file) == 0 && strcmp(bound[i][1], box_path) == 0 &&
                bound_dev[i] == st[i].st_dev && bound_ino[i] == st[i].st_ino &&
-               (strncmp(box_path + 5, "rw-", 3) != 0 || rw_clean(box_path, S_ISDIR(st[i].st_mode)));
+               (strncmp(box_path + 5, "rw-", 3) != 0 ||
+                rw_clean(box_path, S_ISDIR(st[i].st_mode), rw_bytes(box_path, req)));
     }
     if (!same) {
         /* A fresh /box: the binds of the last one go with it. */
@@ -885,7 +898,9 @@ static int prepare_case(const struct request *req) {
                 close(fd);
             }
             if (writable) {
-                if ((e = mount_writable(target, S_ISDIR(st[i].st_mode), i))) return e;
+                if ((e = mount_writable(target, S_ISDIR(st[i].st_mode), i,
+                                        rw_bytes(box_path, req))))
+                    return e;
             } else if (bind_readonly(host_file, target, 0) != 0) {
                 return errno;
             }

@@ -32,7 +32,7 @@ pub use single::{become_subreaper, reap_orphans};
 
 pub use job::{Job, JobOutput, JobPaths, COMMANDS, OUTPUT, SOURCES, TOOLCHAIN};
 
-pub use interact::{Exchange, Interaction, Party, Side, Transcript, IDLE};
+pub use interact::{Exchange, Interaction, Party, Rules, Side, Transcript, IDLE};
 pub use left::{Left, WRITABLE_CAP, WRITABLE_ENTRIES};
 
 use std::io;
@@ -72,16 +72,17 @@ pub trait Executor: Sync {
     /// stdin through the runner, each under its own limits ([`interact`] says how). `settle`
     /// says whether an interactor that ended with that exit has decided the verdict; the
     /// transcript keeps about `transcript_cap` bytes; `None`: the two are wired to each other
-    /// (faster, no transcript; see [`interact`]). An error means the game could not be
-    /// played at all.
+    /// (faster, no transcript; see [`interact`]); `rules` are the judge's where judges differ
+    /// ([`Rules`]). An error means the game could not be played at all.
     fn run_interactive(
         &self,
         solution: Party<'_>,
         interactor: Party<'_>,
         settle: &dyn Fn(Exit) -> bool,
         transcript_cap: Option<usize>,
+        rules: Rules,
     ) -> io::Result<Interaction> {
-        let _ = (solution, interactor, settle, transcript_cap);
+        let _ = (solution, interactor, settle, transcript_cap, rules);
         Err(io::Error::new(
             io::ErrorKind::Unsupported,
             "this executor does not play interactive games",
@@ -328,9 +329,16 @@ impl Executor for Sandbox {
         interactor: Party<'_>,
         settle: &dyn Fn(Exit) -> bool,
         transcript_cap: Option<usize>,
+        rules: Rules,
     ) -> io::Result<Interaction> {
         let [a, b] = self.checkout_two()?;
-        match interact::play([&a, &b], [solution, interactor], settle, transcript_cap) {
+        match interact::play(
+            [&a, &b],
+            [solution, interactor],
+            settle,
+            transcript_cap,
+            rules,
+        ) {
             Ok(result) => {
                 // Back in the reverse order, so that the next game takes each launcher for the
                 // same side again: a launcher keeps its /tmp and /box from one case to the next

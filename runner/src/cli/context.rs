@@ -194,6 +194,19 @@ impl Context {
         })
     }
 
+    /// The profile of `source` as a solution (or wrong solution) of `problem` under `judge`:
+    /// with the problem's own compile limits, where it has them.
+    pub fn subject_profile(
+        &self,
+        problem: &Problem,
+        judge: &str,
+        source: &Path,
+    ) -> Result<Arc<Profile>> {
+        Ok(problem
+            .meta
+            .subject_profile(self.profile_for(judge, source)?))
+    }
+
     /// A solution as a subject, built with its judge's profile.
     pub fn solution(&self, problem: &Problem, source: &Path) -> Result<Subject> {
         Ok(Subject {
@@ -201,7 +214,7 @@ impl Context {
             role: Role::Solution,
             why: None,
             limits: None,
-            profile: self.profile_for(&problem.meta.judge, source)?,
+            profile: self.subject_profile(problem, &problem.meta.judge, source)?,
         })
     }
 
@@ -307,8 +320,8 @@ impl Context {
             if needs.contains(&Tool::Checker) && planned.checker.is_none() {
                 let source = planned.problem.checker_path();
                 let profile = self.profile_for(LOCAL, &source)?;
-                let convention = planned.problem.meta.checker_convention;
-                let profile = Arc::new(judging::checker::profile_for(&profile, convention));
+                let meta = &planned.problem.meta;
+                let profile = Arc::new(judging::checker::profile_for(&profile, meta));
                 planned.checker = Some(ToolProgram::Source(source, profile));
             }
             if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
@@ -361,7 +374,7 @@ impl Context {
                 role: Role::FirstRejection,
                 why: None,
                 limits: None,
-                profile: self.profile_for(judge, source)?,
+                profile: self.subject_profile(problem, judge, source)?,
             });
         }
         let report = self.execute(vec![Planned::new(problem.clone(), cases, subjects)])?;

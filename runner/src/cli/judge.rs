@@ -90,7 +90,7 @@ pub fn file(cx: &Context, a: &File) -> Result<u8> {
         role: Role::Solution,
         why: None,
         limits: None,
-        profile,
+        profile: problem.meta.subject_profile(profile),
     };
     cx.execute_and_report(vec![Planned::new(problem, cases, vec![subject])], None)
 }

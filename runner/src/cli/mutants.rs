@@ -202,7 +202,7 @@ fn judge_all(
         })
         .collect();
     let name = source.file_name().expect("a file").to_owned();
-    let profile = cx.profile_for(&problem.meta.judge, source)?;
+    let profile = cx.subject_profile(problem, &problem.meta.judge, source)?;
     let mut subjects = Vec::new();
     let mut judged = Vec::new();
     for (i, m) in list.iter().enumerate() {

@@ -131,7 +131,10 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
     let req = request(cx, problem, a, Vec::new())?;
     let solution = match cx
         .builder
-        .build(&req.source, &*cx.profile_for(&req.judge, &req.source)?)?
+        .build(
+            &req.source,
+            &*cx.subject_profile(problem, &req.judge, &req.source)?,
+        )?
         .program
     {
         Ok(p) => p,

@@ -169,7 +169,7 @@ fn interactive_oracle(
             .into(),
     );
     let subject = Subject {
-        profile: cx.profile_for(&problem.meta.judge, &solution)?,
+        profile: cx.subject_profile(&problem, &problem.meta.judge, &solution)?,
         source: solution,
         role: Role::Oracle,
         why: None,

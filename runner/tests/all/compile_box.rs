@@ -298,6 +298,54 @@ fn every_compile_bomb_ends_as_ce_within_its_limits_and_the_runner_stays_small() 
     }
 }
 
+/// 96 MiB of initialised data: an object file and a program larger than the 64 MiB a program's
+/// other writable files may hold.
+const BIG_DATA: &str = "#include <stdio.h>\nchar a[96 << 20] = {1};\nint main(void) { long n; if (scanf(\"%ld\", &n) != 1) return 1; printf(\"%ld\\n\", 2 * n + a[1]); return 0; }\n";
+
+#[test]
+fn a_problem_s_compile_limits_win_and_a_large_program_compiles_within_the_memory_limit() {
+    let ws = workspace("");
+    // A program as large as its data compiles under the default 1 GiB (its output is bounded
+    // by the compile's memory, not by the 64 MiB of an interactor's files), and is judged.
+    ws.write("big.c", BIG_DATA);
+    let ran = judge(&ws, false, "big.c", &[]);
+    let s = text(&ran.out);
+    assert!(s.contains("big.c [local C]: 1/1 AC"), "{s}");
+    // The problem's own compile_limits win over its language's: 96 MiB of memory cannot hold
+    // that output, and 1 KiB of message cuts a long one.
+    let toml = std::fs::read_to_string(ws.path("problems/t/problem.toml")).unwrap();
+    let limits = |keys: &str| {
+        ws.write(
+            "problems/t/problem.toml",
+            &format!("{toml}compile_limits = {{ {keys} }}\n"),
+        )
+    };
+    limits("memory_mib = 96");
+    let ran = judge(&ws, false, "big.c", &[]);
+    let s = text(&ran.out);
+    assert!(s.contains("CE on all 1 cases"), "{s}");
+    limits("message_kib = 1");
+    ws.write("huge.cpp", HUGE_MESSAGE);
+    let ran = judge(&ws, false, "huge.cpp", &[]);
+    let s = text(&ran.out);
+    let more = s
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("… ")?.strip_suffix(" more bytes"))
+        .unwrap_or_else(|| panic!("not cut at 1 KiB: {s}"));
+    assert!(more.parse::<u64>().unwrap() > 1 << 20, "{more}");
+    assert!(s.len() < 8 << 10, "{} bytes: {s}", s.len());
+    // Out of range: a configuration error at its line.
+    limits("memory_mib = 0");
+    let ran = judge(&ws, false, "big.c", &[]);
+    assert_code(&ran.out, 2);
+    assert!(
+        text(&ran.out)
+            .contains("compile_limits: compile memory_mib and message_kib must be at least 1"),
+        "{}",
+        text(&ran.out)
+    );
+}
+
 // ---- Nothing outlives the runner --------------------------------------------------------------
 
 /// Starts the runner on a source that compiles for a long time (the template bomb, under the

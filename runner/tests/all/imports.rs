@@ -1190,8 +1190,11 @@ fn submit_answer_and_broken_packages_are_refused_and_change_nothing() {
 
 /// A Kattis output validator of a multi-pass problem (written for this test): pass 1's input is
 /// a negative number and the answer a number k >= 0, which becomes pass 2's input (nextpass.in),
-/// where the answer must be k again.
-const TWO_PASS_VALIDATOR: &str = "#!/usr/bin/env python3\nimport sys\n\ndef verdict(code, why=''):\n    if why:\n        with open(sys.argv[3] + '/judgemessage.txt', 'w') as f:\n            f.write(why + '\\n')\n    sys.exit(code)\n\nx = int(open(sys.argv[1]).read())\nwords = sys.stdin.read().split()\nif len(words) != 1 or not words[0].lstrip('-').isdigit():\n    verdict(43, 'not one integer: %r' % words[:3])\nk = int(words[0])\nif x < 0:\n    if k < 0:\n        verdict(43, 'pass 1: %d is negative' % k)\n    with open(sys.argv[3] + '/nextpass.in', 'w') as f:\n        f.write('%d\\n' % k)\n    verdict(42)\nif k != x:\n    verdict(43, 'pass 2: %d, not %d' % (k, x))\nverdict(42)\n";
+/// where the answer must be k again. It keeps pass 1's input in its feedback directory (the
+/// format keeps the files there from one pass to the next: without it pass 2 fails, JE),
+/// appends to judgemessage.txt in each pass, and fails (JE) unless called with the problem's
+/// output_validator_args, `--strict`.
+const TWO_PASS_VALIDATOR: &str = "#!/usr/bin/env python3\nimport os, sys\nfb = sys.argv[3]\n\ndef say(why):\n    with open(fb + '/judgemessage.txt', 'a') as f:\n        f.write(why + '\\n')\n\ndef verdict(code, why=''):\n    if why:\n        say(why)\n    sys.exit(code)\n\nif sys.argv[4:] != ['--strict']:\n    sys.exit(1)\nx = int(open(sys.argv[1]).read())\nwords = sys.stdin.read().split()\nif len(words) != 1 or not words[0].lstrip('-').isdigit():\n    verdict(43, 'not one integer: %r' % words[:3])\nk = int(words[0])\nif x < 0:\n    if k < 0:\n        verdict(43, 'pass 1: %d is negative' % k)\n    with open(fb + '/nextpass.in', 'w') as f:\n        f.write('%d\\n' % k)\n    with open(fb + '/first.txt', 'w') as f:\n        f.write('%d\\n' % x)\n    say('pass 1: %d, fine' % k)\n    verdict(42)\nif not os.path.exists(fb + '/first.txt'):\n    sys.exit(1)\nif k != x:\n    verdict(43, 'pass 2: %d, not %d (pass 1 was on %s)' % (k, x, open(fb + '/first.txt').read().strip()))\nverdict(42)\n";
 
 /// A 2025-09 multi-pass package that is not interactive, after BAPCtools' `multipass` test
 /// problem (its files written anew here: BAPCtools is GPL-3.0).
@@ -1205,6 +1208,7 @@ fn two_pass() -> (tempfile::TempDir, PathBuf) {
                  credits: made for the runner's tests\nlimits:\n  time_limit: 0.5\n  \
                  validation_passes: 2\n",
             ),
+            ("data/test_group.yaml", "output_validator_args: [--strict]\n"),
             ("data/sample/1.in", "-1\n"),
             ("data/sample/1.ans", ""),
             ("data/secret/1.in", "-7\n"),
@@ -1251,12 +1255,14 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
         "checker_convention = \"kattis\"",
         "multi_pass = true",
         "max_passes = 2",
+        "output_validator_args = [\"--strict\"]",
+        "compile_limits = { cpu_s = 60, memory_mib = 2048 }",
     ] {
         assert!(toml.contains(line), "{line} not in\n{toml}");
     }
     assert!(!toml.contains("interactive"), "{toml}");
-    // Every submission in its class: the sleeper TLE (nothing to wait for in a pass that is
-    // not interactive: not ILE), the second pass's wrong answer WA, its crash RE.
+    // Every submission in its class: the sleeper TLE at the wall clock (Kattis' rules: no
+    // idleness), the second pass's wrong answer WA, its crash RE.
     let out = ws.runner(&["twopass", "--all-cases"]);
     let said = text(&out);
     assert_code(&out, 0);
@@ -1270,12 +1276,12 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     assert_eq!(last_line(&out), "8 passed, 0 failed", "{said}");
     for (file, verdict, why) in [
         ("negative.py", "WA", "pass 1: -1 is negative"),
-        ("second.py", "WA", "pass 2: 8, not 7"),
         (
-            "sleepy.py",
-            "TLE",
-            "a pass of a problem that is not interactive",
+            "second.py",
+            "WA",
+            "pass 1: 7, fine\n     │ pass 2: 8, not 7 (pass 1 was on -7)",
         ),
+        ("sleepy.py", "TLE", "wall"),
         ("crash_second.py", "RE", "exit code 3"),
     ] {
         let wrong = ws.path(&format!("problems/twopass/wrong/{file}"));
@@ -1938,8 +1944,9 @@ fn the_problems_export_to_packages_verifyproblem_accepts_and_come_back_the_same(
 }
 
 /// A 2025-09 package with `constants:`, made here after BAPCtools' test problem of that name:
-/// the validators, a submission and the statement use them; the test data and problem.yaml do
-/// not get them.
+/// the validators and the statement use them; a wrong submission prints one verbatim (as
+/// BAPCtools' `constant_in_submission.py`: a submission is judged as a contestant sent it); the
+/// test data and problem.yaml do not get them.
 fn constants_2025() -> (tempfile::TempDir, PathBuf) {
     package(
         "constants",
@@ -1951,8 +1958,9 @@ fn constants_2025() -> (tempfile::TempDir, PathBuf) {
             ("data/secret/1.in", "5\n"),
             ("data/secret/1.ans", "5\n"),
             ("input_validators/v/validate.py", "import sys\nn = int(sys.stdin.readline())\nsys.exit(42 if 1 <= n <= {{MAX_N}} else 43)\n"),
-            ("submissions/accepted/echo.py", "n = int(input())\nassert n <= {{MAX_N}}\nprint(n)\n"),
-            ("submissions/wrong_answer/off.py", "print(int(input()) + {{MAX_N}} - 4)\n"),
+            ("submissions/accepted/echo.py", "n = int(input())\nassert n <= 5\nprint(n)\n"),
+            ("submissions/wrong_answer/off.py", "print(int(input()) + 1)\n"),
+            ("submissions/wrong_answer/constant.py", "input()\nprint('{{MAX_N}}')\n"),
         ],
     )
 }
@@ -1968,15 +1976,19 @@ fn constants_are_substituted_where_the_format_says() {
         read("problems/constants/validate.py"),
         "import sys\nn = int(sys.stdin.readline())\nsys.exit(42 if 1 <= n <= 5 else 43)\n"
     );
-    assert!(read("solutions/constants/echo/constants.py").contains("assert n <= 5\n"));
-    assert!(read("problems/constants/wrong/off.py").contains("+ 5 - 4"));
+    // Not in a submission: the judges compile what a contestant sends as it is (BAPCtools
+    // does not substitute there either).
+    assert_eq!(
+        read("problems/constants/wrong/constant.py"),
+        "input()\nprint('{{MAX_N}}')\n"
+    );
     assert_eq!(
         read("problems/constants/statement/problem.en.md"),
         "Print n for n <= 5 (five).\n"
     );
     let out = ws.runner(&["constants"]);
     assert_code(&out, 0);
-    assert_eq!(last_line(&out), "3 passed, 0 failed", "{}", text(&out));
+    assert_eq!(last_line(&out), "4 passed, 0 failed", "{}", text(&out));
 }
 
 #[test]

@@ -349,6 +349,71 @@ fn a_kattis_output_validator_judges_with_42_and_43_and_plays_a_second_pass() {
     assert!(detail.contains("seven guesses and no luck"), "{detail}");
 }
 
+/// Kattis' rules for a Kattis output validator (as BAPCtools' `guess` package files its
+/// submissions): the validator sees the end of the solution's output only when the solution has
+/// ended, and nothing is idleness: a solution that closes its output and then crashes is RE, one
+/// that closes it and sleeps is TLE at its own wall-clock backstop, a deadlock TLE too. The same
+/// programs against a testlib interactor: WA (it saw the end at once) and ILE.
+#[test]
+fn a_kattis_validator_sees_the_solution_end_only_when_it_ended_and_nothing_is_ile() {
+    let ws = Ws::empty();
+    ws.write(
+        "problems/kguess/problem.toml",
+        "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = 500\n\
+         interactive = true\ninteractor_convention = \"kattis\"\n",
+    );
+    ws.write("problems/kguess/interactor.c", VALIDATOR_C);
+    ws.write(
+        "fixtures/kguess.toml",
+        "[[case]]\nname = \"x60\"\nsource = \"hand\"\ninput = \"60 pass2\\n\"\n",
+    );
+    let closes_then = |then: &str| {
+        format!(
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\nint main(void) {{ fclose(stdout); {then} }}\n"
+        )
+    };
+    let (v, _, record) = play(
+        &ws,
+        "kguess",
+        "crash",
+        &closes_then("usleep(300000); abort();"),
+    );
+    assert_eq!(v, "RE", "{record}");
+    let (v, detail, record) = play(
+        &ws,
+        "kguess",
+        "sleeper",
+        &closes_then("sleep(30); return 0;"),
+    );
+    assert_eq!(v, "TLE", "{record}");
+    assert!(detail.contains("wall"), "{detail}");
+    // Never flushes: both wait for each other until the solution's backstop.
+    let quiet = "#include <stdio.h>\nint main(void){char r[8];printf(\"50\\n\");\
+                 return scanf(\"%7s\",r)==1?0:1;}\n";
+    let (v, _, record) = play(&ws, "kguess", "quiet", quiet);
+    assert_eq!(v, "TLE", "{record}");
+    // A testlib interactor is refereed as Codeforces does: the end of output at once, and
+    // idleness.
+    ws.write(
+        "problems/tguess/problem.toml",
+        "title = \"Guess\"\njudge = \"local\"\ntime_limit_ms = 500\ninteractive = true\n",
+    );
+    ws.write("problems/tguess/interactor.c", INTERACTOR_C);
+    ws.write(
+        "fixtures/tguess.toml",
+        "[[case]]\nname = \"x60\"\nsource = \"hand\"\ninput = \"60\\n\"\n",
+    );
+    let (v, _, record) = play(
+        &ws,
+        "tguess",
+        "crash",
+        &closes_then("usleep(300000); abort();"),
+    );
+    assert_eq!(v, "WA", "{record}");
+    let (v, _, record) = play(&ws, "tguess", "quiet", quiet);
+    assert_eq!(v, "ILE", "{record}");
+}
+
 // ---------------------------------------------------------------- the interactor's files
 
 /// A Kattis validator that writes `files` × 8 MiB into its feedback directory (ignoring every

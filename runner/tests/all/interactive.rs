@@ -359,7 +359,7 @@ fn a_kattis_validator_sees_the_solution_end_only_when_it_ended_and_nothing_is_il
     let ws = Ws::empty();
     ws.write(
         "problems/kguess/problem.toml",
-        "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = 500\n\
+        "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = 200\n\
          interactive = true\ninteractor_convention = \"kattis\"\n",
     );
     ws.write("problems/kguess/interactor.c", VALIDATOR_C);
@@ -396,7 +396,7 @@ fn a_kattis_validator_sees_the_solution_end_only_when_it_ended_and_nothing_is_il
     // idleness.
     ws.write(
         "problems/tguess/problem.toml",
-        "title = \"Guess\"\njudge = \"local\"\ntime_limit_ms = 500\ninteractive = true\n",
+        "title = \"Guess\"\njudge = \"local\"\ntime_limit_ms = 200\ninteractive = true\n",
     );
     ws.write("problems/tguess/interactor.c", INTERACTOR_C);
     ws.write(

@@ -2,9 +2,12 @@
 //! tools), the judge profiles (`judges.toml`), the builds, the engine that executes a plan in
 //! the sandbox ([`run::execute`]: the build phase, the judging, the confirmations) and what it
 //! judges (verdicts, outcomes, diffs). Judging the fixtures and the mutants are plans this
-//! engine runs; stress's seeds, the validator's pass of `verify` and `run` (one program on one
-//! input) drive the same tools ([`tools`], built once with their conventions) on their own
-//! loops. Nothing here prints and nothing here parses a command line.
+//! engine runs; stress deals its seeds itself (each made, validated and answered by the brute
+//! force first) and judges the solutions on each with the engine's own `run::judge_run`, the
+//! one place that decides how a case is judged (the checker, the interactor, the compare mode);
+//! the validator's pass of `verify` and `run` (one program on one input, not judged) drive the
+//! same tools ([`tools`], built once with their conventions). Nothing here prints and nothing
+//! here parses a command line.
 //!
 //! The layers, from the bottom: [`verdict`], [`compare`], [`diff`], [`judgement`] (what a run
 //! is worth); [`workspace`], [`problem`], [`fixture`], [`judges`], [`compile`] (what there is

@@ -25,7 +25,7 @@ use crate::judgement::{judge_case, limit_failure, Outcome};
 use crate::judges::Profile;
 use crate::problem::Problem;
 use crate::verdict::{Expect, Verdict, Verdicts};
-use sandbox::{Cancel, Executor};
+use sandbox::{Cancel, Executor, RunOutput};
 
 /// What a program is to the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -421,8 +421,33 @@ pub(crate) fn run_case(
     tools: JudgingTools,
     diff: DiffOptions,
 ) -> Outcome {
+    judge_run(exec, program, case, limits, tools, diff).outcome
+}
+
+/// One program judged on one case, and what it wrote (empty for a game: its dialogue is in the
+/// outcome's failure).
+pub(crate) struct Judged {
+    pub outcome: Outcome,
+    pub stdout: Vec<u8>,
+}
+
+/// [`run_case`], keeping the program's output: every command that judges a program on a case
+/// (a run's jobs, stress's seeds) judges it here, so that which program judges a case, and how,
+/// is decided once.
+pub(crate) fn judge_run(
+    exec: &dyn Executor,
+    program: &Program,
+    case: &Case,
+    limits: &Limits,
+    tools: JudgingTools,
+    diff: DiffOptions,
+) -> Judged {
+    let judged = |outcome| Judged {
+        outcome,
+        stdout: Vec::new(),
+    };
     if case.compare == CompareMode::Interactor {
-        return match tools.interactor {
+        return judged(match tools.interactor {
             Some(interactor) => {
                 let game = crate::interactive::Game {
                     solution: program,
@@ -437,20 +462,28 @@ pub(crate) fn run_case(
             None => Outcome::cannot_start(&std::io::Error::other(
                 "the problem is interactive and has no interactor",
             )),
-        };
+        });
     }
     let out = match exec.run(program, case.input.as_stdin(), limits, case.output_cap()) {
         Ok(out) => out,
-        Err(e) => return Outcome::cannot_start(&e),
+        Err(e) => return judged(Outcome::cannot_start(&e)),
     };
-    match tools.checker {
+    let outcome = match tools.checker {
         Some(checker)
             if case.compare == CompareMode::Checker && limit_failure(&out, limits).is_none() =>
         {
-            return crate::checker::judge(exec, checker, case, &out);
+            crate::checker::judge(exec, checker, case, &out)
         }
-        _ => {}
+        _ => compared(&out, case, limits, diff),
+    };
+    Judged {
+        outcome,
+        stdout: out.stdout,
     }
+}
+
+/// `out` compared with `case`'s expected output by the case's compare mode.
+fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) -> Outcome {
     match case.expected.read() {
         Ok(expected) => {
             // The input, for the diff's line-paired view: not a large one.
@@ -465,7 +498,7 @@ pub(crate) fn run_case(
                     .then(|| case.input.read().ok().map(|b| b.into_owned()))
                     .flatten()
             };
-            judge_case(&out, &expected, &input, case.compare, limits, diff)
+            judge_case(out, &expected, &input, case.compare, limits, diff)
         }
         Err(e) => Outcome::cannot_start(&e),
     }

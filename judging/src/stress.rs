@@ -242,25 +242,9 @@ fn seed_case(kit: &Kit, seed: u64, input: &[u8], expected: &[u8]) -> Case {
     }
 }
 
-/// One solution's game against the interactor on `input`: the finding if it was not accepted.
-fn play_seed(
-    exec: &dyn Executor,
-    kit: &Kit,
-    game: &crate::interactive::Game,
-    source: &std::path::Path,
-    input: &[u8],
-    expected: &[u8],
-) -> Option<Finding> {
-    let (outcome, transcript) =
-        crate::interactive::play(exec, game, input.to_vec(), expected, kit.diff, false);
-    let dialogue = transcript.map_or_else(String::new, |t| {
-        crate::interactive::render(&t, kit.diff.transcript_lines)
-    });
-    finding_of(outcome, input, expected, source, dialogue)
-}
-
-/// Every solution on `input`, judged against the brute force's `expected` (or by the checker):
-/// the first that is not accepted is the finding.
+/// Every solution on `input`, judged against the brute force's `expected` (or by the checker,
+/// or played against the interactor) as a run judges a case ([`run::judge_run`]): the first
+/// that is not accepted is the finding.
 fn judge_solutions(
     exec: &dyn Executor,
     kit: &Kit,
@@ -269,84 +253,37 @@ fn judge_solutions(
     expected: Vec<u8>,
 ) -> Option<Finding> {
     let case = seed_case(kit, seed, &input, &expected);
-    let limits = case.limits;
+    let tools = run::JudgingTools {
+        checker: kit.checker.as_ref(),
+        interactor: kit.interactor.as_ref(),
+        game_dirs: &kit.game_dirs,
+    };
     for (source, program) in &kit.solutions {
-        if let Some(interactor) = &kit.interactor {
-            let game = crate::interactive::Game {
-                solution: program,
-                limits: &limits,
-                output_cap: case.output_cap(),
-                interactor,
-                checker: kit.checker.as_ref(),
-                dirs: &kit.game_dirs,
-            };
-            match play_seed(exec, kit, &game, source, &input, &expected) {
-                Some(finding) => return Some(finding),
-                None => continue,
-            }
-        }
-        let out = match exec.run(program, Stdin::Bytes(&input), &limits, case.output_cap()) {
-            Ok(out) => out,
-            Err(e) => {
-                return Some(Finding::GeneratorFailed {
-                    why: format!("cannot start {}: {e}", source.display()),
-                })
-            }
-        };
-        let outcome = match &kit.checker {
-            Some(checker) if judgement::limit_failure(&out, &limits).is_none() => {
-                crate::checker::judge(exec, checker, &case, &out)
-            }
-            _ => judgement::judge_case(
-                &out,
-                &expected,
-                &|| Some(input.clone()),
-                kit.problem.meta.compare,
-                &limits,
-                kit.diff,
-            ),
-        };
+        let judged = run::judge_run(exec, program, &case, &case.limits, tools, kit.diff);
+        let outcome = judged.outcome;
         if outcome.verdict == Verdict::CheckerFailed {
             return Some(Finding::CheckerFailed {
                 input,
                 why: outcome.detail.unwrap_or_default(),
             });
         }
-        if !outcome.verdict.is_accepted() {
-            return Some(Finding::Disagree {
-                input,
-                expected,
-                program: source.clone(),
-                actual: out.stdout,
-                outcome,
-            });
+        if outcome.verdict.is_accepted() {
+            continue;
         }
-    }
-    None
-}
-
-/// The finding of an interactive game that was not accepted (its dialogue stands for the
-/// output), if any.
-fn finding_of(
-    outcome: crate::judgement::Outcome,
-    input: &[u8],
-    expected: &[u8],
-    source: &std::path::Path,
-    dialogue: String,
-) -> Option<Finding> {
-    if outcome.verdict == Verdict::CheckerFailed {
-        return Some(Finding::CheckerFailed {
-            input: input.to_vec(),
-            why: outcome.detail.unwrap_or_default(),
+        // A game's dialogue stands for its output.
+        let actual = match outcome.failure.as_ref().and_then(|f| f.transcript.clone()) {
+            Some(dialogue) if kit.interactor.is_some() => dialogue.into_bytes(),
+            _ => judged.stdout,
+        };
+        return Some(Finding::Disagree {
+            input,
+            expected,
+            program: source.clone(),
+            actual,
+            outcome,
         });
     }
-    (!outcome.verdict.is_accepted()).then(|| Finding::Disagree {
-        input: input.to_vec(),
-        expected: expected.to_vec(),
-        program: source.to_path_buf(),
-        actual: dialogue.into_bytes(),
-        outcome,
-    })
+    None
 }
 
 /// Runs `stress` for `problem`. `progress` is told the number of seeds done.

@@ -300,9 +300,14 @@ pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
 /// The message of a compile error for a tool that is not installed.
 fn not_found(tool: &str, profile: &Profile) -> String {
     let package = profile.package.as_deref().unwrap_or(tool);
+    // A package name, or words saying where the tool comes from.
+    let how = if package.contains(' ') {
+        format!("install {package}")
+    } else {
+        format!("install {package} (Debian: apt-get install {package})")
+    };
     format!(
-        "{tool} not found: install {package} (Debian: apt-get install {package}); \
-         {} programs cannot be built or run without it\n",
+        "{tool} not found: {how}; {} programs cannot be built or run without it\n",
         profile.name()
     )
 }
@@ -534,9 +539,10 @@ impl Builder {
             };
             return Ok(Built::new(program, false, profile.name()));
         };
-        if find_program(&own[0]).is_none() {
+        let tools = std::iter::once(&own[0]).chain(&profile.toolchain);
+        if let Some(missing) = tools.into_iter().find(|t| find_program(t).is_none()) {
             return Ok(Built::new(
-                Err(not_found(&own[0], profile)),
+                Err(not_found(missing, profile)),
                 false,
                 profile.name(),
             ));
@@ -637,7 +643,8 @@ impl Builder {
         sight: &Sight,
         work: &Path,
     ) -> Result<Compiled> {
-        let toolchain = match self.toolchain(&command[0]) {
+        let named = profile.toolchain.as_deref();
+        let toolchain = match self.toolchain(named.unwrap_or(&command[0])) {
             Ok(t) => t,
             Err(msg) => {
                 return Ok(Compiled {
@@ -659,8 +666,18 @@ impl Builder {
         let make_argv = |paths: &JobPaths| {
             let src = paths.sources.join(&sight.source);
             let mut argv = expand(command, &src, &paths.output.join("prog"));
-            if let (Some(t), Some(dir)) = (&toolchain, &paths.toolchain) {
-                argv[0] = dir.join(&t.exe).into();
+            match (&toolchain, &paths.toolchain) {
+                // `{toolchain}`: the named program's folder, as the compile sees it.
+                (Some(_), Some(dir)) if named.is_some() => {
+                    for a in &mut argv {
+                        let text = a.to_string_lossy();
+                        if text.contains("{toolchain}") {
+                            *a = text.replace("{toolchain}", &dir.to_string_lossy()).into();
+                        }
+                    }
+                }
+                (Some(t), Some(dir)) => argv[0] = dir.join(&t.exe).into(),
+                _ => {}
             }
             let deps = paths.output.join("deps.d");
             for a in dep_args(&command[0]) {
@@ -957,6 +974,7 @@ mod tests {
             stack: sandbox::Stack::Bytes(1 << 20),
             package: Some("the-package".into()),
             about: None,
+            toolchain: None,
             compile_limits: CompileLimits::default(),
         }
     }

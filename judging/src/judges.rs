@@ -178,6 +178,7 @@ struct RawBuild {
     min_version: Option<String>,
     stack_kib: Option<RawStack>,
     package: Option<String>,
+    toolchain: Option<String>,
     compile_limits: Option<CompileLimitKeys>,
 }
 
@@ -198,6 +199,9 @@ struct RawLanguage {
     min_version: Option<String>,
     stack_kib: Option<RawStack>,
     package: Option<String>,
+    /// A program outside `/usr` whose toolchain folder the compile is shown (as for its first
+    /// word), named `{toolchain}` in `compile`: a compiler a script runs (Kotlin's jar).
+    toolchain: Option<String>,
     /// This language's compile limits (each key not given: the build's, then the file's).
     compile_limits: Option<CompileLimitKeys>,
     about: Option<String>,
@@ -266,6 +270,9 @@ pub struct Profile {
     /// The Debian package of the tool, for "not found" messages.
     pub package: Option<String>,
     pub about: Option<String>,
+    /// The program whose toolchain folder its compiles are shown, when it is not the compile
+    /// command's first word (`{toolchain}` in the command is that folder as the compile sees it).
+    pub toolchain: Option<String>,
     /// The limits of its compiles.
     pub compile_limits: CompileLimits,
 }
@@ -295,6 +302,7 @@ impl Profile {
             stack: Stack::Inherit,
             package: None,
             about: None,
+            toolchain: None,
             compile_limits: CompileLimits::default(),
         }
     }
@@ -638,6 +646,7 @@ impl RawLanguage {
             min_version: self.min_version.clone().or(b.min_version),
             stack_kib: self.stack_kib.clone().or(b.stack_kib),
             package: self.package.clone().or(b.package),
+            toolchain: self.toolchain.clone().or(b.toolchain),
             compile_limits: self.compile_limits,
             about: self.about.clone(),
         }
@@ -715,6 +724,7 @@ fn language(judge: &str, l: &RawLanguage) -> Result<Profile, String> {
         },
         package: l.package.clone(),
         about: l.about.clone(),
+        toolchain: l.toolchain.clone(),
         compile_limits: CompileLimits::default(),
     })
 }

@@ -267,10 +267,6 @@ fn alias(ext: &str) -> Option<&'static str> {
     (ext == "py3").then_some("py")
 }
 
-/// Why a Kotlin program is left out.
-const KOTLIN: &str = "Kotlin: not built here, Debian's kotlin (1.3) is too old for today's Kotlin \
-                      and the package registries have no newer compiler";
-
 /// Whether `path` is a source the runner builds, by its extension or an alias of it.
 fn buildable(path: &Path, kinds: &FileKinds) -> bool {
     kinds.is_source(path)
@@ -285,9 +281,6 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
     if path.is_file() {
         if is_python2(path) {
             return Err("Python 2: the runner runs python3".into());
-        }
-        if path.extension().is_some_and(|e| e == "kt") {
-            return Err(KOTLIN.into());
         }
         if !buildable(path, kinds) {
             return Err(format!(
@@ -327,12 +320,6 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
                 headers: files.iter().filter(|f| is_header(f)).cloned().collect(),
                 folder: None,
             })
-        }
-        [] if files
-            .iter()
-            .any(|f| f.extension().is_some_and(|e| e == "kt")) =>
-        {
-            Err(KOTLIN.into())
         }
         [] => Err(format!(
             "no source in a language the runner builds ({})",

@@ -156,11 +156,11 @@ fn a_solution_named_after_no_problem_stops_the_run() {
         "solutions/src/bin/tt.rs: no problem `tt`: a solution is named after its problem's slug, and this file would never be judged (did you mean `t`?)",
     );
     std::fs::remove_file(ws.path("solutions/src/bin/tt.rs")).unwrap();
-    ws.write("solutions/t.kt", "fun main() {}\n");
+    ws.write("solutions/t.hs", "main = interact id\n");
     stops_before_running(
         &ws,
         &[],
-        "solutions/t.kt: not a source file the runner builds",
+        "solutions/t.hs: not a source file the runner builds",
     );
 }
 

@@ -410,20 +410,6 @@ pub(crate) struct JudgingTools<'a> {
     pub game_dirs: &'a GameDirs,
 }
 
-/// Runs `program` on `case` and judges it (with the checker when the case says so; played
-/// against the interactor when the problem is interactive). The expected output is read after
-/// the run and dropped with it.
-pub(crate) fn run_case(
-    exec: &dyn Executor,
-    program: &Program,
-    case: &Case,
-    limits: &Limits,
-    tools: JudgingTools,
-    diff: DiffOptions,
-) -> Outcome {
-    judge_run(exec, program, case, limits, tools, diff).outcome
-}
-
 /// One program judged on one case, and what it wrote (empty for a game: its dialogue is in the
 /// outcome's failure).
 pub(crate) struct Judged {
@@ -431,9 +417,11 @@ pub(crate) struct Judged {
     pub stdout: Vec<u8>,
 }
 
-/// [`run_case`], keeping the program's output: every command that judges a program on a case
-/// (a run's jobs, stress's seeds) judges it here, so that which program judges a case, and how,
-/// is decided once.
+/// Runs `program` on `case` and judges it (with the checker when the case says so; played
+/// against the interactor when the problem is interactive), keeping what it wrote. Every command
+/// that judges a program on a case (a run's jobs, stress's seeds) judges it here, so that which
+/// program judges a case, and how, is decided once. The expected output is read after the run
+/// and dropped with it.
 pub(crate) fn judge_run(
     exec: &dyn Executor,
     program: &Program,
@@ -792,14 +780,15 @@ impl JobTable {
             Some(kept) => kept,
             None => {
                 let limits = self.limits(j);
-                let outcome = run_case(
+                let outcome = judge_run(
                     exec,
                     program,
                     self.case(j),
                     &limits,
                     self.tools(j),
                     opts.diff,
-                );
+                )
+                .outcome;
                 if opts.cancel.is_cancelled() {
                     return None;
                 }
@@ -816,14 +805,15 @@ impl JobTable {
     /// Runs job `j` alone (no other job runs meanwhile).
     fn run_alone(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Outcome {
         let program = self.subject(j).build.program.as_ref().expect("built");
-        let mut outcome = run_case(
+        let mut outcome = judge_run(
             exec,
             program,
             self.case(j),
             &self.limits(j),
             self.tools(j),
             opts.diff,
-        );
+        )
+        .outcome;
         outcome.confirmed_alone = true;
         outcome.alone_load = machine_load();
         outcome

@@ -1220,7 +1220,7 @@ fn two_pass() -> (tempfile::TempDir, PathBuf) {
             (
                 "problem.yaml",
                 "problem_format_version: 2025-09\ntype: multi-pass\nname: Two passes\n\
-                 credits: made for the runner's tests\nlimits:\n  time_limit: 0.5\n  \
+                 credits: made for the runner's tests\nlimits:\n  time_limit: 0.2\n  \
                  validation_passes: 2\n",
             ),
             ("data/test_group.yaml", "output_validator_args: [--strict]\n"),

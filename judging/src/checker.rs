@@ -81,14 +81,10 @@ fn adapter(args: &[String]) -> [String; 4] {
 /// adapter, with the problem's `output_validator_args` (the build is the same; the command line,
 /// and so the verdict cache's key, differ).
 pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
-    let mut p = profile.clone();
-    if meta.checker_convention == Convention::Kattis {
-        p.run = adapter(&meta.output_validator_args)
-            .into_iter()
-            .chain(p.run)
-            .collect();
+    match meta.checker_convention {
+        Convention::Kattis => profile.behind(&adapter(&meta.output_validator_args)),
+        Convention::Testlib => profile.clone(),
     }
-    p
 }
 
 /// `meta`'s built checker `program`, as [`check`] calls it.

@@ -663,21 +663,31 @@ impl Builder {
             toolchain: toolchain.as_ref().map(|t| t.dir.as_path()),
             keep: limits.message_bytes,
         };
+        // A named toolchain under `/usr` is shown where it is: its folder above `bin`.
+        let in_system = named.filter(|_| toolchain.is_none()).and_then(|n| {
+            Some(
+                find_program(n)?
+                    .canonicalize()
+                    .ok()?
+                    .parent()?
+                    .parent()?
+                    .to_path_buf(),
+            )
+        });
         let make_argv = |paths: &JobPaths| {
             let src = paths.sources.join(&sight.source);
             let mut argv = expand(command, &src, &paths.output.join("prog"));
-            match (&toolchain, &paths.toolchain) {
-                // `{toolchain}`: the named program's folder, as the compile sees it.
-                (Some(_), Some(dir)) if named.is_some() => {
-                    for a in &mut argv {
-                        let text = a.to_string_lossy();
-                        if text.contains("{toolchain}") {
-                            *a = text.replace("{toolchain}", &dir.to_string_lossy()).into();
-                        }
+            if let (Some(t), Some(dir), None) = (&toolchain, &paths.toolchain, named) {
+                argv[0] = dir.join(&t.exe).into();
+            }
+            // `{toolchain}`: the named program's folder, as the compile sees it.
+            if let Some(dir) = named.and(paths.toolchain.as_ref().or(in_system.as_ref())) {
+                for a in &mut argv {
+                    let text = a.to_string_lossy();
+                    if text.contains("{toolchain}") {
+                        *a = text.replace("{toolchain}", &dir.to_string_lossy()).into();
                     }
                 }
-                (Some(t), Some(dir)) => argv[0] = dir.join(&t.exe).into(),
-                _ => {}
             }
             let deps = paths.output.join("deps.d");
             for a in dep_args(&command[0]) {

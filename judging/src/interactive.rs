@@ -123,11 +123,11 @@ pub fn feeding(program: Program, meta: &ProblemMeta) -> Program {
 /// is not interactive runs behind [`feeding`]'s adapter (the build is the same; the command
 /// line, and so the verdict cache's key, differ).
 pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
-    let mut p = profile.clone();
     if meta.passes_fed() {
-        p.run = feed_prefix(meta).into_iter().chain(p.run).collect();
+        profile.behind(&feed_prefix(meta))
+    } else {
+        profile.clone()
     }
-    p
 }
 
 /// The interactor's limits: generous, it is ours and its time is not the solution's.
@@ -260,9 +260,10 @@ struct Files {
     answer: PathBuf,
     /// testlib's OUTPUT file, or Kattis' FEEDBACK_DIR.
     out: PathBuf,
-    /// A multi-pass game's feedback files of the pass before (`nextpass.in` aside), put back
-    /// into FEEDBACK_DIR before the validator starts: the format keeps them between passes.
-    kept: PathBuf,
+    /// A multi-pass game's folder of the feedback files of the pass before (`nextpass.in`
+    /// aside), put back into FEEDBACK_DIR before the validator starts: the format keeps them
+    /// between passes. `None`: not a multi-pass game.
+    kept: Option<PathBuf>,
 }
 
 /// Puts the feedback files of the pass before back: `sh -c KEEP_ADAPTER kattis-pass KEPT N
@@ -341,22 +342,28 @@ fn empty_dir(path: &Path, mode: u32) -> std::io::Result<()> {
 }
 
 impl Files {
-    /// The files of one pass; `kept`: the feedback files a multi-pass game keeps from the pass
-    /// before.
+    /// The files of one pass; `kept`: a multi-pass game's feedback files from the pass before
+    /// (`None` for any other game, which writes no such folder).
     fn new(
         dirs: &GameDirs,
         input: &[u8],
         answer: &[u8],
         convention: Convention,
-        kept: &[(String, Vec<u8>)],
+        kept: Option<&[(String, Vec<u8>)]>,
     ) -> std::io::Result<Files> {
         let dir = dirs.dir()?;
         let (input_path, answer_path) = (dir.join("input"), dir.join("answer"));
-        let kept_path = dir.join("kept");
-        empty_dir(&kept_path, 0o755)?;
-        for (name, bytes) in kept {
-            rewrite(&kept_path.join(name), bytes, 0o644)?;
-        }
+        let kept = match kept {
+            Some(files) => {
+                let path = dir.join("kept");
+                empty_dir(&path, 0o755)?;
+                for (name, bytes) in files {
+                    rewrite(&path.join(name), bytes, 0o644)?;
+                }
+                Some(path)
+            }
+            None => None,
+        };
         // Readable by the programs (another user in the sandbox, which shows them these files
         // alone); no one else can open the directory.
         rewrite(&input_path, input, 0o644)?;
@@ -377,7 +384,7 @@ impl Files {
             input: input_path,
             answer: answer_path,
             out,
-            kept: kept_path,
+            kept,
         })
     }
 
@@ -405,13 +412,13 @@ impl Files {
             }
         }
         p.argv.extend(interactor.args.iter().map(Into::into));
-        if interactor.passes.is_none() || interactor.convention != Convention::Kattis {
+        let Some(kept) = &self.kept else {
             return p;
-        }
+        };
         // A multi-pass game: the feedback files of the pass before are put back first.
         let n = interactor.args.len().to_string();
         let mut p = p.behind(&["/bin/sh", "-c", KEEP_ADAPTER, "kattis-pass", "", &n]);
-        p.argv[4] = self.kept.as_os_str().to_os_string();
+        p.argv[4] = kept.as_os_str().to_os_string();
         p.files.push(4);
         p
     }
@@ -461,7 +468,7 @@ pub fn by_hand(
     input: &[u8],
 ) -> std::io::Result<(Said, String)> {
     let dirs = GameDirs::default();
-    let files = Files::new(&dirs, input, b"", interactor.convention, &[])?;
+    let files = Files::new(&dirs, input, b"", interactor.convention, None)?;
     let program = files.program(interactor);
     let (exit, left) = sandbox.run_attached(&program, &LIMITS)?;
     let left = left.first().cloned().unwrap_or_default();
@@ -578,7 +585,8 @@ fn play_passes(
     let mut pass = 1;
     let mut kept: Vec<(String, Vec<u8>)> = Vec::new();
     loop {
-        let files = match Files::new(g.dirs, &input, answer, convention, &kept) {
+        let multi_pass = g.interactor.passes.map(|_| kept.as_slice());
+        let files = match Files::new(g.dirs, &input, answer, convention, multi_pass) {
             Ok(f) => f,
             Err(e) => {
                 return (
@@ -611,13 +619,8 @@ fn play_passes(
         }
         // A problem that is not multi-pass ignores a `nextpass.in`, as BAPCtools does.
         let next = left.file("nextpass.in");
-        let most = g.interactor.passes;
-        if verdict == Verdict::Accepted && convention == Convention::Kattis && next.is_some() {
-            let Some(most) = most else {
-                // Not a multi-pass problem: ignored, as BAPCtools does.
-                let outcome = Outcome::of_run(&game.solution, verdict, detail, None);
-                return (outcome, game.transcript);
-            };
+        let another = verdict == Verdict::Accepted && convention == Convention::Kattis;
+        if let (true, Some(next), Some(most)) = (another, next, g.interactor.passes) {
             if pass == most {
                 let why = format!(
                     "the validator asked for pass {}: the problem has at most {pass} \
@@ -626,7 +629,7 @@ fn play_passes(
                 );
                 return (judge_error(why), game.transcript);
             }
-            input = next.unwrap_or_default().to_vec();
+            input = next.to_vec();
             // Every other feedback file stays for the next pass (the format's rule).
             kept = left
                 .files

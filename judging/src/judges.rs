@@ -307,6 +307,14 @@ impl Profile {
         }
     }
 
+    /// This profile with its programs run behind an adapter: `words` (`sh -c SCRIPT NAME`) put
+    /// before its run command, as [`sandbox::Program::behind`] puts them before a built one.
+    pub fn behind(&self, words: &[String]) -> Profile {
+        let mut p = self.clone();
+        p.run = words.iter().cloned().chain(p.run).collect();
+        p
+    }
+
     /// Whether a file with extension `ext` is in this language.
     pub fn takes(&self, ext: &str) -> bool {
         self.extensions.iter().any(|e| e == ext)

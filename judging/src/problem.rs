@@ -514,22 +514,11 @@ pub fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<Conf
     }
 }
 
-/// Where the top-level key `key` is set in a TOML text.
+/// Where the top-level key `key` is set in a TOML text (its value's span, as toml reads it).
 fn key_offset(text: &str, key: &str) -> Option<usize> {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let t = line.trim_start();
-        if t.starts_with('[') {
-            return None;
-        }
-        if let Some(rest) = t.strip_prefix(key) {
-            if rest.trim_start().starts_with('=') {
-                return Some(offset + line.len() - t.len());
-            }
-        }
-        offset += line.len();
-    }
-    None
+    let keys: std::collections::BTreeMap<String, toml::Spanned<toml::Value>> =
+        toml::from_str(text).ok()?;
+    keys.get(key).map(|v| v.span().start)
 }
 
 fn load_wrong(
@@ -704,7 +693,7 @@ mod tests {
             assert!(message.contains(why), "{rest}: {message}");
         }
         let text = format!("{base}compare = \"checker\"\nmulti_pass = true\n");
-        assert_eq!(key_offset(&text, "multi_pass"), text.find("multi_pass"));
+        assert_eq!(key_offset(&text, "multi_pass"), text.find("true"));
         assert_eq!(
             key_offset("[brute]\nmulti_pass = true\n", "multi_pass"),
             None

@@ -63,9 +63,9 @@ pub struct Meta {
     pub interactor_convention: Option<&'static str>,
     /// A Kattis output validator's arguments.
     pub output_validator_args: Vec<String>,
-    /// The compile limits of the solutions: CPU seconds and MiB (a Kattis package's
-    /// `compilation_time` and `compilation_memory`).
-    pub compile_limits: Option<(u64, u64)>,
+    /// The compile limits of the solutions (a Kattis package's `compilation_time` and
+    /// `compilation_memory`).
+    pub compile_limits: Option<judging::judges::CompileLimitKeys>,
     /// `multi_pass = true`, with `max_passes` where the package gives it.
     pub multi_pass: bool,
     pub max_passes: Option<usize>,
@@ -171,23 +171,13 @@ impl Doc {
     }
 
     fn str(&mut self, key: &'static str, value: &str) {
-        use toml_writer::TomlWrite as _;
-        let mut encoded = String::new();
-        let _ = encoded.value(toml_writer::TomlStringBuilder::new(value).as_basic());
-        self.text.push_str(&format!("{key} = {encoded}\n"));
+        self.text
+            .push_str(&format!("{key} = {}\n", basic_string(value)));
         self.meant(key, toml::Value::String(value.to_string()));
     }
 
     fn str_array(&mut self, key: &'static str, values: &[String]) {
-        use toml_writer::TomlWrite as _;
-        let encoded: Vec<String> = values
-            .iter()
-            .map(|v| {
-                let mut e = String::new();
-                let _ = e.value(toml_writer::TomlStringBuilder::new(v).as_basic());
-                e
-            })
-            .collect();
+        let encoded: Vec<String> = values.iter().map(|v| basic_string(v)).collect();
         self.text
             .push_str(&format!("{key} = [{}]\n", encoded.join(", ")));
         let array = values.iter().cloned().map(toml::Value::String).collect();
@@ -269,11 +259,17 @@ impl Meta {
         if let Some(c) = self.interactor_convention {
             d.str("interactor_convention", c);
         }
-        if let Some((cpu_s, memory_mib)) = self.compile_limits {
-            d.raw_value(
-                "compile_limits",
-                &format!("{{ cpu_s = {cpu_s}, memory_mib = {memory_mib} }}"),
-            )?;
+        if let Some(keys) = self.compile_limits {
+            let given = [
+                ("cpu_s", keys.cpu_s.map(|s| s.to_string())),
+                ("memory_mib", keys.memory_mib.map(|m| m.to_string())),
+                ("message_kib", keys.message_kib.map(|k| k.to_string())),
+            ];
+            let pairs: Vec<String> = given
+                .into_iter()
+                .filter_map(|(k, v)| Some(format!("{k} = {}", v?)))
+                .collect();
+            d.raw_value("compile_limits", &format!("{{ {} }}", pairs.join(", ")))?;
         }
         if !self.output_validator_args.is_empty() {
             d.str_array("output_validator_args", &self.output_validator_args);
@@ -286,6 +282,14 @@ impl Meta {
         }
         d.checked("problem.toml")
     }
+}
+
+/// `value` as a TOML basic string (quoted, escaped by the toml crate's writer).
+fn basic_string(value: &str) -> String {
+    use toml_writer::TomlWrite as _;
+    let mut encoded = String::new();
+    let _ = encoded.value(toml_writer::TomlStringBuilder::new(value).as_basic());
+    encoded
 }
 
 /// Whether `data` goes inline into the fixture.

@@ -35,6 +35,7 @@ use super::kattis_constants::Constants;
 use super::kattis_groups::Flags;
 use super::kattis_submissions::{Expectations, Expected};
 use super::package::{self, Package};
+use judging::judges::CompileLimitKeys;
 use judging::ranges;
 use judging::verdict::{Expect, Verdict, Verdicts};
 use judging::workspace::FileKinds;
@@ -911,36 +912,41 @@ fn limits_of(yaml: &Yaml, kind: &Kind) -> Result<Meta> {
     let output_mib = num(&limits["output"]).unwrap_or(8.0);
     let memory = ranges::mib_as_memory_kib("problem.yaml limits.memory", memory_mib);
     let output = ranges::mib_as_output_kib("problem.yaml limits.output", output_mib);
-    let max_passes = match num(&limits["validation_passes"]) {
-        Some(n) if kind.multi_pass => {
-            let top = judging::problem::MAX_PASSES;
-            if n.fract() != 0.0 || !(1.0..=top as f64).contains(&n) {
-                bail!("problem.yaml limits.validation_passes: {n} is not a whole number from 1 to {top}");
+    // A whole number of `limits`, when the package gives one.
+    let whole = |key: &str, top: u64| -> Result<Option<u64>> {
+        match num(&limits[key]) {
+            None => Ok(None),
+            Some(n) if n.fract() == 0.0 && (1.0..=top as f64).contains(&n) => Ok(Some(n as u64)),
+            Some(n) => {
+                bail!("problem.yaml limits.{key}: {n} is not a whole number from 1 to {top}")
             }
-            Some(n as usize)
         }
-        _ => None,
+    };
+    let max_passes = match kind.multi_pass {
+        true => whole("validation_passes", judging::problem::MAX_PASSES as u64)?,
+        false => None,
     };
     // The resources the format guarantees a compile (problemtools' defaults for legacy, the
-    // 2025-09 format's typical ones after).
-    let whole = |key: &str, default: u64| -> Result<u64> {
-        match num(&limits[key]) {
-            None => Ok(default),
-            Some(n) if n.fract() == 0.0 && (1.0..=1_048_576.0).contains(&n) => Ok(n as u64),
-            Some(n) => {
-                bail!("problem.yaml limits.{key}: {n} is not a whole number from 1 to 1048576")
-            }
-        }
+    // 2025-09 format's typical ones after), checked as problem.toml's compile_limits are.
+    let compile = CompileLimitKeys {
+        cpu_s: Some(whole("compilation_time", 3600)?.unwrap_or(60) as f64),
+        memory_mib: whole("compilation_memory", 1 << 20)?.or(Some(if kind.legacy {
+            1024
+        } else {
+            2048
+        })),
+        message_kib: None,
     };
-    let compile_s = whole("compilation_time", 60)?.min(3600);
-    let compile_mib = whole("compilation_memory", if kind.legacy { 1024 } else { 2048 })?;
+    compile
+        .over(judging::judges::CompileLimits::default())
+        .map_err(|e| anyhow::anyhow!("problem.yaml limits: {e}"))?;
     Ok(Meta {
         judge: judging::judges::LOCAL.into(),
         memory_limit_kib: memory.map_err(anyhow::Error::msg)?,
         output_limit_kib: Some(output.map_err(anyhow::Error::msg)?),
-        compile_limits: Some((compile_s, compile_mib)),
+        compile_limits: Some(compile),
         multi_pass: kind.multi_pass,
-        max_passes,
+        max_passes: max_passes.map(|n| n as usize),
         ..Meta::default()
     })
 }

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::{
-    assert_code, full_tests, last_line, repo_root, stderr, stdout, swept_problems, text, Ws,
+    assert_code, full_tests, have, last_line, repo_root, stderr, stdout, swept_problems, text, Ws,
 };
 
 fn data(rel: &str) -> PathBuf {
@@ -856,13 +856,10 @@ fn problemtools_example_packages_import_and_judge_every_submission_into_its_cate
         "imported `oddecho` as problem `oddecho`: 18 cases, 2 solutions, 0 wrong solutions",
         "36 passed, 0 failed",
     )];
-    // hello's Kotlin solution is judged where JetBrains' compiler is installed (CI installs it);
-    // elsewhere it does not build: the example is then not judged whole.
-    let kotlin = std::process::Command::new("sh")
-        .args(["-c", "command -v kotlinc"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if full_tests() && kotlin {
+    // hello's Kotlin solution is judged where JetBrains' compiler is installed (CI installs it,
+    // and RUNNER_NEEDS_LANGUAGES makes its absence a failure); elsewhere it does not build: the
+    // example is then not judged whole.
+    if full_tests() && have(&["kotlinc"]) {
         examples.push((
             "hello",
             "imported `hello` as problem `hello`: 1 case, 6 solutions, 2 wrong solutions",
@@ -1497,7 +1494,9 @@ fn a_polygon_solution_is_built_as_its_language_id_says_32_bit_with_x87_floats_wh
         assert_eq!(last_line(&out), "20 passed, 0 failed", "{said}");
     } else {
         // No g++-multilib here: the build falls back to 64-bit, says so, and the x87 solution
-        // fails as a 64-bit build does (CI installs g++-multilib and takes the branch above).
+        // fails as a 64-bit build does (CI installs g++-multilib and takes the branch above): in
+        // SSE doubles 2^53 + 2 + 3 rounds to 2^53 + 4 (tests.01 answers 4, not 5) and
+        // 2^53 + 1000 + 999 to 2^53 + 2000 (tests.03), while 10 + 0 and 0 + 0 stay exact: 2/4.
         assert!(
             said.contains("g++ -m32 is not available (install g++-multilib); building 64-bit"),
             "{said}"

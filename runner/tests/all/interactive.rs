@@ -325,19 +325,28 @@ int main(int argc, char **argv) {
 }
 "#;
 
-#[test]
-fn a_kattis_output_validator_judges_with_42_and_43_and_plays_a_second_pass() {
+/// A workspace with problem `kguess`: the game of VALIDATOR_C as a Kattis interactive problem
+/// under `time_limit_ms` (and `more` keys of problem.toml), its one case's input `input`.
+fn kattis_guess(time_limit_ms: u32, more: &str, input: &str) -> Ws {
     let ws = Ws::empty();
     ws.write(
         "problems/kguess/problem.toml",
-        "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = 1000\n\
-         interactive = true\ninteractor_convention = \"kattis\"\nmulti_pass = true\n",
+        &format!(
+            "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = {time_limit_ms}\n\
+             interactive = true\ninteractor_convention = \"kattis\"\n{more}"
+        ),
     );
     ws.write("problems/kguess/interactor.c", VALIDATOR_C);
     ws.write(
         "fixtures/kguess.toml",
-        "[[case]]\nname = \"x60\"\nsource = \"hand\"\ninput = \"60\\n\"\n",
+        &format!("[[case]]\nname = \"x60\"\nsource = \"hand\"\ninput = \"{input}\\n\"\n"),
     );
+    ws
+}
+
+#[test]
+fn a_kattis_output_validator_judges_with_42_and_43_and_plays_a_second_pass() {
+    let ws = kattis_guess(1000, "multi_pass = true\n", "60");
     let (v, _, record) = play(&ws, "kguess", "search", &searcher(""));
     assert_eq!(v, "AC", "{record}");
     // Right in the first pass (always 60), wrong in the second (x = 61).
@@ -353,20 +362,11 @@ fn a_kattis_output_validator_judges_with_42_and_43_and_plays_a_second_pass() {
 /// submissions): the validator sees the end of the solution's output only when the solution has
 /// ended, and nothing is idleness: a solution that closes its output and then crashes is RE, one
 /// that closes it and sleeps is TLE at its own wall-clock backstop, a deadlock TLE too. The same
-/// programs against a testlib interactor: WA (it saw the end at once) and ILE.
+/// program that closes its output and crashes against a testlib interactor: WA (it saw the end at
+/// once; a deadlock there is row 0's ILE).
 #[test]
 fn a_kattis_validator_sees_the_solution_end_only_when_it_ended_and_nothing_is_ile() {
-    let ws = Ws::empty();
-    ws.write(
-        "problems/kguess/problem.toml",
-        "title = \"Guess (Kattis)\"\njudge = \"local\"\ntime_limit_ms = 200\n\
-         interactive = true\ninteractor_convention = \"kattis\"\n",
-    );
-    ws.write("problems/kguess/interactor.c", VALIDATOR_C);
-    ws.write(
-        "fixtures/kguess.toml",
-        "[[case]]\nname = \"x60\"\nsource = \"hand\"\ninput = \"60 pass2\\n\"\n",
-    );
+    let ws = kattis_guess(200, "", "60 pass2");
     let closes_then = |then: &str| {
         format!(
             "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\nint main(void) {{ fclose(stdout); {then} }}\n"

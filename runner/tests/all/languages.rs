@@ -14,31 +14,6 @@ const JDK: [&str; 4] = [
     "/usr/lib/jvm/default-java/bin/javap",
 ];
 
-/// Whether `tools` are all there (a path: an executable file; a name: on PATH); when not, a test
-/// skips (or fails under RUNNER_NEEDS_LANGUAGES).
-fn have(tools: &[&str]) -> bool {
-    let missing: Vec<&str> = tools
-        .iter()
-        .copied()
-        .filter(|t| {
-            std::process::Command::new("sh")
-                .args(["-c", &format!("command -v {t}")])
-                .output()
-                .map_or(true, |o| !o.status.success())
-        })
-        .collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let needed = std::env::var_os("RUNNER_NEEDS_LANGUAGES").is_some_and(|v| v != "0");
-    assert!(
-        !needed,
-        "RUNNER_NEEDS_LANGUAGES is set and {missing:?} missing"
-    );
-    eprintln!("skipped: {missing:?} not installed (default-jdk-headless, pypy3)");
-    false
-}
-
 /// A workspace with problem `t` (input n, output 2n) under `memory_kib`, 5 s: a JVM's start is
 /// most of a case's CPU time on a loaded machine.
 fn twice(memory_kib: u32) -> Ws {

@@ -262,3 +262,28 @@ inline void registerInteraction(int argc, char *argv[]) {
     ouf.on_error = _pe;
 }
 "#;
+
+/// Whether `tools` are all there (a path: an executable file; a name: on PATH); when not, a test
+/// skips (or fails under RUNNER_NEEDS_LANGUAGES).
+pub fn have(tools: &[&str]) -> bool {
+    let missing: Vec<&str> = tools
+        .iter()
+        .copied()
+        .filter(|t| {
+            std::process::Command::new("sh")
+                .args(["-c", &format!("command -v {t}")])
+                .output()
+                .map_or(true, |o| !o.status.success())
+        })
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let needed = std::env::var_os("RUNNER_NEEDS_LANGUAGES").is_some_and(|v| v != "0");
+    assert!(
+        !needed,
+        "RUNNER_NEEDS_LANGUAGES is set and {missing:?} missing"
+    );
+    eprintln!("skipped: {missing:?} not installed (.ci/run installs them)");
+    false
+}

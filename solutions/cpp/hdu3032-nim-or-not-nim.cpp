@@ -9,19 +9,20 @@
 // never whole.
 // C++98 port of solutions/src/bin/hdu3032-nim-or-not-nim.rs (same algorithm). The values are
 // unsigned: G(2^31 - 1) = 2^31 does not fit in a signed 32-bit int.
+#include <cctype>
 #include <cstdio>
 
 static char block[1 << 16];
-static size_t blockLen = 0;
-static size_t blockPos = 0;
+static size_t blockLen; // statics start at zero
+static size_t blockPos;
 
-// The next byte of stdin, or -1 at its end.
+// The next byte of stdin, or EOF at its end.
 static int nextByte() {
     if (blockPos == blockLen) {
         blockLen = std::fread(block, 1, sizeof block, stdin);
         blockPos = 0;
         if (blockLen == 0) {
-            return -1;
+            return EOF;
         }
     }
     return static_cast<unsigned char>(block[blockPos++]);
@@ -31,14 +32,14 @@ static int nextByte() {
 // numbers (CRLF, blank lines, tabs).
 static bool readNumber(unsigned &v) {
     int c = nextByte();
-    while (c != -1 && (c < '0' || c > '9')) {
+    while (c != EOF && !std::isdigit(c)) {
         c = nextByte();
     }
-    if (c == -1) {
+    if (c == EOF) {
         return false;
     }
     v = 0;
-    while (c >= '0' && c <= '9') {
+    while (std::isdigit(c)) {
         v = v * 10 + static_cast<unsigned>(c - '0');
         c = nextByte();
     }
@@ -58,25 +59,24 @@ static unsigned grundy(unsigned s) {
 
 int main() {
     unsigned t;
-    if (!readNumber(t)) {
-        return 0;
-    }
-    for (unsigned c = 0; c < t; ++c) {
-        unsigned n;
-        if (!readNumber(n)) {
-            break;
+    if (readNumber(t)) {
+        for (unsigned c = 0; c < t; ++c) {
+            unsigned n;
+            if (!readNumber(n)) {
+                break;
+            }
+            unsigned x = 0;
+            unsigned i = 0;
+            unsigned s;
+            while (i < n && readNumber(s)) {
+                x ^= grundy(s);
+                ++i;
+            }
+            if (i < n) {
+                break; // the input ended inside this test case
+            }
+            std::puts(x != 0 ? "Alice" : "Bob");
         }
-        unsigned x = 0;
-        unsigned i = 0;
-        unsigned s;
-        while (i < n && readNumber(s)) {
-            x ^= grundy(s);
-            ++i;
-        }
-        if (i < n) {
-            break; // the input ended inside this test case
-        }
-        std::puts(x != 0 ? "Alice" : "Bob");
     }
     return 0;
 }

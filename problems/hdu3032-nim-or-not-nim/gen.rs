@@ -1,7 +1,8 @@
 //! Generator for HDU 3032: `gen SEED [SIZE]` prints one valid input (T, then T test cases: a
 //! line `N`, a line of N heaps).
-//! SIZE s <= 4 is for the brute force: T in 1..=3s, at most 8s stones per test case (brute.rs
-//! takes well under 0.1 s a test case up to 24 stones, SIZE 3, and about a second at 32).
+//! SIZE s <= 4 is for the brute force: T in 1..=3s, at most 8s stones per test case (the
+//! slowest, a lost position, took brute.rs 0.03 s at 24 stones, SIZE 3, and 0.5 s at 32,
+//! SIZE 4, on this busy 2-CPU machine).
 //! SIZE s >= 5 is for the solution alone: T in 1..=min(s, 100), N in 1..=min(10s, 10^6), heaps
 //! in 1..=2^31 - 1 with every number of digits equally likely.
 //! Test cases come in three kinds: random heaps; heaps in equal pairs (a lost position, by the

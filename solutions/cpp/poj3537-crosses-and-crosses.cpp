@@ -13,22 +13,24 @@
 #include <cstdio>
 #include <vector>
 
+// The length of a run that may have been cut to nothing: max(0, k).
+static int run(int k) {
+    return k > 0 ? k : 0;
+}
+
 int main() {
     int n;
-    if (std::scanf("%d", &n) != 1 || n < 0) {
+    if (std::scanf("%d", &n) != 1) {
         return 0;
     }
     std::vector<int> g(n + 1, 0);
-    std::vector<char> seen;
     for (int m = 1; m <= n; ++m) {
         // m moves, so the mex is at most m: values above m cannot be it.
-        seen.assign(m + 1, 0);
+        std::vector<bool> seen(m + 1, false);
         for (int j = 1; j <= m; ++j) {
-            int left = j - 3 > 0 ? j - 3 : 0;
-            int right = m - j - 2 > 0 ? m - j - 2 : 0;
-            int v = g[left] ^ g[right];
+            int v = g[run(j - 3)] ^ g[run(m - j - 2)];
             if (v <= m) {
-                seen[v] = 1;
+                seen[v] = true;
             }
         }
         int mex = 0;

@@ -25,16 +25,17 @@ int main() {
     }
     std::vector<int> g(n + 1, 0);
     for (int m = 1; m <= n; ++m) {
-        // m moves, so the mex is at most m: values above m cannot be it.
+        // m moves, so the mex is at most m: values above m cannot be it. (at(): bounds-checked,
+        // as Rust's indexing is.)
         std::vector<bool> seen(m + 1, false);
         for (int j = 1; j <= m; ++j) {
             int v = g[run(j - 3)] ^ g[run(m - j - 2)];
             if (v <= m) {
-                seen[v] = true;
+                seen.at(v) = true;
             }
         }
         int mex = 0;
-        while (seen[mex]) {
+        while (seen.at(mex)) {
             ++mex;
         }
         g[m] = mex;

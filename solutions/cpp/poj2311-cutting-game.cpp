@@ -9,32 +9,35 @@
 // SG(w, h) = mex of SG(i, h) ^ SG(w - i, h) (2 <= i <= w - 2) and SG(w, j) ^ SG(w, h - j)
 // (2 <= j <= h - 2). Tabulate it up to 200 * 200 once (SG <= 9, so every XOR is below 16).
 // C++98 port of solutions/src/bin/poj2311-cutting-game.rs (same algorithm).
+// The tables are vectors read and written through at(), which checks the index as Rust's
+// indexing does: a wrong size is a crash, never a silent write past the end.
 #include <cstdio>
+#include <vector>
 
 static const int MAX = 200;
-static int sg[MAX + 1][MAX + 1];
 
 int main() {
+    std::vector<std::vector<int> > sg(MAX + 1, std::vector<int>(MAX + 1, 0));
     for (int w = 2; w <= MAX; ++w) {
         for (int h = 2; h <= MAX; ++h) {
-            bool seen[16] = {false};
+            std::vector<bool> seen(16, false);
             for (int i = 2; i <= w - 2; ++i) {
-                seen[sg[i][h] ^ sg[w - i][h]] = true;
+                seen.at(sg.at(i).at(h) ^ sg.at(w - i).at(h)) = true;
             }
             for (int j = 2; j <= h - 2; ++j) {
-                seen[sg[w][j] ^ sg[w][h - j]] = true;
+                seen.at(sg.at(w).at(j) ^ sg.at(w).at(h - j)) = true;
             }
             int v = 0;
-            while (seen[v]) {
+            while (seen.at(v)) {
                 ++v;
             }
-            sg[w][h] = v;
+            sg.at(w).at(h) = v;
         }
     }
 
     int w, h;
     while (std::scanf("%d %d", &w, &h) == 2) {
-        std::puts(sg[w][h] != 0 ? "WIN" : "LOSE");
+        std::puts(sg.at(w).at(h) != 0 ? "WIN" : "LOSE");
     }
     return 0;
 }

@@ -19,9 +19,10 @@ Before writing anything it checks, and stops on the first disagreement:
   2. WIN/LOSE against a search of the literal game (multisets of pieces, a cut that leaves a
      1 x 1 piece wins at once) for every sheet with W*H <= LITERAL_AREA;
   3. moves.rs (the move program for `runner game`, built here with rustc) on every piece up to
-     200 x 200: it must print exactly the reduced game's options, and the values computed from
-     its options must be V; and it must answer each line before it has read the next (it
-     flushes), checked on a few positions one at a time;
+     200 x 200: its output must be, byte for byte, the reduced game's options in the documented
+     order (each cut once, vertical cuts first), and the mex over those options must give V;
+     and it must answer each line before it has read the next (it flushes), checked on a few
+     positions one at a time;
   4. after writing: every case of fixtures/poj2311-cutting-game.toml, inline or in a file, whose
      expected output is present, against V (the brute-force cases' outputs come from brute.rs,
      the formula cases' from here: this checks both).
@@ -40,7 +41,7 @@ import threading
 import tomllib
 
 MAX = 200
-LITERAL_AREA = 30
+LITERAL_AREA = 64
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 SLUG = "poj2311-cutting-game"
@@ -126,6 +127,17 @@ def options(w, h):
     return opts
 
 
+def listed_cuts(w, h):
+    """The cuts moves.rs must list, in its order: each unordered cut once, vertical first."""
+    return ([((i, h), (w - i, h)) for i in range(2, w // 2 + 1)]
+            + [((w, j), (w, h - j)) for j in range(2, h // 2 + 1)])
+
+
+def answer_text(w, h):
+    cuts = listed_cuts(w, h)
+    return f"{len(cuts)}\n" + "".join(f"{a[0]} {a[1]} + {b[0]} {b[1]}\n" for a, b in cuts)
+
+
 def build_moves(tmp):
     rustc = shutil.which("rustc")
     if rustc is None:
@@ -145,31 +157,22 @@ def check_moves_bulk(exe):
     positions = [(w, h) for w in range(2, MAX + 1) for h in range(2, MAX + 1)]
     text = "".join(f"{w} {h}\n" for w, h in positions)
     run = subprocess.run([exe], input=text.encode(), capture_output=True, check=True)
-    lines = run.stdout.decode().split("\n")
-    assert lines[-1] == "", "moves.rs: output does not end with a newline"
-    at = 0
-    said = {}
+    got = run.stdout.decode().split("\n")
+    want = "".join(answer_text(w, h) for w, h in positions).split("\n")
+    if got != want:
+        at = next(k for k in range(min(len(got), len(want))) if got[k] != want[k])
+        sys.exit(f"make_fixtures: moves.rs, output line {at + 1}: {got[at]!r}, expected {want[at]!r}")
+    # The listing is the reduced game's options, each once (checked on the smaller pieces: the
+    # sets are slow to build), and the mex over the listed cuts gives V, smaller pieces first.
     for w, h in positions:
-        k = int(lines[at])
-        opts = []
-        for line in lines[at + 1: at + 1 + k]:
-            parts = line.split(" + ")
-            assert len(parts) == 2, ("moves.rs", w, h, line)
-            opts.append(frozenset(parse_piece(p) for p in parts))
-        at += 1 + k
-        assert len(opts) == len(set(opts)), ("moves.rs repeats an option", w, h)
-        assert set(opts) == options(w, h), ("moves.rs options", w, h)
-        said[(w, h)] = opts
-    assert at == len(lines) - 1, "moves.rs printed more than the answers"
-    # The values the move program's options give, smaller pieces first, against V.
-    got = {}
+        if w + h <= 60:
+            cuts = listed_cuts(w, h)
+            assert len(set(map(frozenset, cuts))) == len(cuts) and \
+                set(map(frozenset, cuts)) == options(w, h), ("moves.rs options", w, h)
+    val = {}
     for w, h in sorted(positions, key=lambda p: p[0] * p[1]):
-        vals = set()
-        for opt in said[(w, h)]:
-            pieces = list(opt) * (2 if len(opt) == 1 else 1)  # a cut into two equal pieces
-            vals.add(got[pieces[0]] ^ got[pieces[1]])
-        got[(w, h)] = mex(vals)
-        assert got[(w, h)] == value(w, h), ("moves.rs values", w, h)
+        val[(w, h)] = mex({val[a] ^ val[b] for a, b in listed_cuts(w, h)})
+        assert val[(w, h)] == value(w, h), ("moves.rs values", w, h)
 
 
 def check_moves_one_at_a_time(exe):

@@ -1,0 +1,33 @@
+//! WRONG (output): prints `Win` / `Lose`; the judge wants `WIN` / `LOSE` and compares
+//! case-sensitively.
+use std::io::{self, BufWriter, Read, Write};
+
+const MAX: usize = 200;
+
+fn main() -> io::Result<()> {
+    let mut sg = vec![[0u8; MAX + 1]; MAX + 1];
+    for w in 2..=MAX {
+        for h in 2..=MAX {
+            let mut seen = [false; 16];
+            for i in 2..w - 1 {
+                seen[(sg[i][h] ^ sg[w - i][h]) as usize] = true;
+            }
+            for j in 2..h - 1 {
+                seen[(sg[w][j] ^ sg[w][h - j]) as usize] = true;
+            }
+            sg[w][h] = seen.iter().position(|&s| !s).unwrap() as u8;
+        }
+    }
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input)?;
+    let nums: Vec<usize> = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse().expect("integer"))
+        .collect();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for pair in nums.chunks_exact(2) {
+        let win = sg[pair[0]][pair[1]] != 0;
+        writeln!(out, "{}", if win { "Win" } else { "Lose" })?;
+    }
+    out.flush()
+}

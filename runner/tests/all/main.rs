@@ -42,6 +42,7 @@ mod judges;
 mod languages;
 mod misbehaving;
 mod mutants;
+mod outside_box;
 mod prep;
 mod real_problems;
 mod repo;

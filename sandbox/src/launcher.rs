@@ -532,8 +532,13 @@ mod tests {
         assert_eq!(std::fs::read(held.path()).unwrap(), PREBUILT);
         assert!(starts(held.path()));
         // Sealed: not even the runner can change it now.
-        let write = std::fs::OpenOptions::new().write(true).open(held.path());
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(held.path())
+            .unwrap();
+        let write = std::io::Write::write_all(&mut file, b"\x7fELF");
         assert!(write.is_err(), "{write:?}");
+        assert_eq!(std::fs::read(held.path()).unwrap(), PREBUILT);
         // Without the prebuilt one (build.rs found no gcc), gcc builds it here.
         let compiled = build_from(b"").unwrap();
         assert!(starts(compiled.path()));

@@ -47,3 +47,4 @@ mod prep;
 mod real_problems;
 mod repo;
 mod reports;
+mod through_links;

@@ -201,3 +201,120 @@ fn files_under(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
         .collect()
 }
+
+/// As nobody, the package's owner: each time `trigger` is opened (the import reads a case's
+/// input, after it checked the package), swaps `a` (that case's answer) with `b` (a link to a
+/// file outside the package: `renameat2` with `RENAME_EXCHANGE`), as the issue's attacker did
+/// with inotify; ends once `stop` exists (and `trigger` is opened once more).
+fn swapper(trigger: &Path, a: &Path, b: &Path, stop: &Path) -> Swapper {
+    let script = "import ctypes, os, struct, sys\n\
+                  libc = ctypes.CDLL(None, use_errno=True)\n\
+                  t, a, b, stop = (x.encode() for x in sys.argv[1:5])\n\
+                  fd = libc.inotify_init1(0)\n\
+                  assert fd >= 0 and libc.inotify_add_watch(fd, t, 0x20) >= 0\n\
+                  print('watching', flush=True)\n\
+                  while not os.path.exists(stop):\n    \
+                      os.read(fd, 4096)\n    \
+                      if not os.path.islink(a):\n        \
+                          libc.renameat2(-100, a, -100, b, 2)\n";
+    let mut child = Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .args(["/usr/bin/python3", "-c", script])
+        .args([trigger, a, b, stop])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.as_mut().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    assert_eq!(line, "watching\n");
+    Swapper(child)
+}
+
+/// The swapper, killed when the test ends (a failed assertion included: it would hold the
+/// test's output open).
+struct Swapper(std::process::Child);
+
+impl Drop for Swapper {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn an_import_reads_no_byte_through_a_link_swapped_in_while_it_runs() {
+    if !is_root() {
+        eprintln!("skipped: needs root (another user owns the package)");
+        return;
+    }
+    if !have(&["/usr/bin/python3"]) {
+        return;
+    }
+    let s = Scene::new();
+    const SECRET: &str = "ROOT-ONLY-7c41e2";
+    let secret = s.vault.join("secret");
+    std::fs::write(&secret, format!("{SECRET}\n")).unwrap();
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    // The other user's package, and beside it a link to the root-only file, which it swaps
+    // with a case's answer once the import has checked the package and reads the case.
+    let pkg = s.shared.join("race");
+    as_nobody(&format!(
+        "set -e; mkdir -p {p}/data/sample {p}/data/secret; cd {p}; echo 'name: Race' > problem.yaml; \
+         echo 1 > .timelimit; echo '1 2' > data/sample/1.in; echo 3 > data/sample/1.ans; \
+         echo '2 2' > data/secret/race.in; echo 4 > data/secret/race.ans; \
+         mkdir {s}/aside; ln -s {} {s}/aside/evil",
+        secret.display(),
+        p = pkg.display(),
+        s = s.shared.display()
+    ));
+    let ws = Ws::empty();
+    let stop = s.shared.join("stop");
+    let (a, b) = (
+        pkg.join("data/secret/race.ans"),
+        s.shared.join("aside/evil"),
+    );
+    let trigger = pkg.join("data/secret/race.in");
+    let swapping = swapper(&trigger, &a, &b, &stop);
+    let (mut imported, mut swapped) = (0, 0);
+    for i in 0..20 {
+        let slug = format!("race{i}");
+        let out = ws.runner(&["import", pkg.to_str().unwrap(), "--slug", &slug]);
+        if out.status.code() == Some(0) {
+            imported += 1;
+        } else {
+            assert!(stderr(&out).contains("refused"), "{}", text(&out));
+        }
+        for (path, bytes) in files_under(ws.dir.path()) {
+            assert!(
+                !String::from_utf8_lossy(&bytes).contains(SECRET),
+                "import {i}: {} holds the root-only file's bytes",
+                path.display()
+            );
+        }
+        // The case back in place for the next import.
+        if a.is_symlink() {
+            swapped += 1;
+            // SAFETY: two NUL-terminated paths; renameat2 only renames.
+            let r = unsafe {
+                let (a, b) = (cstr(&a), cstr(&b));
+                libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), 2)
+            };
+            assert_eq!(r, 0, "{}", std::io::Error::last_os_error());
+        }
+    }
+    std::fs::write(&stop, "").unwrap();
+    drop(swapping);
+    // Control: the swap happened while the imports ran (a plain read after the check would
+    // have met the secret), and imports went through all the same.
+    assert!(swapped > 0, "the link was never swapped in");
+    assert!(imported > 0, "no import went through");
+    eprintln!("{imported} of 20 imports went through, the link swapped in {swapped} times");
+}
+
+fn cstr(p: &Path) -> std::ffi::CString {
+    std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap()
+}

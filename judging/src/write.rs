@@ -92,10 +92,39 @@ pub fn create_new(root: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
     std::fs::File::from(fd).write_all(bytes)
 }
 
+/// Checks that no folder from `root` down to `path` (those that exist) is a symbolic link: the
+/// folders the runner writes into (`target/judge/`, where its build cache, verdicts and last run
+/// are) lead nowhere out of the workspace.
+pub fn no_link_on_the_way(root: &Path, path: &Path) -> io::Result<()> {
+    let rel = path
+        .strip_prefix(root)
+        .map_err(|_| refused(path, &format!("outside {}", root.display())))?;
+    let mut at = root.to_path_buf();
+    for c in rel.components() {
+        at.push(c);
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(refused(
+                    &at,
+                    "a symbolic link, where the runner writes: it writes nothing through a link",
+                ))
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    Ok(())
+}
+
 /// Writes `bytes` into the folder `dir` as `name`: a new file beside it (never through a link),
-/// renamed over whatever is there (a link is replaced, not followed).
+/// renamed over whatever is there (a link is replaced, not followed; a regular file's mode is
+/// kept).
 fn replace_at(dir: &OwnedFd, name: &OsStr, path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let kept = rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+        .ok()
+        .filter(|st| rustix::fs::FileType::from_raw_mode(st.st_mode).is_file())
+        .map(|st| Mode::from_raw_mode(st.st_mode & 0o7777));
     let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
     let tmp = loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -104,7 +133,11 @@ fn replace_at(dir: &OwnedFd, name: &OsStr, path: &Path, bytes: &[u8]) -> io::Res
         tmp.push(format!(".{}-{n}.tmp", std::process::id()));
         match rustix::fs::openat(dir, &tmp, flags, Mode::from_raw_mode(0o644)) {
             Ok(fd) => {
-                let written = std::fs::File::from(fd).write_all(bytes);
+                let written = kept
+                    .map_or(Ok(()), |mode| {
+                        rustix::fs::fchmod(&fd, mode).map_err(io::Error::from)
+                    })
+                    .and_then(|()| std::fs::File::from(fd).write_all(bytes));
                 if let Err(e) = written {
                     let _ = rustix::fs::unlinkat(dir, &tmp, rustix::fs::AtFlags::empty());
                     return Err(e);

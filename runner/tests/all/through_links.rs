@@ -192,6 +192,43 @@ fn junit_and_html_replace_a_planted_link_and_never_write_through_one() {
     assert!(!s.vault.join("report.xml").exists());
 }
 
+#[test]
+fn a_target_folder_planted_as_a_link_takes_no_cache_out_of_the_workspace() {
+    if !is_root() {
+        eprintln!("skipped: needs root (another user plants the links)");
+        return;
+    }
+    let s = Scene::new();
+    let ws = s.shared.join("ws");
+    as_nobody(&format!(
+        "mkdir -p {w}/problems/t {w}/fixtures && ln -s {v} {w}/target",
+        w = ws.display(),
+        v = s.vault.display()
+    ));
+    std::fs::write(
+        ws.join("problems/t/problem.toml"),
+        "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 500\n",
+    )
+    .unwrap();
+    std::fs::write(
+        ws.join("fixtures/t.toml"),
+        "[[case]]\nname = \"a\"\nsource = \"hand\"\ninput = \"3\\n\"\noutput = \"6\\n\"\n",
+    )
+    .unwrap();
+    // Control: the link leads into the vault.
+    as_root(&format!("echo x > {}/target/control", ws.display()));
+    assert_eq!(s.vault_names(), ["control"]);
+    std::fs::remove_file(s.vault.join("control")).unwrap();
+    let out = runner(&["--root", ws.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("target: a symbolic link"),
+        "{}",
+        text(&out)
+    );
+    assert!(s.vault_names().is_empty(), "{:?}", s.vault_names());
+}
+
 /// Every file under `dir` (not following links), with its bytes.
 fn files_under(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     walkdir::WalkDir::new(dir)

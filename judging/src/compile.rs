@@ -311,6 +311,29 @@ fn not_found(tool: &str, profile: &Profile) -> String {
     )
 }
 
+/// The folder of a toolchain named by a profile (`toolchain = "kotlinc"`) that lives under
+/// `/usr`: the folder above its program's `bin`, shown where it is.
+fn system_toolchain(named: &str) -> Option<PathBuf> {
+    Some(
+        find_program(named)?
+            .canonicalize()
+            .ok()?
+            .parent()?
+            .parent()?
+            .to_path_buf(),
+    )
+}
+
+/// `{toolchain}` in `argv` replaced by `dir`, the toolchain's folder as the command sees it.
+fn toolchain_in(argv: &mut [OsString], dir: &Path) {
+    for a in argv {
+        let text = a.to_string_lossy();
+        if text.contains("{toolchain}") {
+            *a = text.replace("{toolchain}", &dir.to_string_lossy()).into();
+        }
+    }
+}
+
 /// rustup's own program, when `path` (found on `PATH`; `real`, its target) is one of its
 /// proxies: a link to `rustup`, or the same file as the `rustup` beside it (rustup installs its
 /// proxies as hard links where it cannot link).
@@ -414,16 +437,25 @@ impl Builder {
 
     /// The output of a version command, once per run: run in the sandbox like a compile (a
     /// workspace's judges.toml may say `version = ["sh", "-c", …]`), its program found as a
-    /// compile's is, with its toolchain shown.
-    fn version(&self, argv: &[String]) -> Result<String, String> {
-        self.versions.get(argv, || {
-            let toolchain = self.toolchain(&argv[0])?;
+    /// compile's is, with its toolchain shown; with the profile's `named` toolchain, that one is
+    /// shown and `{toolchain}` in the command is its folder, as in a compile.
+    fn version(&self, argv: &[String], named: Option<&str>) -> Result<String, String> {
+        let mut key = argv.to_vec();
+        key.extend(named.map(|n| format!("{{toolchain}}={n}")));
+        self.versions.get(&key, || {
+            let toolchain = self.toolchain(named.unwrap_or(&argv[0]))?;
             let dir = toolchain.as_ref().map(|t| t.dir.as_path());
+            let in_system = named
+                .filter(|_| toolchain.is_none())
+                .and_then(system_toolchain);
             let proc = toolchain.is_none() && family(&argv[0]) == "rustc";
             self.ask(&argv.join(" "), (dir, &[], proc), &|paths| {
                 let mut v: Vec<OsString> = argv.iter().map(OsString::from).collect();
-                if let (Some(t), Some(dir)) = (&toolchain, &paths.toolchain) {
+                if let (None, Some(t), Some(dir)) = (named, &toolchain, &paths.toolchain) {
                     v[0] = dir.join(&t.exe).into();
+                }
+                if let Some(dir) = named.and(paths.toolchain.as_ref().or(in_system.as_ref())) {
+                    toolchain_in(&mut v, dir);
                 }
                 v
             })
@@ -727,7 +759,9 @@ impl Builder {
             .version
             .clone()
             .unwrap_or_else(|| vec![command[0].clone(), "--version".into()]);
-        let version = self.version(&version_argv).map_err(|e| format!("{e}\n"))?;
+        let version = self
+            .version(&version_argv, profile.toolchain.as_deref())
+            .map_err(|e| format!("{e}\n"))?;
         if let Some(min) = &profile.min_version {
             if let (Some(need), Some(have)) = (parse_version(min), parse_version(&version)) {
                 if have < need {
@@ -780,16 +814,9 @@ impl Builder {
             proc: toolchain.is_none() && family(&command[0]) == "rustc",
         };
         // A named toolchain under `/usr` is shown where it is: its folder above `bin`.
-        let in_system = named.filter(|_| toolchain.is_none()).and_then(|n| {
-            Some(
-                find_program(n)?
-                    .canonicalize()
-                    .ok()?
-                    .parent()?
-                    .parent()?
-                    .to_path_buf(),
-            )
-        });
+        let in_system = named
+            .filter(|_| toolchain.is_none())
+            .and_then(system_toolchain);
         let make_argv = |paths: &JobPaths| {
             let src = paths.sources.join(&sight.source);
             let mut argv = expand(command, &src, &paths.output.join("prog"));
@@ -798,12 +825,7 @@ impl Builder {
             }
             // `{toolchain}`: the named program's folder, as the compile sees it.
             if let Some(dir) = named.and(paths.toolchain.as_ref().or(in_system.as_ref())) {
-                for a in &mut argv {
-                    let text = a.to_string_lossy();
-                    if text.contains("{toolchain}") {
-                        *a = text.replace("{toolchain}", &dir.to_string_lossy()).into();
-                    }
-                }
+                toolchain_in(&mut argv, dir);
             }
             let deps = paths.output.join("deps.d");
             for a in dep_args(&command[0]) {

@@ -13,7 +13,6 @@ use sandbox::{Job, JobPaths, Kill, Program, Sandbox};
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use anyhow::{Context, Result};
@@ -312,6 +311,45 @@ fn not_found(tool: &str, profile: &Profile) -> String {
     )
 }
 
+/// The folder of a toolchain named by a profile (`toolchain = "kotlinc"`) that lives under
+/// `/usr`: the folder above its program's `bin`, shown where it is.
+fn system_toolchain(named: &str) -> Option<PathBuf> {
+    Some(
+        find_program(named)?
+            .canonicalize()
+            .ok()?
+            .parent()?
+            .parent()?
+            .to_path_buf(),
+    )
+}
+
+/// `{toolchain}` in `argv` replaced by `dir`, the toolchain's folder as the command sees it.
+fn toolchain_in(argv: &mut [OsString], dir: &Path) {
+    for a in argv {
+        let text = a.to_string_lossy();
+        if text.contains("{toolchain}") {
+            *a = text.replace("{toolchain}", &dir.to_string_lossy()).into();
+        }
+    }
+}
+
+/// rustup's own program, when `path` (found on `PATH`; `real`, its target) is one of its
+/// proxies: a link to `rustup`, or the same file as the `rustup` beside it (rustup installs its
+/// proxies as hard links where it cannot link).
+fn rustup_proxy(path: &Path, real: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::MetadataExt;
+    if real.file_name().is_some_and(|n| n == "rustup") {
+        return Some(real.to_path_buf());
+    }
+    let beside = path.parent()?.join("rustup");
+    let (a, b) = (
+        std::fs::metadata(real).ok()?,
+        std::fs::metadata(&beside).ok()?,
+    );
+    (a.dev() == b.dev() && a.ino() == b.ino()).then(|| beside.canonicalize().unwrap_or(beside))
+}
+
 /// Whether `path` is part of the system the sandbox shows every program (`/usr` and the
 /// top-level links into it).
 fn in_system(path: &Path) -> bool {
@@ -397,51 +435,101 @@ impl Builder {
         }
     }
 
-    /// The output of a version command, once per run. It runs outside the sandbox: it reads no
-    /// file of the user's.
-    fn version(&self, argv: &[String]) -> Result<String, String> {
-        self.versions.get(argv, || {
-            match Command::new(&argv[0]).args(&argv[1..]).output() {
-                Ok(out) if out.status.success() => {
-                    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    /// The output of a version command, once per run: run in the sandbox like a compile (a
+    /// workspace's judges.toml may say `version = ["sh", "-c", …]`), its program found as a
+    /// compile's is, with its toolchain shown; with the profile's `named` toolchain, that one is
+    /// shown and `{toolchain}` in the command is its folder, as in a compile.
+    fn version(&self, argv: &[String], named: Option<&str>) -> Result<String, String> {
+        let mut key = argv.to_vec();
+        key.extend(named.map(|n| format!("{{toolchain}}={n}")));
+        self.versions.get(&key, || {
+            let toolchain = self.toolchain(named.unwrap_or(&argv[0]))?;
+            let dir = toolchain.as_ref().map(|t| t.dir.as_path());
+            let in_system = named
+                .filter(|_| toolchain.is_none())
+                .and_then(system_toolchain);
+            let proc = toolchain.is_none() && family(&argv[0]) == "rustc";
+            self.ask(&argv.join(" "), (dir, &[], proc), &|paths| {
+                let mut v: Vec<OsString> = argv.iter().map(OsString::from).collect();
+                if let (None, Some(t), Some(dir)) = (named, &toolchain, &paths.toolchain) {
+                    v[0] = dir.join(&t.exe).into();
                 }
-                Ok(out) => Err(format!(
-                    "`{}` failed: {}",
-                    argv.join(" "),
-                    String::from_utf8_lossy(&out.stderr).trim_end()
-                )),
-                Err(e) => Err(format!("cannot run `{}`: {e}", argv.join(" "))),
-            }
+                if let Some(dir) = named.and(paths.toolchain.as_ref().or(in_system.as_ref())) {
+                    toolchain_in(&mut v, dir);
+                }
+                v
+            })
         })
     }
 
-    /// The toolchain folder `compiler` needs shown, when it lives outside `/usr`: rustup's rustc
-    /// is a proxy, so the toolchain's own rustc (`rustc --print sysroot`, asked outside the
-    /// sandbox: it reads no file of the user's) runs, with its sysroot shown (rustc finds its
-    /// libraries beside its executable); another compiler outside `/usr` gets the folder above
-    /// its `bin` when that folder is laid out as a toolchain (`lib` or `libexec` beside `bin`)
-    /// and holds neither the workspace nor the home folder, else only its own folder (a wrapper
-    /// script in `~/bin` or a temporary folder must not show the user's files).
+    /// What a command that only asks something (a version, where a toolchain is) prints, run
+    /// in the sandbox like a compile (under the default compile limits, on an empty build
+    /// directory, with `toolchain` and `shown` shown read-only, and a `/proc` of its own
+    /// processes with `proc`): its stdout and stderr.
+    fn ask(
+        &self,
+        what: &str,
+        (toolchain, shown, proc): (Option<&Path>, &[(&Path, &str)], bool),
+        make_argv: &dyn Fn(&JobPaths) -> Vec<OsString>,
+    ) -> Result<String, String> {
+        let cannot = |e: &dyn std::fmt::Display| format!("cannot run `{what}`: {e}");
+        let dir = std::fs::create_dir_all(&self.cache_dir)
+            .and_then(|()| {
+                tempfile::Builder::new()
+                    .prefix(".ask-")
+                    .tempdir_in(&self.cache_dir)
+            })
+            .map_err(|e| cannot(&e))?;
+        let empty = Sight {
+            root: dir.path().to_path_buf(),
+            source: PathBuf::new(),
+            files: Vec::new(),
+        };
+        stage(&empty, dir.path())
+            .and_then(|()| Ok(std::fs::create_dir_all(dir.path().join("ws"))?))
+            .and_then(|()| commands(dir.path(), None))
+            .map_err(|e| cannot(&e))?;
+        let job = Job {
+            work: dir.path(),
+            toolchain,
+            keep: 64 << 10,
+            shown,
+            proc,
+        };
+        let limits = CompileLimits::default();
+        let run_limits = sandbox::Limits {
+            time: limits.cpu,
+            memory_bytes: limits.memory_bytes,
+        };
+        let sandbox = self.sandbox().map_err(|e| cannot(&e))?;
+        let out = sandbox
+            .compile(&job, make_argv, &run_limits)
+            .map_err(|e| cannot(&e))?;
+        let text = String::from_utf8_lossy(&out.message).into_owned();
+        if out.run.exit.success() && out.run.killed.is_none() {
+            Ok(text)
+        } else {
+            Err(format!("`{what}` failed: {}", text.trim_end()))
+        }
+    }
+
+    /// The toolchain folder `compiler` needs shown, when it lives outside `/usr`: for rustup's
+    /// `rustc` (a proxy) the toolchain rustup resolves (asked in the sandbox, where no
+    /// workspace's rust-toolchain.toml and none of the user's variables are: the same toolchain
+    /// wherever the runner is started), whose own `rustc` runs (it finds its libraries beside
+    /// its executable); another compiler outside `/usr` gets the folder above its `bin` when that
+    /// folder is laid out as a toolchain (`lib` or `libexec` beside `bin`) and holds neither the
+    /// workspace nor the home folder, else only its own folder (a wrapper script in `~/bin` or a
+    /// temporary folder must not show the user's files). Nothing here runs outside the sandbox.
     fn toolchain(&self, compiler: &str) -> Result<Option<Toolchain>, String> {
         self.toolchains.get(&[compiler.to_string()], || {
             let path = find_program(compiler).ok_or_else(|| format!("{compiler} not found"))?;
-            let real = path.canonicalize().unwrap_or(path);
-            if family(compiler) == "rustc" {
-                let out = Command::new(compiler)
-                    .args(["--print", "sysroot"])
-                    .output()
-                    .map_err(|e| format!("cannot run `{compiler} --print sysroot`: {e}"))?;
-                let sysroot = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-                if !out.status.success() || !sysroot.join("bin/rustc").is_file() {
-                    return Err(format!("`{compiler} --print sysroot` names no toolchain"));
-                }
-                return Ok((!in_system(&sysroot)).then(|| Toolchain {
-                    dir: sysroot,
-                    exe: "bin/rustc".into(),
-                }));
-            }
+            let real = path.canonicalize().unwrap_or_else(|_| path.clone());
             if in_system(&real) {
                 return Ok(None);
+            }
+            if let Some(rustup) = rustup_proxy(&path, &real) {
+                return self.rustup_toolchain(compiler, &rustup).map(Some);
             }
             let bin = real.parent().unwrap_or(Path::new("/"));
             let above = bin.parent().filter(|above| {
@@ -455,6 +543,62 @@ impl Builder {
             let dir = above.unwrap_or(bin).to_path_buf();
             let exe = real.strip_prefix(&dir).unwrap_or(&real).to_path_buf();
             Ok(Some(Toolchain { dir, exe }))
+        })
+    }
+
+    /// The toolchain of rustup's proxy `tool` (`rustc`, …): rustup itself (`rustup`, the
+    /// proxy's program) asked `rustup which TOOL` in the sandbox, with rustup's home shown
+    /// read-only (`RUSTUP_HOME`, else `~/.rustup`), its working folder the sandbox's `/tmp` and
+    /// no variable of the user's but that home: its default toolchain. Its answer must be a
+    /// `bin/TOOL` in a toolchain folder.
+    fn rustup_toolchain(&self, tool: &str, rustup: &Path) -> Result<Toolchain, String> {
+        let home = std::env::var_os("RUSTUP_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")))
+            .ok_or("rustup's home is not known (neither RUSTUP_HOME nor HOME is set)")?;
+        let home = home
+            .canonicalize()
+            .map_err(|e| format!("rustup's home {} cannot be read: {e}", home.display()))?;
+        let name = Path::new(tool)
+            .file_name()
+            .map_or(tool.into(), |n| n.to_string_lossy().into_owned());
+        let seen = Mutex::new(PathBuf::new());
+        let asked = format!("rustup which {name}");
+        // rustup finds its own folders through /proc/self/exe.
+        let shown = (Some(home.as_path()), &[(rustup, "rustup")][..], true);
+        let answer = self.ask(&asked, shown, &|paths| {
+            let inside = paths.toolchain.clone().unwrap_or_default();
+            let mut home_var = OsString::from("RUSTUP_HOME=");
+            home_var.push(&inside);
+            *seen.lock().unwrap_or_else(|e| e.into_inner()) = inside;
+            vec![
+                "env".into(),
+                home_var,
+                paths.shown[0].clone().into(),
+                "which".into(),
+                name.clone().into(),
+            ]
+        })?;
+        let inside = seen.into_inner().unwrap_or_else(|e| e.into_inner());
+        let said = answer
+            .lines()
+            .rev()
+            .find(|l| l.starts_with('/'))
+            .unwrap_or("");
+        let exe = Path::new(said)
+            .strip_prefix(&inside)
+            .map(|rel| home.join(rel))
+            .unwrap_or_else(|_| PathBuf::from(said));
+        let dir = exe
+            .parent()
+            .filter(|bin| bin.file_name().is_some_and(|n| n == "bin"))
+            .and_then(Path::parent)
+            .filter(|_| exe.is_file())
+            .ok_or_else(|| format!("`{asked}` names no toolchain: {}", answer.trim_end()))?;
+        let dir = dir.canonicalize().map_err(|e| e.to_string())?;
+        Ok(Toolchain {
+            exe: PathBuf::from("bin").join(&name),
+            dir,
         })
     }
 
@@ -615,7 +759,9 @@ impl Builder {
             .version
             .clone()
             .unwrap_or_else(|| vec![command[0].clone(), "--version".into()]);
-        let version = self.version(&version_argv).map_err(|e| format!("{e}\n"))?;
+        let version = self
+            .version(&version_argv, profile.toolchain.as_deref())
+            .map_err(|e| format!("{e}\n"))?;
         if let Some(min) = &profile.min_version {
             if let (Some(need), Some(have)) = (parse_version(min), parse_version(&version)) {
                 if have < need {
@@ -662,18 +808,15 @@ impl Builder {
             work,
             toolchain: toolchain.as_ref().map(|t| t.dir.as_path()),
             keep: limits.message_bytes,
+            shown: &[],
+            // Debian's rustc finds its sysroot through /proc/self/exe (rustup's finds it
+            // through its own library, and is shown no /proc).
+            proc: toolchain.is_none() && family(&command[0]) == "rustc",
         };
         // A named toolchain under `/usr` is shown where it is: its folder above `bin`.
-        let in_system = named.filter(|_| toolchain.is_none()).and_then(|n| {
-            Some(
-                find_program(n)?
-                    .canonicalize()
-                    .ok()?
-                    .parent()?
-                    .parent()?
-                    .to_path_buf(),
-            )
-        });
+        let in_system = named
+            .filter(|_| toolchain.is_none())
+            .and_then(system_toolchain);
         let make_argv = |paths: &JobPaths| {
             let src = paths.sources.join(&sight.source);
             let mut argv = expand(command, &src, &paths.output.join("prog"));
@@ -682,12 +825,7 @@ impl Builder {
             }
             // `{toolchain}`: the named program's folder, as the compile sees it.
             if let Some(dir) = named.and(paths.toolchain.as_ref().or(in_system.as_ref())) {
-                for a in &mut argv {
-                    let text = a.to_string_lossy();
-                    if text.contains("{toolchain}") {
-                        *a = text.replace("{toolchain}", &dir.to_string_lossy()).into();
-                    }
-                }
+                toolchain_in(&mut argv, dir);
             }
             let deps = paths.output.join("deps.d");
             for a in dep_args(&command[0]) {
@@ -968,6 +1106,7 @@ fn cache_key(profile: &Profile, command: &[String], version: &str, sight: &Sight
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::process::Command;
 
     fn profile(compile: Option<&[&str]>, run: &[&str]) -> Profile {
         let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();

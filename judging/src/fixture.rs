@@ -506,8 +506,6 @@ pub fn save_case(
     expected: &[u8],
 ) -> anyhow::Result<PathBuf> {
     use anyhow::{bail, Context as _};
-    use std::io::Write as _;
-    use std::os::unix::fs::PermissionsExt as _;
     let path = problem.fixture_path(ws);
     let old = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
@@ -528,13 +526,14 @@ pub fn save_case(
     let mut written = Vec::new();
     if case.input.is_none() || case.output.is_none() {
         let dir = ws.fixtures_dir().join(&problem.slug);
-        std::fs::create_dir_all(&dir)?;
         for (ext, bytes) in [("in", input), ("out", expected)] {
             let file = dir.join(format!("{name}.{ext}"));
-            if file.exists() {
-                bail!("{} exists already: choose another name", ws.display(&file));
+            match crate::write::create_new(ws.root(), &file, bytes) {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    bail!("{} exists already: choose another name", ws.display(&file))
+                }
+                r => r.with_context(|| format!("cannot write {}", file.display()))?,
             }
-            std::fs::write(&file, bytes)?;
             written.push(file);
         }
         case.input = None;
@@ -561,17 +560,8 @@ pub fn save_case(
         }
         bail!("the new case would break the fixture file, nothing was written: {e}");
     }
-    let dir = path.parent().expect("fixtures/");
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(new.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    if let Ok(meta) = std::fs::metadata(&path) {
-        let _ = std::fs::set_permissions(
-            tmp.path(),
-            std::fs::Permissions::from_mode(meta.permissions().mode()),
-        );
-    }
-    tmp.persist(&path)
+    // Written beside and renamed over (its mode kept), never through a link.
+    crate::write::replace_in(ws.root(), &path, new.as_bytes())
         .with_context(|| format!("cannot replace {}", path.display()))?;
     Ok(path)
 }

@@ -56,3 +56,4 @@ pub mod validate;
 pub mod verdict;
 pub mod verify;
 pub mod workspace;
+pub mod write;

@@ -100,8 +100,8 @@ struct RawIncludes {
 
 /// What `problem.toml` declares visible to compiles, as absolute paths of existing files or
 /// folders: (for the problem's own programs, for its solutions). Every entry must stay inside
-/// the workspace and name neither the fixtures, another problem's folder, nor `target`; else
-/// the error names the file, the line and the key.
+/// the workspace and name neither the fixtures nor a folder above them (the workspace itself),
+/// another problem's folder, nor `target`; else the error names the file, the line and the key.
 pub(crate) fn declared_includes(
     toml_path: &Path,
     ws_root: &Path,
@@ -149,6 +149,9 @@ fn include_target(dir: &Path, ws_root: &Path, entry: &str) -> Result<PathBuf, St
     let first = parts.next().unwrap_or_default();
     let second = parts.next().unwrap_or_default();
     let refused = match &*first {
+        _ if root.join("fixtures").starts_with(&path) => {
+            Some("holds the fixtures (it is a folder above them): a compile never sees them")
+        }
         "fixtures" => Some("is in the fixtures: a compile never sees them"),
         "target" | ".git" => Some("is in the build's or git's files"),
         "problems" if second != "_shared" && !path.starts_with(&own) => {

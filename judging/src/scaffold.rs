@@ -15,13 +15,13 @@ pub fn new_problem(ws: &Workspace, slug: &str, checker: bool, lang: Lang) -> Res
         bail!("`{slug}` is not a valid slug: use lowercase letters, digits and `-`");
     }
     let files = skeleton_in(ws, slug, checker, lang);
-    if let Some((path, _)) = files.iter().find(|(p, _)| p.exists()) {
+    if let Some((path, _)) = files.iter().find(|(p, _)| p.exists() || p.is_symlink()) {
         bail!("{} exists already: nothing was created", ws.display(path));
     }
     for (path, text) in &files {
-        std::fs::create_dir_all(path.parent().expect("has a parent"))
-            .with_context(|| format!("cannot create {}", path.display()))?;
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        // Never through a link: not the file's, not a folder's on the way.
+        crate::write::create_new(ws.root(), path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(files.into_iter().map(|(p, _)| p).collect())
 }

@@ -11,6 +11,8 @@
 //!   workspace but `problems/`) sees itself and what its problem's `solution_include` adds.
 //! - A build script `X.build` (a Kattis program folder, imported) also sees the folder `X/`
 //!   beside it: the rest of the program's folder.
+//! - Nothing under the workspace's `fixtures/`, `target/` or `.git/` is ever shown, whatever
+//!   a rule above says (a `fixtures/<slug>.build` does not see `fixtures/<slug>/`).
 //! - Any other file of the workspace sees only itself; a file outside the workspace (a file
 //!   judged by path, an import's staged generator) sees itself and the header-like files beside
 //!   it.
@@ -23,6 +25,9 @@ use anyhow::{Context, Result};
 const HEADER_LIKE: &[&str] = &[
     "h", "hh", "hpp", "hxx", "h++", "inc", "inl", "ipp", "tcc", "tpp",
 ];
+
+/// The folders of a workspace no compile sees, whatever a rule says.
+const NEVER_SHOWN: &[&str] = &["fixtures", "target", ".git"];
 
 /// The files a compile sees, relative to `root`, with their content (read once: what is
 /// hashed for the build's cache key is what the compiler gets).
@@ -61,6 +66,12 @@ pub fn of(
         shown.extend(walk(&source.with_extension(""), &|_| true)?);
     }
     shown.retain(|f| f != source);
+    if let Some(ws) = workspace {
+        // The fixtures (and the build's and git's files) are never shown, whatever a rule
+        // above says: a build script saved as `fixtures/<slug>.build` does not see
+        // `fixtures/<slug>/`.
+        shown.retain(|f| !NEVER_SHOWN.iter().any(|d| f.starts_with(ws.join(d))));
+    }
     shown.sort();
     shown.dedup();
     let rel = |p: &Path| p.strip_prefix(&root).map(Path::to_path_buf);

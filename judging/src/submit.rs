@@ -4,7 +4,6 @@
 //! refuses. No network is used. `cli/submit.rs` runs the plan and prints.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -243,11 +242,8 @@ pub fn decide(ws: &Workspace, judges: &Judges, sub: &Submission, report: &RunRep
 /// packet's text: where to paste it, the language to pick, the file, its size and hash.
 pub fn write_packet(ws: &Workspace, sub: &Submission, decision: &Decision) -> Result<String> {
     let dir = ws.root().join("target").join("submit");
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let target = dir.join(format!("{}.{}", sub.slug, extension(&sub.file)));
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir)?;
-    tmp.write_all(&sub.code)?;
-    tmp.persist(&target)
+    crate::write::replace_in(ws.root(), &target, &sub.code)
         .with_context(|| format!("cannot write {}", target.display()))?;
     let hash: String = Sha256::digest(&sub.code)
         .iter()

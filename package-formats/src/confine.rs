@@ -16,6 +16,8 @@
 //! folder nobody else writes) or a folder the user named, so the check-then-use window is not
 //! open to anyone but the package's owner; the draft re-checks every file when it reads it.
 
+use std::io::Read as _;
+use std::os::unix::ffi::OsStringExt as _;
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -254,6 +256,137 @@ impl Confined {
                 Some(Err(outside)) => outside,
                 _ => anyhow::anyhow!("{at}: {err}"),
             },
+        }
+    }
+}
+
+/// Copies the folder package `from` into `to` (a new private folder), every entry opened
+/// beneath `from` (`openat2` with `RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS`: no `..`, absolute
+/// link or `/proc` link can lead out of it) and checked once open (`fstat`): a folder's entries
+/// are copied, a regular file's bytes are copied from the descriptor that was checked, a
+/// dangling link is left out, anything else is refused. A link swapped in while it is read
+/// (another user who owns the folder racing the import) can therefore show the copy nothing but
+/// the package's own files. Symlinks come in as copies of what they lead to; `bounds` hold for
+/// the copy (counted as it is made). The importers then read only the copy.
+pub fn copy_beneath(
+    from: &Path,
+    to: &Path,
+    bounds: &Bounds,
+    cancel: &sandbox::Cancel,
+) -> Result<()> {
+    use rustix::fs::{Mode, OFlags, CWD};
+    let root = rustix::fs::openat(
+        CWD,
+        from,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .with_context(|| format!("cannot open {}", from.display()))?;
+    let mut left = Left {
+        entries: bounds.max_entries,
+        bytes: bounds.max_bytes,
+    };
+    let copy = Copy {
+        root: &root,
+        from,
+        bounds,
+        cancel,
+    };
+    copy.entry(Path::new("."), to, 0, &mut left)
+}
+
+/// What a copy may still take.
+struct Left {
+    entries: u64,
+    bytes: u64,
+}
+
+/// One copy of a package ([`copy_beneath`]).
+struct Copy<'a> {
+    root: &'a std::os::fd::OwnedFd,
+    from: &'a Path,
+    bounds: &'a Bounds,
+    cancel: &'a sandbox::Cancel,
+}
+
+impl Copy<'_> {
+    /// Copies the entry at `rel` (under the package) to `to`.
+    fn entry(&self, rel: &Path, to: &Path, depth: usize, left: &mut Left) -> Result<()> {
+        use rustix::fs::{FileType, Mode, OFlags, ResolveFlags};
+        if self.cancel.is_cancelled() {
+            bail!("interrupted");
+        }
+        let shown = || rel.display().to_string();
+        if depth > self.bounds.max_depth {
+            bail!(
+                "{}: nested deeper than {} folders: refused",
+                shown(),
+                self.bounds.max_depth
+            );
+        }
+        left.entries = left.entries.checked_sub(1).with_context(|| {
+            format!(
+                "{}: more than {} files and folders (symlinks followed): refused (raise the bound \
+                 with --max-entries)",
+                self.from.display(),
+                self.bounds.max_entries
+            )
+        })?;
+        let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC | OFlags::NOCTTY;
+        let how = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
+        let fd = match rustix::fs::openat2(self.root, rel, flags, Mode::empty(), how) {
+            Ok(fd) => fd,
+            // A dangling link reads nothing: left out, as a missing file.
+            Err(rustix::io::Errno::NOENT) if depth > 0 => return Ok(()),
+            Err(e @ (rustix::io::Errno::XDEV | rustix::io::Errno::LOOP)) => bail!(
+                "{}: a link out of the package ({e}; it may have changed while it was read): \
+                 refused",
+                shown()
+            ),
+            Err(e) => return Err(e).with_context(|| format!("cannot open {}", shown())),
+        };
+        let stat = rustix::fs::fstat(&fd).with_context(|| format!("cannot read {}", shown()))?;
+        match FileType::from_raw_mode(stat.st_mode) {
+            FileType::Directory => {
+                std::fs::create_dir(to)
+                    .with_context(|| format!("cannot write {}", to.display()))?;
+                let mut names = Vec::new();
+                for e in rustix::fs::Dir::read_from(&fd)? {
+                    let name = e?.file_name().to_bytes().to_vec();
+                    if name != b"." && name != b".." {
+                        names.push(std::ffi::OsString::from_vec(name));
+                    }
+                }
+                names.sort();
+                for n in names {
+                    self.entry(&rel.join(&n), &to.join(&n), depth + 1, left)?;
+                }
+                Ok(())
+            }
+            FileType::RegularFile => {
+                let mut w = std::fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(to)
+                    .with_context(|| format!("cannot write {}", to.display()))?;
+                let mut r = std::fs::File::from(fd);
+                let copied = std::io::copy(&mut (&mut r).take(left.bytes + 1), &mut w)
+                    .with_context(|| format!("cannot read {}", shown()))?;
+                left.bytes = left.bytes.checked_sub(copied).with_context(|| {
+                    format!(
+                        "{}: more than {} bytes of files (symlinks followed): refused (raise the \
+                         bound with --max-size)",
+                        self.from.display(),
+                        self.bounds.max_bytes
+                    )
+                })?;
+                Ok(())
+            }
+            _ => bail!(
+                "{}: neither a regular file nor a folder (imports copy regular files only): \
+                 refused",
+                shown()
+            ),
         }
     }
 }

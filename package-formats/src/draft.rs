@@ -453,19 +453,12 @@ pub fn write_from(
                 bail!("interrupted");
             }
             let path = ws.root().join(&f.rel);
-            let parent = path.parent().expect("a file has a folder");
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create {}", parent.display()))?;
             let bytes = f.data.read()?;
-            // A new file, never through a symlink planted meanwhile.
-            let mut w = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
+            // A new file, never through a symlink planted meanwhile, nor through a folder on
+            // the way that is a link (out of the workspace: `solutions/src/bin` -> elsewhere).
+            judging::write::create_new(ws.root(), &path, &bytes)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             written.push(path.clone());
-            std::io::Write::write_all(&mut w, &bytes)
-                .with_context(|| format!("cannot write {}", path.display()))?;
         }
         Ok(())
     })();

@@ -282,7 +282,7 @@ pub fn read(
             .with_context(|| format!("`{}` gives no slug: name one with --slug", pkg.name))?,
     };
     let dir = Path::new("problems").join(&slug);
-    let common = common_of(&pkg.root, checkout)?;
+    let common = common_of(&pkg.origin, checkout)?;
     let mut notes = Vec::new();
     if common.is_none() {
         notes.push(

@@ -16,6 +16,10 @@ pub struct Package {
     pub root: PathBuf,
     /// The root, which no path of the package may leave.
     pub confined: Confined,
+    /// Where the root is in the folder the user named (canonical; for a zip, the root): a
+    /// folder package is read from a private copy (`root`), and only what is found around the
+    /// package (a Library Checker checkout's `common/`) is looked for from here.
+    pub origin: PathBuf,
     /// The name the package goes by (its folder's, or the zip's, name).
     pub name: String,
     pub kind: Kind,
@@ -43,8 +47,28 @@ impl Package {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let named = if meta.is_dir() {
+            Some(
+                path.canonicalize()
+                    .with_context(|| format!("{}", path.display()))?,
+            )
+        } else {
+            None
+        };
         let (dir, unpacked) = if meta.is_dir() {
-            (path.to_path_buf(), None)
+            // Checked where it is first (its links named as the package has them), then read
+            // once into a private copy, which is all the importers read: a file swapped for a
+            // link meanwhile changes nothing (`copy_beneath`).
+            Confined::new(path)?
+                .scan(bounds, cancel)
+                .with_context(|| format!("{}: not imported", path.display()))?;
+            let tmp = tempfile::Builder::new()
+                .prefix("runner-import-")
+                .tempdir()?;
+            let copy = tmp.path().join("package");
+            super::confine::copy_beneath(path, &copy, bounds, cancel)
+                .with_context(|| format!("{}: not imported", path.display()))?;
+            (copy, Some(tmp))
         } else {
             let tmp = tempfile::Builder::new()
                 .prefix("runner-import-")
@@ -79,9 +103,14 @@ impl Package {
                 .unwrap_or(stem)
         };
         let confined = Confined::new(&root)?;
+        let origin = match (&named, root.strip_prefix(&dir)) {
+            (Some(named), Ok(rel)) => named.join(rel),
+            _ => confined.root().to_path_buf(),
+        };
         Ok(Package {
             root: confined.root().to_path_buf(),
             confined,
+            origin,
             name,
             kind,
             _unpacked: unpacked,

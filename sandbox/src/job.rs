@@ -41,6 +41,13 @@ pub struct Job<'a> {
     pub toolchain: Option<&'a Path>,
     /// Bytes of the compiler's message (stdout and stderr) kept; the rest is counted.
     pub keep: usize,
+    /// More files or folders of the host shown read-only, each at `/box/NAME` (a toolchain
+    /// manager's own program, which finds the toolchain: rustup); without the sandbox, where
+    /// they are.
+    pub shown: &'a [(&'a Path, &'a str)],
+    /// Whether the compiler gets a `/proc` showing its own processes only (Debian's rustc 1.63
+    /// finds its sysroot through `/proc/self/exe`, and panics without it).
+    pub proc: bool,
 }
 
 /// Where a job's directories are, as its command must name them: in the sandbox, [`SOURCES`],
@@ -52,6 +59,8 @@ pub struct JobPaths {
     pub sources: PathBuf,
     pub output: PathBuf,
     pub toolchain: Option<PathBuf>,
+    /// Where each of the job's `shown` is, in its order.
+    pub shown: Vec<PathBuf>,
 }
 
 /// What a compile produced.
@@ -138,6 +147,11 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
             sources: job.work.join("ws"),
             output: job.work.join("out"),
             toolchain: job.toolchain.map(Path::to_path_buf),
+            shown: job
+                .shown
+                .iter()
+                .map(|(host, _)| host.to_path_buf())
+                .collect(),
         };
         return (paths, Vec::new());
     }
@@ -163,7 +177,18 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
             in_box: COMMANDS.into(),
         });
     }
+    for (host, name) in job.shown {
+        expose.push(Expose {
+            host: host.to_path_buf(),
+            in_box: format!("/box/{name}"),
+        });
+    }
     let paths = JobPaths {
+        shown: job
+            .shown
+            .iter()
+            .map(|(_, n)| Path::new("/box").join(n))
+            .collect(),
         commands: commands.map(|_| COMMANDS.into()),
         sources: SOURCES.into(),
         output: OUTPUT.into(),
@@ -239,6 +264,7 @@ pub(crate) fn run(
     let envp = environment(sandboxed, &paths);
     let rlimits = Rlimits {
         nproc: if sandboxed { PROCESS_LIMIT } else { 0 },
+        flags: if job.proc { launcher::REQUEST_PROC } else { 0 },
         ..single::rlimits(
             launcher,
             &crate::program::Program {

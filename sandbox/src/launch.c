@@ -109,7 +109,12 @@ struct request {
     uint32_t nproc;  /* RLIMIT_NPROC in the sandbox; 0: unchanged */
     uint32_t expose; /* files to show the program: 2 × expose more strings follow, each a
                       * host file and its path in the sandbox (/box/NAME) */
+    uint32_t flags;  /* REQUEST_* */
+    uint32_t unused;
 };
+
+/* A request's flags. REQUEST_PROC: the program gets a /proc (`mount_proc`). */
+enum { REQUEST_PROC = 1 };
 
 enum { REPLY_STARTED = 1, REPLY_EXITED = 2, REPLY_EXEC_FAILED = 3, REPLY_READY = 4 };
 
@@ -854,9 +859,32 @@ static int rw_clean(const char *box_path, int is_dir, uint64_t bytes) {
     return s.f_blocks == s.f_bfree && s.f_files - s.f_ffree <= (is_dir ? 1u : 2u);
 }
 
-/* Once per case: /tmp of the case's size, the program's files in /box. */
+/* Whether /proc is mounted in the root now. */
+static int proc_mounted = 0;
+
+/* /proc for a request that asks for it (a compile by Debian's rustc 1.63, which finds its
+ * sysroot through /proc/self/exe and panics without it), else none: a procfs of this PID
+ * namespace showing only the processes (`subset=pid`: no /proc/sys, no machine-wide file such
+ * as /proc/meminfo) that the program's own user may see (`hidepid=invisible`: not the
+ * launcher, PID 1, whose user is root in the namespace). Mounted by PID 1, in the namespace.
+ * Best effort: where the kernel refuses the mount, the program goes without /proc. */
+static void mount_proc(int want) {
+    if (want == proc_mounted) return;
+    char target[4096];
+    path_in_root(target, sizeof target, "proc");
+    if (!want) {
+        umount2(target, MNT_DETACH | UMOUNT_NOFOLLOW);
+        proc_mounted = 0;
+        return;
+    }
+    proc_mounted = mount("proc", target, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                         "subset=pid,hidepid=invisible") == 0;
+}
+
+/* Once per case: /tmp of the case's size, the program's files in /box, /proc if asked. */
 static int prepare_case(const struct request *req) {
     uint32_t count = req->expose;
+    mount_proc((req->flags & REQUEST_PROC) != 0);
     uint64_t want = req->memory_bytes ? (req->memory_bytes + 4095) / 4096 * 4096 : 256ull << 20;
     if (tmp_size != want || tmp_changed()) {
         int e = remake_tmp(want);

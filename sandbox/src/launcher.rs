@@ -47,6 +47,8 @@ pub struct Rlimits {
     pub stack_bytes: u64,
     /// RLIMIT_NPROC in the sandbox (counted in its user namespace); 0: left as inherited.
     pub nproc: u32,
+    /// `REQUEST_*`: what else the program gets.
+    pub flags: u32,
     /// The case's memory limit: its memory cgroup's limit, the size of its files and of its
     /// `/tmp` in the sandbox, and the largest single allocation it may make.
     pub memory_bytes: u64,
@@ -60,7 +62,11 @@ pub struct Expose {
     pub in_box: String,
 }
 
-/// A request: `struct request` (5 × u64, 4 × u32), then argv and envp as NUL-terminated strings,
+/// A request's flag: the program gets a `/proc` showing its own processes only (launch.c's
+/// `mount_proc`).
+pub const REQUEST_PROC: u32 = 1;
+
+/// A request: `struct request` (5 × u64, 6 × u32), then argv and envp as NUL-terminated strings,
 /// then, for each exposed file, its host path and its path in the sandbox.
 pub fn encode_request(
     limits: &Rlimits,
@@ -82,6 +88,8 @@ pub fn encode_request(
     buf.extend_from_slice(&(envp.len() as u32).to_ne_bytes());
     buf.extend_from_slice(&limits.nproc.to_ne_bytes());
     buf.extend_from_slice(&(expose.len() as u32).to_ne_bytes());
+    buf.extend_from_slice(&limits.flags.to_ne_bytes());
+    buf.extend_from_slice(&0u32.to_ne_bytes());
     for s in argv.iter().chain(envp) {
         buf.extend_from_slice(s.as_bytes());
         buf.push(0);
@@ -431,56 +439,77 @@ pub fn search_path() -> OsString {
     std::env::var_os("PATH").unwrap_or_else(|| "/usr/local/bin:/usr/bin:/bin".into())
 }
 
-/// Builds the launcher into `cache_dir` once (later calls find it there) and returns its path.
-pub fn build(cache_dir: &Path) -> anyhow::Result<PathBuf> {
-    build_from(cache_dir, PREBUILT)
+use std::os::unix::fs::OpenOptionsExt as _;
+
+/// The launcher, ready to start: its bytes in a sealed memory file of the runner's own, started
+/// through `/proc/self/fd/N`. Never a file on disk: a launcher kept in the workspace's cache
+/// (`target/judge/launch-…`) could be replaced by whoever writes that folder (a cloned archive
+/// that ships one), and the launcher runs outside the sandbox, as the runner's user.
+#[derive(Debug)]
+pub struct LauncherFile {
+    _fd: std::os::fd::OwnedFd,
+    path: PathBuf,
+}
+
+impl LauncherFile {
+    /// The path that starts it (in this process and the children it starts).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// The launcher `build.rs` made (or, where it could not, built here by gcc in a private
+/// temporary folder), in a sealed memory file.
+pub fn build() -> anyhow::Result<LauncherFile> {
+    build_from(PREBUILT)
 }
 
 /// [`build`], with the launcher `build.rs` made (`prebuilt`; empty: gcc builds it here).
-fn build_from(cache_dir: &Path, prebuilt: &[u8]) -> anyhow::Result<PathBuf> {
-    let hash = {
-        use sha2::{Digest, Sha256};
-        let d = Sha256::digest(SOURCE.as_bytes());
-        d.iter()
-            .take(8)
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    };
-    let launcher = cache_dir.join(format!("launch-{hash}"));
-    if launcher.is_file() {
-        return Ok(launcher);
-    }
-    std::fs::create_dir_all(cache_dir)
-        .with_context(|| format!("cannot create {}", cache_dir.display()))?;
+fn build_from(prebuilt: &[u8]) -> anyhow::Result<LauncherFile> {
     if !prebuilt.is_empty() {
-        return place_prebuilt(&launcher, prebuilt);
+        return sealed(prebuilt).context("cannot hold the launcher in memory");
     }
-    let dir = tempfile::tempdir_in(cache_dir)?;
+    let dir = tempfile::tempdir()?;
     let src = dir.path().join("launch.c");
     std::fs::write(&src, SOURCE)?;
     let out = dir.path().join("launch");
     crate::gcc_launcher::compile(&src, &out).map_err(anyhow::Error::msg)?;
-    std::fs::rename(&out, &launcher)?;
-    Ok(launcher)
+    sealed(&std::fs::read(&out)?).context("cannot hold the launcher in memory")
 }
 
-/// Writes the launcher `build.rs` made to `launcher`, whole or not at all: a temporary file
-/// beside it, renamed into place (a runner building the same file at once renames the same
-/// bytes).
-fn place_prebuilt(launcher: &Path, prebuilt: &[u8]) -> anyhow::Result<PathBuf> {
+/// `bytes` in a memory file sealed against every change, open read-only (a file open for
+/// writing cannot be executed: ETXTBSY).
+fn sealed(bytes: &[u8]) -> io::Result<LauncherFile> {
     use std::io::Write as _;
-    use std::os::unix::fs::PermissionsExt as _;
-    let dir = launcher.parent().unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write the launcher into {}", dir.display()))?;
-    file.write_all(prebuilt)?;
-    file.as_file()
-        .set_permissions(std::fs::Permissions::from_mode(0o755))?;
-    // Closed before it is renamed: a file still open for writing cannot be executed (ETXTBSY).
-    let path = file.into_temp_path();
-    path.persist(launcher)
-        .with_context(|| format!("cannot write {}", launcher.display()))?;
-    Ok(launcher.to_path_buf())
+    use std::os::fd::{AsRawFd as _, FromRawFd as _, OwnedFd};
+    // SAFETY: memfd_create with a NUL-terminated name; the descriptor is owned at once.
+    let fd = unsafe {
+        libc::memfd_create(
+            c"runner-launcher".as_ptr(),
+            libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING,
+        )
+    };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `fd` was just made and is owned by nothing else.
+    let mut file = std::fs::File::from(unsafe { OwnedFd::from_raw_fd(fd) });
+    file.write_all(bytes)?;
+    let seals = libc::F_SEAL_WRITE | libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_SEAL;
+    // SAFETY: fcntl on a descriptor we own.
+    if unsafe { libc::fcntl(file.as_raw_fd(), libc::F_ADD_SEALS, seals) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let read_only = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_CLOEXEC)
+        .open(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+    drop(file);
+    let path = PathBuf::from(format!("/proc/self/fd/{}", read_only.as_raw_fd()));
+    Ok(LauncherFile {
+        _fd: read_only.into(),
+        path,
+    })
 }
 
 #[cfg(test)]
@@ -494,30 +523,25 @@ mod tests {
     }
 
     #[test]
-    fn the_launcher_build_rs_made_is_written_whole_and_gcc_builds_it_when_it_could_not() {
+    fn the_launcher_is_held_sealed_in_memory_and_gcc_builds_it_when_build_rs_could_not() {
         assert!(
             !PREBUILT.is_empty(),
             "build.rs did not build the launcher (is gcc here?)"
         );
-        let cache = tempfile::tempdir().unwrap();
-        let written = build_from(&cache.path().join("a"), PREBUILT).unwrap();
-        assert_eq!(std::fs::read(&written).unwrap(), PREBUILT);
-        assert!(starts(&written));
-        // A second call finds it there.
-        assert_eq!(build_from(&cache.path().join("a"), b"").unwrap(), written);
-        // Without the prebuilt one (build.rs found no gcc), gcc builds it here, under the same
-        // name: the same source.
-        let compiled = build_from(&cache.path().join("b"), b"").unwrap();
-        assert_eq!(compiled.file_name(), written.file_name());
-        assert!(starts(&compiled));
-        // Nothing else is left in the cache folders (no temporary file or directory).
-        for dir in ["a", "b"] {
-            let names: Vec<_> = std::fs::read_dir(cache.path().join(dir))
-                .unwrap()
-                .map(|e| e.unwrap().file_name())
-                .collect();
-            assert_eq!(names.len(), 1, "{dir}: {names:?}");
-        }
+        let held = build_from(PREBUILT).unwrap();
+        assert_eq!(std::fs::read(held.path()).unwrap(), PREBUILT);
+        assert!(starts(held.path()));
+        // Sealed: not even the runner can change it now.
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(held.path())
+            .unwrap();
+        let write = std::io::Write::write_all(&mut file, b"\x7fELF");
+        assert!(write.is_err(), "{write:?}");
+        assert_eq!(std::fs::read(held.path()).unwrap(), PREBUILT);
+        // Without the prebuilt one (build.rs found no gcc), gcc builds it here.
+        let compiled = build_from(b"").unwrap();
+        assert!(starts(compiled.path()));
     }
 
     #[test]
@@ -528,6 +552,7 @@ mod tests {
             address_space_bytes: 4,
             stack_bytes: 5,
             nproc: 6,
+            flags: REQUEST_PROC,
             memory_bytes: 7,
         };
         let expose = Expose {
@@ -550,9 +575,10 @@ mod tests {
             (u32_at(40), u32_at(44), u32_at(48), u32_at(52)),
             (2, 1, 6, 1)
         );
-        assert_eq!(&b[56..], b"prog\0x\0A=1\0/w/prog\0/box/prog\0");
+        assert_eq!((u32_at(56), u32_at(60)), (REQUEST_PROC, 0));
+        assert_eq!(&b[64..], b"prog\0x\0A=1\0/w/prog\0/box/prog\0");
         assert!(
-            KILL.len() < 56,
+            KILL.len() < 64,
             "a kill request must be shorter than any request"
         );
     }

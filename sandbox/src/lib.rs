@@ -93,7 +93,7 @@ pub trait Executor: Sync {
 /// The real executor: programs run through launchers, one per worker at a time, in the
 /// sandbox unless it is turned off or cannot be made.
 pub struct Sandbox {
-    launcher: PathBuf,
+    launcher: launcher::LauncherFile,
     /// Where launchers build the sandbox's root (each over its own private mount).
     root: Option<PathBuf>,
     idle: Arc<Mutex<Vec<Launcher>>>,
@@ -135,7 +135,7 @@ impl Sandbox {
     /// first one, which tells whether the sandbox can be made here. `cancel` ends its runs.
     pub fn new(cache_dir: &Path, isolate: bool, cancel: Cancel) -> anyhow::Result<Sandbox> {
         use anyhow::Context as _;
-        let launcher = launcher::build(cache_dir)?;
+        let launcher = launcher::build()?;
         let root = if isolate {
             let root = cache_dir.join("sandbox-root");
             std::fs::create_dir_all(&root)
@@ -158,7 +158,7 @@ impl Sandbox {
         let idle = Arc::new(Mutex::new(Vec::new()));
         let launchers_made = Arc::new(AtomicUsize::new(workers));
         let prestart = (!worker_cgroups.is_empty()).then(|| {
-            let (path, root, idle) = (launcher.clone(), root.clone(), idle.clone());
+            let (path, root, idle) = (launcher.path().to_path_buf(), root.clone(), idle.clone());
             let cancel = cancel.clone();
             std::thread::spawn(move || {
                 for c in worker_cgroups {
@@ -169,7 +169,7 @@ impl Sandbox {
                 }
             })
         });
-        let first = Launcher::start(&launcher, root.as_deref(), &first_cgroups, &cancel)
+        let first = Launcher::start(launcher.path(), root.as_deref(), &first_cgroups, &cancel)
             .context("cannot start the launcher")?;
         let isolation = match &first.sandbox {
             Ok(()) => Isolation::Sandboxed,
@@ -253,7 +253,7 @@ impl Sandbox {
             }
         }
         start_launcher(
-            &self.launcher,
+            self.launcher.path(),
             self.root.as_deref(),
             self.cgroups.as_deref(),
             &self.launchers_made,

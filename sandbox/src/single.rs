@@ -448,6 +448,7 @@ pub(crate) fn rlimits(launcher: &Launcher, program: &Program, limits: &Limits) -
         } else {
             0
         },
+        flags: 0,
         memory_bytes: limits.memory_bytes,
     }
 }

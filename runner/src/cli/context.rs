@@ -92,6 +92,9 @@ impl Context {
             ColorChoice::Never => false,
             ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
         };
+        // The runner's own folder in the workspace leads nowhere else (a `target` planted as a
+        // link would take its build cache, verdicts and last run out of it).
+        judging::write::no_link_on_the_way(ws.root(), &ws.cache_dir())?;
         let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir())?;
         let judges = Judges::load(&ws).map_err(|e| ConfigErrors(vec![relative(&ws, e)]))?;
         Ok(Context {

@@ -34,10 +34,11 @@ pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
     }
     for (name, text) in files {
         let path = root.join(name);
-        if !path.exists() {
-            std::fs::write(&path, text)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            made.push(name.to_string());
+        // Made new, never through a link planted there (a dangling one included).
+        match judging::write::create_new(&root, &path, text.as_bytes()) {
+            Ok(()) => made.push(name.to_string()),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
         }
     }
     let r = crate::invoked::command();

@@ -273,35 +273,14 @@ pub fn mutation_scores(dir: &Path, slug: &str) -> Vec<String> {
 /// reloads it never sees half a file).
 pub fn write_html(path: &Path, records: &Records, info: &html::PageInfo) -> Result<()> {
     let page = html::render(records, info);
-    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-            dir
-        }
-        None => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write --html {}", path.display()))?;
-    tmp.write_all(page.as_bytes())
-        .and_then(|()| tmp.flush())
-        .with_context(|| format!("cannot write --html {}", path.display()))?;
-    // A report, not a secret: readable like the files the user's other tools write.
-    use std::os::unix::fs::PermissionsExt;
-    let _ = tmp
-        .as_file()
-        .set_permissions(std::fs::Permissions::from_mode(0o644));
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot write --html {}", path.display()))?;
-    Ok(())
+    judging::write::replace(path, page.as_bytes())
+        .with_context(|| format!("cannot write --html {}", path.display()))
 }
 
 /// Writes `records` as a JUnit XML file at `path`.
 pub fn write_junit(path: &Path, records: &Records) -> Result<()> {
     let xml = junit::serialize(records)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    std::fs::write(path, xml).with_context(|| format!("cannot write --junit {}", path.display()))
+    // Whole or not at all, never through a link planted at PATH.
+    judging::write::replace(path, &xml)
+        .with_context(|| format!("cannot write --junit {}", path.display()))
 }

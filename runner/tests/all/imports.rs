@@ -464,6 +464,31 @@ fn a_client_that_never_finishes_its_request_delays_no_other() {
 }
 
 #[test]
+fn listen_writes_no_solution_through_a_folder_that_links_out_of_the_workspace() {
+    let ws = Ws::empty();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(ws.path("solutions/src")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), ws.path("solutions/src/bin")).unwrap();
+    let l = Listener::start(&ws, &["--once"]);
+    let (code, body) = l.post(&std::fs::read(data("companion/hdu1848.json")).unwrap());
+    let (_, out, err) = l.finish();
+    let all = format!("{code} {body}\n{out}\n{err}");
+    assert!(all.contains("symbolic link"), "{all}");
+    let left: Vec<_> = std::fs::read_dir(outside.path()).unwrap().collect();
+    assert!(left.is_empty(), "written out of the workspace: {left:?}");
+    // All or nothing: no half problem is left in the workspace either.
+    assert!(!ws.path("problems/hdu1848").exists(), "{all}");
+    assert!(!ws.path("fixtures/hdu1848.toml").exists(), "{all}");
+    // Control: with the folder a real one, the same payload writes the solution there.
+    std::fs::remove_file(ws.path("solutions/src/bin")).unwrap();
+    let l = Listener::start(&ws, &["--once"]);
+    let (code, body) = l.post(&std::fs::read(data("companion/hdu1848.json")).unwrap());
+    assert_eq!(code, 200, "{body}");
+    let _ = l.finish();
+    assert!(ws.path("solutions/src/bin/hdu1848.rs").is_file());
+}
+
+#[test]
 fn listen_refuses_a_busy_port() {
     let ws = Ws::empty();
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -52,7 +52,7 @@ impl Code {
             format!("\"{text}\" is not a code: it needs a point, as in 0.07 or 4.[3]")
         })?;
         let d0 = match head.chars().collect::<Vec<_>>().as_slice() {
-            [c] => digit_value(*c, base, 0)?,
+            [c] => digit_value(*c, base, 0).map_err(|e| format!("\"{text}\": {e}"))?,
             _ => {
                 return Err(format!(
                     "\"{text}\": before the point comes one digit, d0 (got \"{head}\")"
@@ -79,9 +79,10 @@ impl Code {
                 (f, Some(g))
             }
         };
+        let at = |e: String| format!("\"{text}\": {e}");
         let mut digits = vec![d0];
         for (i, c) in finite.chars().enumerate() {
-            digits.push(digit_value(c, base, i + 1)?);
+            digits.push(digit_value(c, base, i + 1).map_err(at)?);
         }
         let mut grp = Vec::new();
         if let Some(g) = group {
@@ -89,7 +90,7 @@ impl Code {
                 return Err(format!("\"{text}\": the repeated group [] is empty"));
             }
             for (i, c) in g.chars().enumerate() {
-                grp.push(digit_value(c, base, digits.len() + i)?);
+                grp.push(digit_value(c, base, digits.len() + i).map_err(at)?);
             }
         }
         if digits.len() > MAX_DIGITS || grp.len() > MAX_DIGITS {

@@ -321,7 +321,7 @@ mod tests {
     fn errors_name_file_line_and_field() {
         let e = parse("title = \"x\"\ncode = \"0.78\"\n").unwrap_err();
         assert!(
-            e.starts_with("g/game.toml:2:8: code: digit '8' (d2) is outside octal"),
+            e.starts_with("g/game.toml:2:8: code: \"0.78\": digit '8' (d2) is outside octal"),
             "{e}"
         );
         let e = parse("subtract = [2, 0]\n").unwrap_err();

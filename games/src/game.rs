@@ -169,7 +169,7 @@ impl fmt::Display for Game {
             Kind::SubtractAll => write!(f, "subtract any number"),
             Kind::AllBut(s) => write!(f, "subtract any number but {{{}}}", list(s)),
             Kind::SubtractRule(r) => write!(f, "subtract {}", r.name()),
-            Kind::Grundy => write!(f, "Grundy's game (4!.0)"),
+            Kind::Grundy => write!(f, "4!.0"),
         }
     }
 }

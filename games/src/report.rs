@@ -266,8 +266,8 @@ fn proof_text(p: &Period, b: &Bound, computed: usize) -> String {
         .replace('p', &p.period.to_string())
         .replace('t', &b.largest_removal.to_string());
     format!(
-        "G(n+{pp}) = G(n) for {n0} ≤ n < {f} = {formula} = {l}{n0p}, with k = {k} heaps at most \
-         and t = {t} the largest removal; {computed} values computed",
+        "G(n+{pp}) = G(n) for {n0} ≤ n < {f} = {formula} = {l}{n0p}, where k = {k} is the most \
+         heaps a move leaves and t = {t} the largest removal; {computed} values computed",
         pp = p.period,
         n0 = p.preperiod,
         f = b.formula(),

@@ -12,6 +12,7 @@ fn main() {
     };
     let r = games::solve::solve_with(&game, &request, &games::solve::Quiet);
     println!("{}", r.verdict);
+    println!("largest value {}", r.largest_value);
     println!(
         "{} values, {:.3} s, {} ({})",
         r.values_computed, r.seconds, r.method.name, r.method.why

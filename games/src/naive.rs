@@ -102,7 +102,7 @@ pub(crate) fn pairs<T: Nimber>(g: &[T], m: usize, seen: &mut Bits) {
 /// The values below 64 of G(lo[i]) ^ G(hi[len − 1 − i]), as bits; with AVX2 where the machine
 /// has it (the loop is the whole cost of a naive splitting game).
 #[inline]
-fn pairs_word<T: Nimber>(lo: &[T], hi: &[T]) -> u64 {
+pub(crate) fn pairs_word<T: Nimber>(lo: &[T], hi: &[T]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx2") {

@@ -186,19 +186,21 @@ pub fn prove<T: Nimber>(g: &[T], bound: &Bound) -> Option<Period> {
 }
 
 /// The heaps below the preperiod whose value differs from the periodic continuation
-/// (G(n + k·p) − k·s), with that continuation's value (`None` where it would be negative).
-pub fn exceptions<T: Nimber>(g: &[T], period: &Period) -> Vec<(usize, u32, Option<u32>)> {
+/// (G(n + k·p) − k·s), with that continuation's value (`None` where it would be negative), in
+/// order of heap.
+pub fn exceptions<'a, T: Nimber>(
+    g: &'a [T],
+    period: &Period,
+) -> impl Iterator<Item = (usize, u32, Option<u32>)> + 'a {
     let (n0, p, s) = (period.preperiod, period.period, period.saltus);
-    (0..n0.min(g.len()))
-        .filter_map(|n| {
-            let k = (n0 - n).div_ceil(p);
-            let m = n + k * p;
-            let expected = g
-                .get(m)
-                .and_then(|v| v.get().checked_sub((k as u32).saturating_mul(s)));
-            (expected != Some(g[n].get())).then_some((n, g[n].get(), expected))
-        })
-        .collect()
+    (0..n0.min(g.len())).filter_map(move |n| {
+        let k = (n0 - n).div_ceil(p);
+        let m = n + k * p;
+        let expected = g
+            .get(m)
+            .and_then(|v| v.get().checked_sub((k as u32).saturating_mul(s)));
+        (expected != Some(g[n].get())).then_some((n, g[n].get(), expected))
+    })
 }
 
 #[cfg(test)]
@@ -218,7 +220,7 @@ mod tests {
         assert_eq!((c.preperiod, c.period, c.saltus), (2, 3, 0));
         let e = evidence(&g, false).unwrap();
         assert_eq!((e.preperiod, e.period), (2, 3));
-        let x = exceptions(&g, &e);
+        let x: Vec<_> = exceptions(&g, &e).collect();
         assert_eq!(x, vec![(0, 5, Some(1)), (1, 4, Some(2))]);
     }
 

@@ -65,11 +65,17 @@ pub struct Exception {
     pub periodic: Option<u32>,
 }
 
+/// The most heaps a report lists as exceptions or P-positions (their counts are complete): a
+/// long preperiod can be millions of exceptions.
+pub const LIST_CAP: usize = 10_000;
+
 /// The P-positions (value 0).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PPositions {
-    /// Every heap of the table with value 0, ascending.
+    /// The heaps of the table with value 0, ascending (the first [`LIST_CAP`]).
     pub in_table: Vec<usize>,
+    /// How many heaps of the table have value 0.
+    pub count: usize,
     /// With a period: the residues r (0 ≤ r < p) with G(n) = 0 for every n ≥ n0, n ≡ r (mod p).
     pub residues: Option<Vec<usize>>,
 }
@@ -115,8 +121,13 @@ pub struct Report {
     pub largest_at: usize,
     /// The P-positions.
     pub p_positions: PPositions,
-    /// The heaps below the preperiod that differ from the periodic continuation.
+    /// The heaps below the preperiod that differ from the periodic continuation (the first
+    /// [`LIST_CAP`]).
     pub exceptions: Vec<Exception>,
+    /// How many exceptions there are.
+    pub exception_count: usize,
+    /// The last exception (n0 − 1 for a preperiod n0 > 0).
+    pub last_exception: Option<usize>,
     /// How the values were computed.
     pub method: Method,
     /// Bytes each value takes in memory (1, 2 or 4).
@@ -194,7 +205,8 @@ fn build_typed<T: Nimber>(game: &Game, g: &[T], done: Done) -> Report {
             (0, 0),
             |(at, m), (i, v)| if v.get() > m { (i, v.get()) } else { (at, m) },
         );
-    let in_table = (0..g.len()).filter(|&n| g[n].get() == 0).collect();
+    let zeros = || (0..g.len()).filter(|&n| g[n].get() == 0);
+    let in_table = zeros().take(LIST_CAP).collect();
     let residues = found.filter(|f| f.saltus == 0).map(|f| {
         (0..f.period)
             .filter(|r| {
@@ -203,16 +215,20 @@ fn build_typed<T: Nimber>(game: &Game, g: &[T], done: Done) -> Report {
             })
             .collect()
     });
-    let exceptions = found.map_or_else(Vec::new, |f| {
-        period::exceptions(g, &f)
-            .into_iter()
-            .map(|(heap, value, periodic)| Exception {
-                heap,
-                value,
-                periodic,
-            })
-            .collect()
-    });
+    let (mut exceptions, mut exception_count, mut last_exception) = (Vec::new(), 0, None);
+    if let Some(f) = found {
+        for (heap, value, periodic) in period::exceptions(g, &f) {
+            exception_count += 1;
+            last_exception = Some(heap);
+            if exceptions.len() < LIST_CAP {
+                exceptions.push(Exception {
+                    heap,
+                    value,
+                    periodic,
+                });
+            }
+        }
+    }
     let bound = done.bound.map(|b| BoundReport {
         theorem: "the octal periodicity theorem (Guy and Smith; Winning Ways, ch. 4)",
         formula: b.formula(),
@@ -245,8 +261,14 @@ fn build_typed<T: Nimber>(game: &Game, g: &[T], done: Done) -> Report {
         verdict,
         largest_value,
         largest_at,
-        p_positions: PPositions { in_table, residues },
+        p_positions: PPositions {
+            in_table,
+            count: zeros().count(),
+            residues,
+        },
         exceptions,
+        exception_count,
+        last_exception,
         method: done.method,
         bytes_per_value: 0,
         seconds: done.seconds,

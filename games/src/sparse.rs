@@ -12,7 +12,7 @@
 //! engine falls back to the naive loop, and it decides again at every checkpoint.
 
 use crate::code::Code;
-use crate::naive::CodeNaive;
+use crate::naive::{pairs_word, CodeNaive};
 use crate::values::{width_for, Bits, Nimber};
 
 /// Below this many heaps the naive loop is cheaper whatever the classes.
@@ -252,6 +252,27 @@ impl Sparse {
         if missing == 0 {
             return cand;
         }
+        if self.need.words.len() == 1 {
+            let left = self.scan_word(g);
+            return if left == 0 {
+                cand
+            } else {
+                left.trailing_zeros()
+            };
+        }
+        if missing <= 4 {
+            let mut left: Vec<u32> = (0..cand).filter(|&w| self.need.has(w)).collect();
+            self.scan_few(g, &mut left);
+            return left.into_iter().min().unwrap_or(cand);
+        }
+        if self.need.words.len() <= 4 {
+            let left = self.scan_256(g);
+            return left
+                .iter()
+                .enumerate()
+                .find(|(_, &w)| w != 0)
+                .map_or(cand, |(i, w)| (i * 64) as u32 + w.trailing_zeros());
+        }
         'scan: for &j in &self.splits {
             if j + 2 > n {
                 break;
@@ -274,6 +295,127 @@ impl Sparse {
             self.need.mex_of_set()
         }
     }
+}
+
+impl Sparse {
+    /// The scan of [`Sparse::check_rare_below`] when every value is below 64: the pairs' XORs
+    /// are taken a chunk at a time by the naive engine's word loop (AVX2 where there is), the
+    /// chunks growing from 32 pairs, until every value looked for is found. Returns the values
+    /// not found, as bits (the set `need` is left as it was).
+    fn scan_word<T: Nimber>(&self, g: &[T]) -> u64 {
+        let n = g.len();
+        let mut need = self.need.words[0];
+        for &j in &self.splits {
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            let (mut a0, mut chunk) = (1, 32);
+            while a0 <= m / 2 {
+                let a1 = (a0 + chunk).min(m / 2 + 1);
+                need &= !pairs_word(&g[a0..a1], &g[m + 1 - a1..m + 1 - a0]);
+                if need == 0 {
+                    return 0;
+                }
+                a0 = a1;
+                chunk = (chunk * 2).min(4096);
+            }
+        }
+        need
+    }
+}
+
+impl Sparse {
+    /// The scan of [`Sparse::check_rare_below`] for a few values (`left`): the pairs are taken
+    /// a chunk at a time, the chunks growing from 32 pairs, each value looked for in a chunk by
+    /// a loop the compiler vectorises; a value found leaves `left`.
+    fn scan_few<T: Nimber>(&self, g: &[T], left: &mut Vec<u32>) {
+        let n = g.len();
+        for &j in &self.splits {
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            let (mut a0, mut chunk) = (1, 32);
+            while a0 <= m / 2 {
+                let a1 = (a0 + chunk).min(m / 2 + 1);
+                let (lo, hi) = (&g[a0..a1], &g[m + 1 - a1..m + 1 - a0]);
+                left.retain(|&w| !chunk_has(lo, hi, w));
+                if left.is_empty() {
+                    return;
+                }
+                a0 = a1;
+                chunk = (chunk * 2).min(4096);
+            }
+        }
+    }
+}
+
+impl Sparse {
+    /// The scan of [`Sparse::check_rare_below`] when every value is below 256: each chunk's
+    /// XORs are gathered as bits without a branch, then taken out of the values looked for.
+    /// Returns the values not found.
+    fn scan_256<T: Nimber>(&self, g: &[T]) -> [u64; 4] {
+        let n = g.len();
+        let mut need = [0u64; 4];
+        need[..self.need.words.len()].copy_from_slice(&self.need.words);
+        for &j in &self.splits {
+            if j + 2 > n {
+                break;
+            }
+            let m = n - j;
+            let (mut a0, mut chunk) = (1, 64);
+            while a0 <= m / 2 {
+                let a1 = (a0 + chunk).min(m / 2 + 1);
+                let mut acc = [0u64; 4];
+                for (x, y) in g[a0..a1].iter().zip(g[m + 1 - a1..m + 1 - a0].iter().rev()) {
+                    let v = (x.get() ^ y.get()) as usize;
+                    acc[(v >> 6) & 3] |= 1 << (v & 63);
+                }
+                let mut any = 0;
+                for k in 0..4 {
+                    need[k] &= !acc[k];
+                    any |= need[k];
+                }
+                if any == 0 {
+                    return need;
+                }
+                a0 = a1;
+                chunk = (chunk * 2).min(4096);
+            }
+        }
+        need
+    }
+}
+
+/// Whether G(lo[i]) ^ G(hi[len − 1 − i]) = w for some i.
+#[inline]
+fn chunk_has<T: Nimber>(lo: &[T], hi: &[T], w: u32) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            return unsafe { chunk_has_avx2(lo, hi, w) };
+        }
+    }
+    chunk_has_plain(lo, hi, w)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn chunk_has_avx2<T: Nimber>(lo: &[T], hi: &[T], w: u32) -> bool {
+    chunk_has_plain(lo, hi, w)
+}
+
+#[inline(always)]
+fn chunk_has_plain<T: Nimber>(lo: &[T], hi: &[T], w: u32) -> bool {
+    if w > T::MAX {
+        return false;
+    }
+    let w = T::of(w);
+    lo.iter()
+        .zip(hi.iter().rev())
+        .fold(false, |f, (&x, &y)| f | (x.xor(y) == w))
 }
 
 impl Bits {

@@ -9,6 +9,8 @@ pub trait Nimber: Copy + Eq + Ord + Default + Send + Sync + std::fmt::Debug + 's
     fn get(self) -> u32;
     /// `v` as this type (`v` ≤ `MAX`).
     fn of(v: u32) -> Self;
+    /// `self ^ other`.
+    fn xor(self, other: Self) -> Self;
 }
 
 macro_rules! nimber {
@@ -23,6 +25,10 @@ macro_rules! nimber {
             fn of(v: u32) -> Self {
                 debug_assert!(v <= <Self as Nimber>::MAX);
                 v as $t
+            }
+            #[inline(always)]
+            fn xor(self, other: Self) -> Self {
+                self ^ other
             }
         }
     };

@@ -83,6 +83,16 @@ fn table(r: &Report, color: bool) -> String {
     let label = (shown.saturating_sub(1)).to_string().len();
     let exceptions: std::collections::BTreeSet<usize> =
         r.exceptions.iter().map(|e| e.heap).collect();
+    let exceptions_line = if r.exception_count > 0 {
+        format!(
+            "exceptions: {} below heap {}, the last at heap {}\n",
+            r.exception_count,
+            found.map_or(0, |(p, _)| p.preperiod),
+            r.last_exception.unwrap_or(0)
+        )
+    } else {
+        String::new()
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -126,19 +136,20 @@ fn table(r: &Report, color: bool) -> String {
             r.values_computed
         );
     }
+    out.push_str(&exceptions_line);
     out
 }
 
 fn p_positions(r: &Report) -> String {
-    let list = |v: &[usize], cap: usize| {
+    let list = |v: &[usize], total: usize| {
         let mut s = v
             .iter()
-            .take(cap)
+            .take(40)
             .map(|x| x.to_string())
             .collect::<Vec<_>>()
             .join(" ");
-        if v.len() > cap {
-            let _ = write!(s, " … ({} in all)", v.len());
+        if total > 40 {
+            let _ = write!(s, " … ({total} in all)");
         }
         s
     };
@@ -151,31 +162,35 @@ fn p_positions(r: &Report) -> String {
                 .copied()
                 .take_while(|&n| n < p.preperiod)
                 .collect();
+            let below_total = if below.len() < pp.in_table.len() {
+                below.len()
+            } else {
+                pp.count
+            };
+            let below = if below.is_empty() {
+                "none".to_string()
+            } else {
+                list(&below, below_total)
+            };
+            let from = if residues.is_empty() {
+                "none".to_string()
+            } else {
+                format!("n ≡ {} (mod {})", list(residues, residues.len()), p.period)
+            };
             format!(
-                "P-positions (G = 0): below heap {}: {}; from heap {} on{}: n ≡ {} (mod {})\n",
+                "P-positions (G = 0): below heap {}: {below}; from heap {} on{}: {from}\n",
                 p.preperiod,
-                if below.is_empty() {
-                    "none".into()
-                } else {
-                    list(&below, 40)
-                },
                 p.preperiod,
                 if proven { "" } else { " (as far as computed)" },
-                if residues.is_empty() {
-                    "none".into()
-                } else {
-                    list(residues, 40)
-                },
-                p.period
             )
         }
         _ => format!(
             "P-positions (G = 0) of the {} heaps computed: {}\n",
             r.values_computed,
             if pp.in_table.is_empty() {
-                "none but 0".into()
+                "none".to_string()
             } else {
-                list(&pp.in_table, 40)
+                list(&pp.in_table, pp.count)
             }
         ),
     }

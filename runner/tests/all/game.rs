@@ -139,7 +139,22 @@ fn the_human_report_leads_with_the_verdict() {
         "{s}"
     );
     assert!(s.contains("largest value: 8 (first at heap 27)"), "{s}");
-    assert!(s.contains("from heap 71 on: n ≡ "), "{s}");
+    // A002186 has no 0 but G(0): Kayles' only P-position is the empty row.
+    assert!(
+        s.contains("P-positions (G = 0): below heap 71: 0; from heap 71 on: none"),
+        "{s}"
+    );
+    assert!(
+        s.contains("exceptions: 14 below heap 71, the last at heap 70"),
+        "{s}"
+    );
+    let out = ws.runner(&["game", "0.07"]);
+    // Dawson's Kayles: from 53 on, the zeros of A002187 shifted by one, mod 34.
+    assert!(
+        stdout(&out).contains("from heap 53 on: n ≡ 5 9 21 25 29 (mod 34)"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[test]

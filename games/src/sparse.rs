@@ -205,13 +205,8 @@ impl Sparse {
                 break;
             }
             let m = n - j;
-            for &r in &self.rare {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                self.seen.set(g[r].get() ^ g[m - r].get());
-            }
+            let end = self.rare.partition_point(|&r| (r as usize) < m);
+            mark_rare(g, m, &self.rare[..end], &mut self.seen.words);
         }
         let cand = self.candidate(width);
         self.check_rare_below(g, cand)
@@ -240,14 +235,22 @@ impl Sparse {
     /// is found.
     fn check_rare_below<T: Nimber>(&mut self, g: &[T], cand: u32) -> u32 {
         let n = g.len();
-        self.need
-            .clear((self.seen.words.len() * 64).max(cand as usize + 1));
+        // The rare values below `cand` (all of them are classified) that nothing excluded.
+        let words = self.seen.words.len().max(cand as usize / 64 + 1);
+        self.need.words.clear();
+        self.need.words.resize(words, 0);
         let mut missing = 0usize;
-        for w in 0..cand {
-            if self.class[w as usize] == 1 && !self.seen.has(w) {
-                self.need.set(w);
-                missing += 1;
-            }
+        for (i, need) in self.need.words.iter_mut().enumerate() {
+            let from = i as u32 * 64;
+            let below = match cand.saturating_sub(from) {
+                0 => 0,
+                k if k >= 64 => u64::MAX,
+                k => (1u64 << k) - 1,
+            };
+            let common = self.common.words.get(i).copied().unwrap_or(0);
+            let seen = self.seen.words.get(i).copied().unwrap_or(0);
+            *need = !common & !seen & below;
+            missing += need.count_ones() as usize;
         }
         if missing == 0 {
             return cand;
@@ -261,8 +264,17 @@ impl Sparse {
             };
         }
         if missing <= 4 {
-            let mut left: Vec<u32> = (0..cand).filter(|&w| self.need.has(w)).collect();
-            self.scan_few(g, &mut left);
+            let mut left = [0u32; 4];
+            let mut k = 0;
+            for (i, &w) in self.need.words.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    left[k] = i as u32 * 64 + w.trailing_zeros();
+                    k += 1;
+                    w &= w - 1;
+                }
+            }
+            let left = self.scan_few(g, &left[..k]);
             return left.into_iter().min().unwrap_or(cand);
         }
         if self.need.words.len() <= 4 {
@@ -300,7 +312,7 @@ impl Sparse {
 impl Sparse {
     /// The scan of [`Sparse::check_rare_below`] when every value is below 64: the pairs' XORs
     /// are taken a chunk at a time by the naive engine's word loop (AVX2 where there is), the
-    /// chunks growing from 32 pairs, until every value looked for is found. Returns the values
+    /// chunks growing from 8 pairs, until every value looked for is found. Returns the values
     /// not found, as bits (the set `need` is left as it was).
     fn scan_word<T: Nimber>(&self, g: &[T]) -> u64 {
         let n = g.len();
@@ -310,7 +322,7 @@ impl Sparse {
                 break;
             }
             let m = n - j;
-            let (mut a0, mut chunk) = (1, 32);
+            let (mut a0, mut chunk) = (1, 8);
             while a0 <= m / 2 {
                 let a1 = (a0 + chunk).min(m / 2 + 1);
                 need &= !pairs_word(&g[a0..a1], &g[m + 1 - a1..m + 1 - a0]);
@@ -326,34 +338,46 @@ impl Sparse {
 }
 
 impl Sparse {
-    /// The scan of [`Sparse::check_rare_below`] for a few values (`left`): the pairs are taken
-    /// a chunk at a time, the chunks growing from 32 pairs, each value looked for in a chunk by
-    /// a loop the compiler vectorises; a value found leaves `left`.
-    fn scan_few<T: Nimber>(&self, g: &[T], left: &mut Vec<u32>) {
+    /// The scan of [`Sparse::check_rare_below`] for at most four values: the pairs are taken a
+    /// chunk at a time, the chunks growing from 8 pairs, each value looked for in a chunk by a
+    /// loop the compiler vectorises. Returns the smallest value not found.
+    fn scan_few<T: Nimber>(&self, g: &[T], looked_for: &[u32]) -> Option<u32> {
         let n = g.len();
+        let mut left = [0u32; 4];
+        left[..looked_for.len()].copy_from_slice(looked_for);
+        let mut k = looked_for.len();
         for &j in &self.splits {
             if j + 2 > n {
                 break;
             }
             let m = n - j;
-            let (mut a0, mut chunk) = (1, 32);
+            let (mut a0, mut chunk) = (1, 8);
             while a0 <= m / 2 {
                 let a1 = (a0 + chunk).min(m / 2 + 1);
                 let (lo, hi) = (&g[a0..a1], &g[m + 1 - a1..m + 1 - a0]);
-                left.retain(|&w| !chunk_has(lo, hi, w));
-                if left.is_empty() {
-                    return;
+                let mut i = 0;
+                while i < k {
+                    if chunk_has(lo, hi, left[i]) {
+                        k -= 1;
+                        left.swap(i, k);
+                    } else {
+                        i += 1;
+                    }
+                }
+                if k == 0 {
+                    return None;
                 }
                 a0 = a1;
                 chunk = (chunk * 2).min(4096);
             }
         }
+        left[..k].iter().copied().min()
     }
 }
 
 impl Sparse {
     /// The scan of [`Sparse::check_rare_below`] when every value is below 256: each chunk's
-    /// XORs are gathered as bits without a branch, then taken out of the values looked for.
+    /// XORs are gathered as bits without a branch, then taken out of the values looked for (chunks from 8 pairs).
     /// Returns the values not found.
     fn scan_256<T: Nimber>(&self, g: &[T]) -> [u64; 4] {
         let n = g.len();
@@ -364,14 +388,20 @@ impl Sparse {
                 break;
             }
             let m = n - j;
-            let (mut a0, mut chunk) = (1, 64);
+            let (mut a0, mut chunk) = (1, 8);
             while a0 <= m / 2 {
                 let a1 = (a0 + chunk).min(m / 2 + 1);
-                let mut acc = [0u64; 4];
-                for (x, y) in g[a0..a1].iter().zip(g[m + 1 - a1..m + 1 - a0].iter().rev()) {
-                    let v = (x.get() ^ y.get()) as usize;
-                    acc[(v >> 6) & 3] |= 1 << (v & 63);
-                }
+                let pairs = g[a0..a1].iter().zip(g[m + 1 - a1..m + 1 - a0].iter().rev());
+                let acc = if self.need.words.len() <= 2 {
+                    let a = pairs.fold(0u128, |a, (x, y)| a | 1 << ((x.get() ^ y.get()) & 127));
+                    [a as u64, (a >> 64) as u64, 0, 0]
+                } else {
+                    let mut acc = Acc4::default();
+                    for (x, y) in pairs {
+                        acc.set(x.get() ^ y.get());
+                    }
+                    acc.0
+                };
                 let mut any = 0;
                 for k in 0..4 {
                     need[k] &= !acc[k];
@@ -385,6 +415,51 @@ impl Sparse {
             }
         }
         need
+    }
+}
+
+/// Four words of bits in registers: a value is set without a store (a store to a word the next
+/// value may set again waits on the one before: the loop would be bound by that latency).
+#[derive(Default)]
+struct Acc4([u64; 4]);
+
+impl Acc4 {
+    #[inline(always)]
+    fn set(&mut self, v: u32) {
+        let bit = 1u64 << (v & 63);
+        let w = v >> 6;
+        for k in 0..4 {
+            self.0[k] |= bit & 0u64.wrapping_sub(u64::from(w == k as u32));
+        }
+    }
+}
+
+/// Marks G(r) ^ G(m − r) for each heap r of `rare` (all below m) in the set `words`.
+#[inline]
+fn mark_rare<T: Nimber>(g: &[T], m: usize, rare: &[u32], words: &mut [u64]) {
+    let xor = |r: &u32| g[*r as usize].get() ^ g[m - *r as usize].get();
+    match words.len() {
+        1 => words[0] |= rare.iter().fold(0u64, |a, r| a | 1 << (xor(r) & 63)),
+        2 => {
+            let acc = rare.iter().fold(0u128, |a, r| a | 1 << (xor(r) & 127));
+            words[0] |= acc as u64;
+            words[1] |= (acc >> 64) as u64;
+        }
+        3 | 4 => {
+            let mut acc = Acc4::default();
+            for r in rare {
+                acc.set(xor(r));
+            }
+            for (w, a) in words.iter_mut().zip(acc.0) {
+                *w |= a;
+            }
+        }
+        _ => {
+            for r in rare {
+                let v = xor(r) as usize;
+                words[v >> 6] |= 1 << (v & 63);
+            }
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{ColorChoice, FormatArg, GlobalArgs};
 use crate::game_report;
+use crate::machine::Format;
 use games::solve::{self, Observer, Request};
 use games::Game;
 use judging::exit;
@@ -71,7 +72,7 @@ impl Observer for Watch<'_> {
 
 /// Runs `runner game`; the exit code: 0, 2 for a usage error or a bad file, 130 when
 /// interrupted (what was computed is reported all the same).
-pub fn game(a: &GameArgs, g: &GlobalArgs, cancel: &sandbox::Cancel) -> Result<u8> {
+pub fn game(a: &GameArgs, g: &GlobalArgs, format: Format, cancel: &sandbox::Cancel) -> Result<u8> {
     let (game, file_max) = resolve(a, g)?;
     let max = a
         .max
@@ -80,7 +81,7 @@ pub fn game(a: &GameArgs, g: &GlobalArgs, cancel: &sandbox::Cancel) -> Result<u8
     if max == 0 || max > solve::MAX_VALUES {
         bail!("--max must be from 1 to {}", solve::MAX_VALUES);
     }
-    let human = a.format == FormatArg::Human;
+    let human = format == Format::Human;
     let show_bar = human && std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     let watch = Watch {
         cancel,

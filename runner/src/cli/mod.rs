@@ -555,6 +555,13 @@ fn outputs_of(cli: &Cli) -> Result<(Options, bool)> {
             };
             (&["--html"], o, false)
         }
+        Some(Command::Game(a)) => {
+            let o = Options {
+                format: a.format.into(),
+                ..Options::default()
+            };
+            (&["--format"], o, false)
+        }
         Some(Command::Merge { outputs, .. }) => {
             let o = Options {
                 format: outputs.format.into(),
@@ -611,7 +618,7 @@ fn without_workspace(cli: &Cli, outputs: &Options) -> Option<Result<u8>> {
 fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
     let (outputs, fail_fast) = outputs_of(&cli)?;
     if let Some(Command::Game(a)) = &cli.command {
-        return game::game(a, &cli.global, &cancel);
+        return game::game(a, &cli.global, outputs.format, &cancel);
     }
     if let Some(code) = without_workspace(&cli, &outputs) {
         return code;

@@ -315,8 +315,19 @@ impl Sparse {
     /// chunks growing from 8 pairs, until every value looked for is found. Returns the values
     /// not found, as bits (the set `need` is left as it was).
     fn scan_word<T: Nimber>(&self, g: &[T]) -> u64 {
-        let n = g.len();
         let mut need = self.need.words[0];
+        self.chunks(g, |lo, hi| {
+            need &= !pairs_word(lo, hi);
+            need == 0
+        });
+        need
+    }
+
+    /// Calls `f` with the pairs (a, m − a) of every split, 1 ≤ a ≤ m / 2, a chunk at a time:
+    /// `lo` the a's values, `hi` their partners' (pair i is lo[i] and hi[len − 1 − i]); the
+    /// chunks grow from 8 pairs to 4096. Stops when `f` returns true.
+    fn chunks<T: Nimber>(&self, g: &[T], mut f: impl FnMut(&[T], &[T]) -> bool) {
+        let n = g.len();
         for &j in &self.splits {
             if j + 2 > n {
                 break;
@@ -325,15 +336,13 @@ impl Sparse {
             let (mut a0, mut chunk) = (1, 8);
             while a0 <= m / 2 {
                 let a1 = (a0 + chunk).min(m / 2 + 1);
-                need &= !pairs_word(&g[a0..a1], &g[m + 1 - a1..m + 1 - a0]);
-                if need == 0 {
-                    return 0;
+                if f(&g[a0..a1], &g[m + 1 - a1..m + 1 - a0]) {
+                    return;
                 }
                 a0 = a1;
                 chunk = (chunk * 2).min(4096);
             }
         }
-        need
     }
 }
 
@@ -342,35 +351,21 @@ impl Sparse {
     /// chunk at a time, the chunks growing from 8 pairs, each value looked for in a chunk by a
     /// loop the compiler vectorises. Returns the smallest value not found.
     fn scan_few<T: Nimber>(&self, g: &[T], looked_for: &[u32]) -> Option<u32> {
-        let n = g.len();
         let mut left = [0u32; 4];
         left[..looked_for.len()].copy_from_slice(looked_for);
         let mut k = looked_for.len();
-        for &j in &self.splits {
-            if j + 2 > n {
-                break;
-            }
-            let m = n - j;
-            let (mut a0, mut chunk) = (1, 8);
-            while a0 <= m / 2 {
-                let a1 = (a0 + chunk).min(m / 2 + 1);
-                let (lo, hi) = (&g[a0..a1], &g[m + 1 - a1..m + 1 - a0]);
-                let mut i = 0;
-                while i < k {
-                    if chunk_has(lo, hi, left[i]) {
-                        k -= 1;
-                        left.swap(i, k);
-                    } else {
-                        i += 1;
-                    }
+        self.chunks(g, |lo, hi| {
+            let mut i = 0;
+            while i < k {
+                if chunk_has(lo, hi, left[i]) {
+                    k -= 1;
+                    left.swap(i, k);
+                } else {
+                    i += 1;
                 }
-                if k == 0 {
-                    return None;
-                }
-                a0 = a1;
-                chunk = (chunk * 2).min(4096);
             }
-        }
+            k == 0
+        });
         left[..k].iter().copied().min()
     }
 }
@@ -380,40 +375,28 @@ impl Sparse {
     /// XORs are gathered as bits without a branch, then taken out of the values looked for (chunks from 8 pairs).
     /// Returns the values not found.
     fn scan_256<T: Nimber>(&self, g: &[T]) -> [u64; 4] {
-        let n = g.len();
         let mut need = [0u64; 4];
         need[..self.need.words.len()].copy_from_slice(&self.need.words);
-        for &j in &self.splits {
-            if j + 2 > n {
-                break;
-            }
-            let m = n - j;
-            let (mut a0, mut chunk) = (1, 8);
-            while a0 <= m / 2 {
-                let a1 = (a0 + chunk).min(m / 2 + 1);
-                let pairs = g[a0..a1].iter().zip(g[m + 1 - a1..m + 1 - a0].iter().rev());
-                let acc = if self.need.words.len() <= 2 {
-                    let a = pairs.fold(0u128, |a, (x, y)| a | 1 << ((x.get() ^ y.get()) & 127));
-                    [a as u64, (a >> 64) as u64, 0, 0]
-                } else {
-                    let mut acc = Acc4::default();
-                    for (x, y) in pairs {
-                        acc.set(x.get() ^ y.get());
-                    }
-                    acc.0
-                };
-                let mut any = 0;
-                for k in 0..4 {
-                    need[k] &= !acc[k];
-                    any |= need[k];
+        let narrow = self.need.words.len() <= 2;
+        self.chunks(g, |lo, hi| {
+            let pairs = lo.iter().zip(hi.iter().rev());
+            let acc = if narrow {
+                let a = pairs.fold(0u128, |a, (x, y)| a | 1 << ((x.get() ^ y.get()) & 127));
+                [a as u64, (a >> 64) as u64, 0, 0]
+            } else {
+                let mut acc = Acc4::default();
+                for (x, y) in pairs {
+                    acc.set(x.get() ^ y.get());
                 }
-                if any == 0 {
-                    return need;
-                }
-                a0 = a1;
-                chunk = (chunk * 2).min(4096);
+                acc.0
+            };
+            let mut any = 0;
+            for k in 0..4 {
+                need[k] &= !acc[k];
+                any |= need[k];
             }
-        }
+            any == 0
+        });
         need
     }
 }

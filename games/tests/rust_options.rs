@@ -35,7 +35,11 @@ fn the_generated_source_has_the_rules_options() {
     const N: usize = 25;
     let mut src = String::new();
     for (i, g) in games.iter().enumerate() {
-        let _ = writeln!(src, "mod g{i} {{\n{}}}", g.rust_options().replace("fn options", "pub fn options"));
+        let _ = writeln!(
+            src,
+            "mod g{i} {{\n{}}}",
+            g.rust_options().replace("fn options", "pub fn options")
+        );
     }
     src.push_str("fn main() {\n");
     for i in 0..games.len() {
@@ -55,13 +59,21 @@ fn the_generated_source_has_the_rules_options() {
         .arg(&file)
         .output()
         .expect("rustc runs");
-    assert!(out.status.success(), "{}\n{src}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}\n{src}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = Command::new(&exe).output().unwrap();
     let printed = String::from_utf8(out.stdout).unwrap();
     let mut lines = printed.lines();
     for g in &games {
         for n in 0..N {
-            assert_eq!(lines.next().unwrap(), format!("{:?}", options(g, n)), "{g}, heap {n}");
+            assert_eq!(
+                lines.next().unwrap(),
+                format!("{:?}", options(g, n)),
+                "{g}, heap {n}"
+            );
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -6,6 +6,7 @@
 
 mod context;
 mod export;
+mod game;
 mod import;
 mod init;
 mod judge;
@@ -280,6 +281,10 @@ enum Command {
         #[arg(long)]
         judges: bool,
     },
+    /// A heap game's nim-values G(0), G(1), … and its period: proven by the octal periodicity
+    /// theorem for a finite code (the computation stops when the proof closes), else only what
+    /// the values show. Needs no workspace but for a problem's slug.
+    Game(game::GameArgs),
     /// Create a new problem: its folder, an empty solution and a fixture file with a sample.
     New {
         /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
@@ -550,6 +555,13 @@ fn outputs_of(cli: &Cli) -> Result<(Options, bool)> {
             };
             (&["--html"], o, false)
         }
+        Some(Command::Game(a)) => {
+            let o = Options {
+                format: a.format.into(),
+                ..Options::default()
+            };
+            (&["--format"], o, false)
+        }
         Some(Command::Merge { outputs, .. }) => {
             let o = Options {
                 format: outputs.format.into(),
@@ -605,6 +617,9 @@ fn without_workspace(cli: &Cli, outputs: &Options) -> Option<Result<u8>> {
 /// Runs the command `cli` names, with one context built for it; returns the exit code.
 fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
     let (outputs, fail_fast) = outputs_of(&cli)?;
+    if let Some(Command::Game(a)) = &cli.command {
+        return game::game(a, &cli.global, outputs.format, &cancel);
+    }
     if let Some(code) = without_workspace(&cli, &outputs) {
         return code;
     }
@@ -677,6 +692,7 @@ fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             lang,
         }) => new::new(&cx, &slug, checker, lang.into()),
         Some(Command::Init { .. }) => unreachable!("made before a context is"),
+        Some(Command::Game(_)) => unreachable!("computed before a context is made"),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),
     }
 }

@@ -483,6 +483,7 @@ fn each_command_help_lists_only_the_options_it_takes() {
         ("export", &["t", "--kattis", "d"], &[]),
         ("listen", &[], &[]),
         ("init", &[], &[]),
+        ("game", &["0.77"], &["--format"]),
     ];
     let subs = subcommands();
     let dir = tempfile::tempdir().unwrap();

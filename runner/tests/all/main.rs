@@ -32,6 +32,7 @@ mod compile_box;
 mod config;
 mod docs;
 mod first_hour;
+mod game;
 mod hostile;
 mod hostile_imports;
 mod html;

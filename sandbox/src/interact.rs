@@ -278,6 +278,7 @@ pub(crate) fn play(
         if usage.oom_killed && killed.is_none() {
             killed = Some(Kill::Memory);
         }
+        killed = killed.or(Kill::by_backstop(usage.status));
         RunOutput {
             stack_bytes: p.run.stack_bytes,
             ..output(&usage, at - p.run.start, stdout, p.stderr, &p.seen, killed)

@@ -684,6 +684,20 @@ mod tests {
     }
 
     #[test]
+    fn a_spinner_the_rlimit_backstop_kills_before_the_poll_is_a_cpu_time_kill() {
+        // The poll made late on purpose (a test-only knob): RLIMIT_CPU's SIGXCPU, at the limit
+        // plus a second rounded up (2 s here), ends the spinner, as on a machine so busy that
+        // the poll came after it. That is the CPU-time limit's kill, with the CPU time measured.
+        crate::program::late_poll_for_tests(true);
+        let out = run(&shell("while :; do :; done"), b"", &limits(200));
+        crate::program::late_poll_for_tests(false);
+        let out = out.unwrap();
+        assert_eq!(out.exit, Exit::Signal(libc::SIGXCPU), "{out:?}");
+        assert_eq!(out.killed, Some(Kill::CpuTime), "{out:?}");
+        assert!(out.cpu >= Duration::from_millis(1900), "{:?}", out.cpu);
+    }
+
+    #[test]
     fn output_flood_is_cut_at_the_cap() {
         let out = sandbox()
             .run(&shell("yes"), Stdin::Bytes(b""), &limits(5000), 1000)

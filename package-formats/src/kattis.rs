@@ -827,7 +827,8 @@ fn submission(r: &mut Reading, sub: &Path, key: &str, accepted: bool) -> Option<
             ));
             None
         }
-        Ok(p) => Some(p),
+        // Kattis and problemtools run every Python 3 submission with PyPy.
+        Ok(p) => Some(p.as_kattis_submission()),
         Err(why) => {
             r.notes.push(format!("{key}: left out ({why})"));
             None

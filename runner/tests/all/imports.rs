@@ -610,7 +610,7 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
     assert!(ws.path("problems/different/validate.py").is_file());
     assert!(ws.path("problems/different/invalid/negative.in").is_file());
     assert!(ws
-        .path("solutions/different/different_py3/different.py")
+        .path("solutions/different/different_py3/different.pypy")
         .is_file());
     let wrong = std::fs::read_to_string(ws.path("problems/different/wrong/wrong.toml")).unwrap();
     // Each expects its Kattis class (AC before its first rejection).
@@ -734,16 +734,17 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
         said.contains("submissions/accepted/old.py2: left out (Python 2: the runner runs python3)"),
         "{said}"
     );
-    assert!(ws.path("solutions/half/half2/half.py").is_file());
+    // Under PyPy, as Kattis and problemtools run every Python 3 submission.
+    assert!(ws.path("solutions/half/half2/half.pypy").is_file());
     // Each wrong solution with what the folder's defaults or submissions.yaml require; the
     // wrong_answer one settled to the verdict of its class it gets first.
     let wrong = std::fs::read_to_string(ws.path("problems/half/wrong/wrong.toml")).unwrap();
     for entry in [
-        "file = \"floor.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\n",
+        "file = \"floor.pypy\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\n",
         // brute_force: TLE's class (a flood of output, OLE, included) or RTE's.
-        "file = \"slow.py\"\nexpect = [\"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\n",
-        "file = \"wa.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\nwhy = \"Kattis submissions/accepted/wa.py3; submissions.yaml\"",
-        "file = \"crash.py\"\nexpect = \"not AC\"\n",
+        "file = \"slow.pypy\"\nexpect = [\"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\n",
+        "file = \"wa.pypy\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\nwhy = \"Kattis submissions/accepted/wa.py3; submissions.yaml\"",
+        "file = \"crash.pypy\"\nexpect = \"not AC\"\n",
     ] {
         assert!(wrong.contains(entry), "{entry}\nnot in\n{wrong}");
     }
@@ -753,7 +754,7 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
         "time_limit_ms = 750",
         "memory_limit_kib = 524288",
         "output_limit_kib = 8192",
-        "compare = { float = { abs = 1e-6, rel = 1e-6 } }",
+        "compare = { kattis = \"float_absolute_tolerance 1e-6 float_relative_tolerance 1e-6\" }",
     ] {
         assert!(toml.contains(line), "{line} not in\n{toml}");
     }
@@ -807,14 +808,17 @@ fn test_group_flags_apply_at_every_depth_of_data() {
         fixture[at..].split("[[case]]").next().unwrap().to_string()
     };
     assert!(
-        case("secret.tolerant.1").contains("compare = { float = { abs = 1e-2, rel = 1e-2 } }"),
+        case("secret.tolerant.1").contains(
+            "compare = { kattis = \"float_absolute_tolerance 1e-2 float_relative_tolerance 1e-2\" }"
+        ),
         "{fixture}"
     );
     for name in ["sample.1", "secret.exact.1", "secret.tolerant.strict.1"] {
         assert!(!case(name).contains("compare"), "{name}: {fixture}");
     }
     let toml = std::fs::read_to_string(ws.path("problems/divide/problem.toml")).unwrap();
-    assert!(toml.contains("compare = \"tokens\""), "{toml}");
+    // Kattis' default: case-insensitive, the whitespace free.
+    assert!(toml.contains("compare = { kattis = \"\" }"), "{toml}");
     assert!(
         said.contains(
             "note: data/secret/tolerant: the input validator's flags `fractional=1` for this \
@@ -825,7 +829,7 @@ fn test_group_flags_apply_at_every_depth_of_data() {
     // The flood is stopped at the output limit: OLE, a verdict of its class.
     assert!(
         said.contains(
-            "wrong/fill.py: expects its class (TLE, OLE or ILE) as its first rejection; it got OLE first here"
+            "wrong/fill.pypy: expects its class (TLE, OLE or ILE) as its first rejection; it got OLE first here"
         ),
         "{said}"
     );
@@ -1263,7 +1267,7 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     );
     // The sleeper is TLE at the wall clock (Kattis' rules: no idleness), in its class.
     assert!(
-        said.contains("wrong/sleepy.py: expects its class (TLE, OLE or ILE) as its first rejection; it got TLE first here"),
+        said.contains("wrong/sleepy.pypy: expects its class (TLE, OLE or ILE) as its first rejection; it got TLE first here"),
         "{said}"
     );
     let toml = std::fs::read_to_string(ws.path("problems/twopass/problem.toml")).unwrap();
@@ -1283,7 +1287,7 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     let said = text(&out);
     assert_code(&out, 0);
     for row in [
-        "solutions/twopass/fixed/twopass.py [local Python]: 2/2 AC",
+        "solutions/twopass/fixed/twopass.pypy [local PyPy3]: 2/2 AC",
         "solutions/twopass/echo/twopass.c [local C]: 2/2 AC",
         "wrong solutions: 4/4 got their verdict",
     ] {
@@ -1291,13 +1295,13 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     }
     assert_eq!(last_line(&out), "8 passed, 0 failed", "{said}");
     for (file, verdict, why) in [
-        ("negative.py", "WA", "pass 1: -1 is negative"),
+        ("negative.pypy", "WA", "pass 1: -1 is negative"),
         (
-            "second.py",
+            "second.pypy",
             "WA",
             "pass 1: 7, fine\n     │ pass 2: 8, not 7 (pass 1 was on -7)",
         ),
-        ("crash_second.py", "RE", "exit code 3"),
+        ("crash_second.pypy", "RE", "exit code 3"),
     ] {
         let wrong = ws.path(&format!("problems/twopass/wrong/{file}"));
         let file = wrong.to_str().unwrap();
@@ -1311,7 +1315,7 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     // The validator asking for a third pass of a problem of two is the judge's error.
     let toml = toml.replace("max_passes = 2", "max_passes = 1");
     ws.write("problems/twopass/problem.toml", &toml);
-    let fixed = ws.path("solutions/twopass/fixed/twopass.py");
+    let fixed = ws.path("solutions/twopass/fixed/twopass.pypy");
     let out = ws.runner(&["judge", "twopass", fixed.to_str().unwrap()]);
     assert_code(&out, 2);
     assert!(
@@ -1997,7 +2001,7 @@ fn constants_are_substituted_where_the_format_says() {
     // Not in a submission: the judges compile what a contestant sends as it is (BAPCtools
     // does not substitute there either).
     assert_eq!(
-        read("problems/constants/wrong/constant.py"),
+        read("problems/constants/wrong/constant.pypy"),
         "input()\nprint('{{MAX_N}}')\n"
     );
     assert_eq!(
@@ -2040,4 +2044,37 @@ fn an_import_that_fails_after_writing_leaves_the_workspace_as_it_was() {
         text(&out)
     );
     assert_eq!(user_files(&ws), before, "{}", text(&out));
+}
+
+#[test]
+fn a_library_checker_folder_copied_without_its_checkout_s_markers_says_to_name_the_checkout() {
+    // common/ copied beside the problem, but not problems.toml / generate.py: nothing marks the
+    // folder as a checkout, so its common/ is not taken. The import must say what to do, not
+    // leave the compiler's `random.h: No such file` alone, and write nothing.
+    let ws = Ws::empty();
+    let copy = tempfile::tempdir().unwrap();
+    copy_dir(&data("library-checker"), copy.path());
+    std::fs::remove_file(copy.path().join("problems.toml")).unwrap();
+    let pkg = copy.path().join("sample/aplusb");
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    for said in [
+        "checker.cpp includes \"testlib.h\", which only a library-checker-problems checkout's common/ gives",
+        "is not taken: that folder has neither problems.toml nor generate.py nor .git",
+        "name the checkout (the folder holding common/) with --checkout DIR; nothing was written",
+    ] {
+        assert!(err.contains(said), "{said} not in\n{}", text(&out));
+    }
+    assert!(!ws.path("problems/aplusb").exists());
+    assert!(!ws.path("fixtures/aplusb.toml").exists());
+    // Named, the same copy imports.
+    let out = ws.runner(&[
+        "import",
+        pkg.to_str().unwrap(),
+        "--checkout",
+        copy.path().to_str().unwrap(),
+    ]);
+    assert_code(&out, 0);
+    assert!(ws.path("problems/aplusb/testlib.h").is_file());
 }

@@ -611,7 +611,11 @@ fn output_validation(
 fn input_validation(r: &mut Reading) -> Option<&'static str> {
     let mut found = None;
     for d in ["input_validators", "input_format_validators"] {
-        for entry in validator_candidates(&r.root.join(d)) {
+        // A checktestdata script last: it needs pyctd, where a validator in a compiled
+        // language beside it needs nothing more.
+        let mut candidates = validator_candidates(&r.root.join(d));
+        candidates.sort_by_key(|p| p.extension().is_some_and(|e| e == "ctd"));
+        for entry in candidates {
             let shown = r.shown(&entry);
             if found.is_some() {
                 r.notes.push(format!(

@@ -336,6 +336,9 @@ pub fn read(
     let dir = Path::new("problems").join(&slug);
     let common = common_of(&pkg.root, checkout)?;
     let mut notes = Vec::new();
+    let info = confined(info, &pkg.confined)?;
+    let time_limit_ms = judging::ranges::seconds_as_ms("info.toml timelimit", info.timelimit)
+        .map_err(anyhow::Error::msg)?;
     if common.is_none() {
         if let Some((file, header)) = needs_common(root) {
             bail!(
@@ -354,7 +357,6 @@ pub fn read(
                 .into(),
         );
     }
-    let info = confined(info, &pkg.confined)?;
     let staging = Staging::new(root, common.as_deref(), params_h(&info.params)?)?;
     let mut programs = Programs::new(tools);
     let mut files = tool_programs(root, &dir, &info, &staging, &mut notes)?;
@@ -376,8 +378,7 @@ pub fn read(
     let meta = Meta {
         title: title.clone(),
         judge: LOCAL.into(),
-        time_limit_ms: judging::ranges::seconds_as_ms("info.toml timelimit", info.timelimit)
-            .map_err(anyhow::Error::msg)?,
+        time_limit_ms,
         memory_limit_kib: MEMORY_MIB * 1024,
         compare: has_checker.then(|| "\"checker\"".to_string()),
         comments: vec![format!(

@@ -736,10 +736,10 @@ mod tests {
 
     #[test]
     fn a_spinner_the_rlimit_backstop_kills_before_the_poll_is_a_cpu_time_kill() {
-        // The poll made late on purpose (a test-only knob): RLIMIT_CPU's SIGXCPU, at the limit
-        // plus a second (2 s of CPU here; the wall-clock backstop, 3 s less the waits for a CPU,
-        // stays behind it), ends the spinner, as on a machine so busy that the poll came after
-        // it. That is the CPU-time limit's kill, with the CPU time measured.
+        // The poll made late on purpose (a test-only knob: it kills for no time limit, however
+        // busy the machine): RLIMIT_CPU's SIGXCPU, at the limit plus a second (2 s of CPU
+        // here), ends the spinner, as on a machine so busy that the poll came after it. That
+        // is the CPU-time limit's kill, with the CPU time measured.
         crate::program::late_poll_for_tests(true);
         let out = run(&shell("while :; do :; done"), b"", &limits(1000));
         crate::program::late_poll_for_tests(false);

@@ -167,8 +167,8 @@ thread_local! {
     static LATE_POLL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Test-only knob (this thread's runs): the poll never kills for CPU time, as if it always came
-/// too late, so that the sandbox's RLIMIT_CPU backstop does.
+/// Test-only knob (this thread's runs): the poll never kills for time (CPU or wall clock), as
+/// if it always came too late, so that the sandbox's RLIMIT_CPU backstop does.
 #[cfg(test)]
 pub(crate) fn late_poll_for_tests(late: bool) {
     LATE_POLL.with(|l| l.set(late));
@@ -206,7 +206,9 @@ pub fn decide_kill(o: &Observation, limits: &Limits) -> Option<Kill> {
         Some(Kill::Output)
     } else if o.resident_bytes > limits.memory_bytes {
         Some(Kill::Memory)
-    } else if o.cpu > limits.time && !poll_is_late() {
+    } else if poll_is_late() {
+        None
+    } else if o.cpu > limits.time {
         Some(Kill::CpuTime)
     } else if o.counted_wall() > wall_limit(limits) || o.elapsed > safety_wall_limit(limits) {
         Some(Kill::WallClock)

@@ -310,6 +310,8 @@ struct Reading<'a> {
     dir: PathBuf,
     files: Vec<File>,
     notes: Vec<String>,
+    /// Answers whose input the package lacks (`X.ans` without `X.in`).
+    missing_inputs: Vec<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -336,6 +338,7 @@ impl<'a> Reading<'a> {
             slug,
             files: Vec::new(),
             notes: Vec::new(),
+            missing_inputs: Vec::new(),
         })
     }
 
@@ -1015,7 +1018,14 @@ pub fn read(
     let groups = Groups::new(&yaml, &kind, &validation, &constants, validator_convention);
     let cases = all_cases(&mut r, &groups)?;
     invalid_inputs(&mut r);
-    let (wrong, accepted) = submissions(&mut r)?;
+    let (mut wrong, accepted) = submissions(&mut r)?;
+    let gap = missing_inputs(&r.missing_inputs);
+    if let Some(gap) = &gap {
+        r.notes.push(gap.clone());
+        for w in &mut wrong {
+            w.why = format!("{}; {gap}", w.why);
+        }
+    }
     if accepted == 0 {
         r.notes
             .push("no accepted submission the runner can build: write a solution".into());
@@ -1030,13 +1040,14 @@ pub fn read(
         );
     }
     let name = title(&yaml["name"]).unwrap_or_else(|| pkg.name.clone());
-    let comments = vec![
+    let mut comments = vec![
         format!(
             "From the Kattis / ICPC package `{}` (problem_format_version {}).",
             pkg.name, kind.version
         ),
         time_comment,
     ];
+    comments.extend(gap);
     let meta = Meta {
         title: name.clone(),
         time_limit_ms,
@@ -1061,6 +1072,21 @@ pub fn read(
         notes: r.notes,
     };
     Ok(Imported { draft, measure })
+}
+
+/// What the package lacks of its own test data, said once: the answers without their input.
+fn missing_inputs(answers: &[String]) -> Option<String> {
+    let (first, more) = answers.split_first()?;
+    let also = match more.len() {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Some(format!(
+        "the package lacks the input of {} case(s) whose answer it has ({first}{also}: no .in \
+         beside the .ans): they are left out, so a rejected submission only they would catch \
+         passes here — the package's own gap, not the runner's",
+        answers.len()
+    ))
 }
 
 /// What the cases of every test group need to know of the problem.
@@ -1205,6 +1231,10 @@ fn collect_cases(
         if e.extension().is_some_and(|x| x == "interaction") {
             r.notes
                 .push(format!("{}: an interaction, left out", r.shown(&e)));
+            continue;
+        }
+        if e.extension().is_some_and(|x| x == "ans") && !e.with_extension("in").exists() {
+            r.missing_inputs.push(r.shown(&e));
             continue;
         }
         if e.extension().is_none_or(|x| x != "in") {
@@ -1381,6 +1411,24 @@ mod tests {
         assert_eq!(
             validator_candidates(&e),
             [e.join("one.cpp"), e.join("two.cpp")]
+        );
+    }
+
+    #[test]
+    fn answers_without_their_input_are_the_package_s_gap_said_once() {
+        assert_eq!(missing_inputs(&[]), None);
+        let said = missing_inputs(&["data/secret/4.ans".into(), "data/secret/5.ans".into()])
+            .expect("a gap");
+        assert!(
+            said.starts_with(
+                "the package lacks the input of 2 case(s) whose answer it has \
+                 (data/secret/4.ans and 1 more: no .in beside the .ans)"
+            ),
+            "{said}"
+        );
+        assert!(
+            said.ends_with("the package's own gap, not the runner's"),
+            "{said}"
         );
     }
 

@@ -2078,3 +2078,111 @@ fn a_library_checker_folder_copied_without_its_checkout_s_markers_says_to_name_t
     assert_code(&out, 0);
     assert!(ws.path("problems/aplusb/testlib.h").is_file());
 }
+
+/// A package shaped as GCPC's `alohomoraandcolloportus` (not shipped: the team's unpublished
+/// set): default validation, no flags, the jury's answers in lower case, an accepted submission
+/// that prints them in upper case with its own layout. Kattis' default validator compares
+/// case-insensitively and lets the whitespace free unless told otherwise (the format's
+/// definition; problemtools gives the submission AC): so must the runner.
+#[test]
+fn kattis_default_validation_is_case_insensitive_and_space_free_unless_told() {
+    let ws = Ws::empty();
+    let (_tmp, pkg) = package(
+        "alohomora",
+        &[
+            ("problem.yaml", "name: Alohomora\nlimits:\n  time_limit: 2\n"),
+            ("data/sample/1.in", "2\nab\nba\n"),
+            ("data/sample/1.ans", "no\nyes\n"),
+            ("data/secret/1.in", "1\naa\n"),
+            ("data/secret/1.ans", "yes\n"),
+            (
+                "submissions/accepted/upper.c",
+                "#include <stdio.h>\nint main(void) { int n; char s[8]; scanf(\"%d\", &n); \
+                 while (n-- > 0 && scanf(\"%7s\", s) == 1) printf(\"%s  \", s[0] == 'a' && s[1] == 'b' ? \"NO\" : \"YES\"); \
+                 printf(\"\\n\\n\"); return 0; }\n",
+            ),
+            (
+                "submissions/wrong_answer/maybe.c",
+                "#include <stdio.h>\nint main(void) { puts(\"maybe\"); return 0; }\n",
+            ),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let toml = std::fs::read_to_string(ws.path("problems/alohomora/problem.toml")).unwrap();
+    assert!(toml.contains("compare = { kattis = \"\" }"), "{toml}");
+    let out = ws.runner(&["alohomora"]);
+    let said = text(&out);
+    assert_code(&out, 0);
+    assert!(
+        said.contains("solutions/alohomora/upper/alohomora.c [local C]: 2/2 AC"),
+        "{said}"
+    );
+    assert_eq!(last_line(&out), "3 passed, 0 failed", "{said}");
+    // With case_sensitive, the same submission is WA: the flag is the package's to give.
+    let (_tmp, strict) = package(
+        "strict",
+        &[
+            (
+                "problem.yaml",
+                "name: Strict\nvalidator_flags: case_sensitive\nlimits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "1\nab\n"),
+            ("data/sample/1.ans", "no\n"),
+            (
+                "submissions/accepted/lower.c",
+                "#include <stdio.h>\nint main(void) { puts(\"no\"); return 0; }\n",
+            ),
+            (
+                "submissions/wrong_answer/upper.c",
+                "#include <stdio.h>\nint main(void) { puts(\"NO\"); return 0; }\n",
+            ),
+        ],
+    );
+    let out = ws.runner(&["import", strict.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains("wrong/upper.c: expects its class (PE or WA) as its first rejection; it got WA first here"),
+        "{said}"
+    );
+}
+
+/// An output validators' folder as SWERC 2025 files it (CC BY-SA; its 6 000-line testlib is
+/// not shipped, a stand-in is made here): `checker.cpp` and the DOMjudge-modified `testlib.h`
+/// it includes, exits 42 / 43 (Kattis' convention). The folder is one program, built with its
+/// own header (the runner ships none), and judges.
+#[test]
+fn an_output_validator_folder_with_its_header_is_one_program() {
+    let ws = Ws::empty();
+    let testlib = "// Modified by a script to work with DOMjudge (a stand-in).\n#include <cstdio>\n#include <cstdlib>\n\
+                   static FILE *ans;\nstatic void registerTestlibCmd(int argc, char **argv) { if (argc < 4) std::exit(1); ans = std::fopen(argv[2], \"r\"); }\n\
+                   static void quitf_ok() { std::exit(42); }\nstatic void quitf_wa() { std::exit(43); }\n";
+    let (_tmp, pkg) = package(
+        "keygen",
+        &[
+            ("problem.yaml", "name: Keygen\nvalidation: custom\nlimits:\n  time_limit: 2\n"),
+            ("output_validators/testlib.h", testlib),
+            (
+                "output_validators/checker.cpp",
+                "#include \"testlib.h\"\nint main(int argc, char **argv) { registerTestlibCmd(argc, argv); \
+                 long long want, got; if (std::fscanf(ans, \"%lld\", &want) != 1) return 1; \
+                 if (std::scanf(\"%lld\", &got) != 1) quitf_wa(); \
+                 if (got % want == 0) quitf_ok(); quitf_wa(); }\n",
+            ),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("submissions/accepted/six.c", "#include <stdio.h>\nint main(void) { puts(\"6\"); return 0; }\n"),
+            ("submissions/wrong_answer/four.c", "#include <stdio.h>\nint main(void) { puts(\"4\"); return 0; }\n"),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert_eq!(
+        std::fs::read_to_string(ws.path("problems/keygen/testlib.h")).unwrap(),
+        testlib
+    );
+    let out = ws.runner(&["keygen"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "2 passed, 0 failed", "{}", text(&out));
+}

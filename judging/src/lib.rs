@@ -40,6 +40,7 @@ pub mod holes;
 pub mod interactive;
 pub mod judgement;
 pub mod judges;
+mod kattis_compare;
 pub mod lint;
 pub mod mutate;
 pub mod problem;

@@ -754,6 +754,7 @@ impl<'a> Watch<'a> {
         if usage.oom_killed && killed.is_none() {
             killed = Some(Kill::Memory);
         }
+        killed = killed.or(Kill::by_backstop(usage.status));
         // Ctrl-C kills every running group at once (`interrupt`): the launcher's report of that
         // SIGKILL may come before the loop saw the flag. The program did not die of itself.
         if killed.is_none()

@@ -322,14 +322,20 @@ impl Context {
             let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
             if needs.contains(&Tool::Checker) && planned.checker.is_none() {
                 let source = planned.problem.checker_path();
-                let profile = self.profile_for(LOCAL, &source)?;
+                let profile = planned
+                    .problem
+                    .meta
+                    .subject_profile(self.profile_for(LOCAL, &source)?);
                 let meta = &planned.problem.meta;
                 let profile = Arc::new(judging::checker::profile_for(&profile, meta));
                 planned.checker = Some(ToolProgram::Source(source, profile));
             }
             if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
                 let source = planned.problem.interactor_path();
-                let profile = self.profile_for(LOCAL, &source)?;
+                let profile = planned
+                    .problem
+                    .meta
+                    .subject_profile(self.profile_for(LOCAL, &source)?);
                 let meta = &planned.problem.meta;
                 let profile = Arc::new(judging::interactive::profile_for(&profile, meta));
                 planned.interactor = Some(ToolProgram::Source(source, profile));

@@ -567,8 +567,11 @@ pub fn fit_terminal(text: String) -> String {
 }
 
 /// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.
+/// Prints `text`, a report for the terminal, through [`judging::diff::terminal_safe`]: nothing
+/// that came from outside commands the terminal. (`print_bytes` prints bytes as they are: a
+/// program's own output that `runner run` shows, a source for the clipboard.)
 pub fn print(text: &str) -> Result<()> {
-    print_bytes(text.as_bytes())
+    print_bytes(judging::diff::terminal_safe(text).as_bytes())
 }
 
 pub fn print_bytes(bytes: &[u8]) -> Result<()> {

@@ -1,0 +1,212 @@
+//! Reading what comes from outside without trusting its kind or its size: a file opened only when
+//! it is a regular one (a FIFO would block the runner, a link to `/dev/zero` never ends), and
+//! read whole only up to a bound, or as its first and last pieces with a count of what was cut.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::Path;
+
+/// Opens `path` for reading when it is a regular file (a link to one is followed). It is opened
+/// without blocking (a FIFO's open waits for a writer) and its kind is checked on the open
+/// descriptor, so what is read is what was checked. The error names the file and what it is.
+pub fn open_regular(path: &Path) -> io::Result<File> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{}: not a regular file ({}): refused",
+                path.display(),
+                kind_name(&kind)
+            ),
+        ));
+    }
+    // Reads block again as usual (a regular file never blocks anyway).
+    // SAFETY: fcntl on a descriptor this function owns; F_SETFL takes an int.
+    unsafe {
+        let fd = std::os::fd::AsRawFd::as_raw_fd(&file);
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags >= 0 {
+            libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+        }
+    }
+    Ok(file)
+}
+
+/// "a FIFO", "a directory", … for a message.
+fn kind_name(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+/// The whole of the regular file `path`, refused (with the file named) when it holds more than
+/// `max` bytes. What is read is bounded whatever the file claims or becomes while it is read.
+pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let file = open_regular(path)?;
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}: larger than {max} bytes: refused (it is read whole)",
+                path.display()
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// A file's text kept for a report: at most its first and last `keep / 2` bytes, and how many
+/// bytes between them were left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Excerpt {
+    pub head: Vec<u8>,
+    /// Bytes left out between `head` and `tail` (0: `head` is the whole file).
+    pub cut: u64,
+    pub tail: Vec<u8>,
+}
+
+impl Excerpt {
+    /// The text as it is shown: the head, a `[… N bytes cut …]` line where bytes were left out,
+    /// and the tail.
+    pub fn joined(&self) -> Vec<u8> {
+        let mut out = self.head.clone();
+        if self.cut > 0 {
+            if !out.ends_with(b"\n") {
+                out.push(b'\n');
+            }
+            out.extend_from_slice(format!("[… {} bytes cut …]\n", self.cut).as_bytes());
+            out.extend_from_slice(&self.tail);
+        }
+        out
+    }
+}
+
+/// What a report keeps of a program's message file (a checker's `judgemessage.txt`, an
+/// interactor's feedback): its first and last 32 KiB.
+pub const MESSAGE_KEEP: usize = 64 << 10;
+
+/// The first and last `keep / 2` bytes of `file` (all of it when it is no longer than `keep`),
+/// read in bounded pieces: a file of any size, sparse or not, costs `keep` bytes of memory.
+/// The length is the one seen by reading to the end (as a reader of the file sees it), and
+/// what is shown never exceeds `keep` bytes.
+pub fn excerpt(mut file: impl Read + Seek, keep: usize) -> io::Result<Excerpt> {
+    let half = keep / 2;
+    let mut head = Vec::new();
+    (&mut file).take(keep as u64).read_to_end(&mut head)?;
+    if head.len() < keep {
+        return Ok(Excerpt {
+            head,
+            ..Excerpt::default()
+        });
+    }
+    let end = file.seek(SeekFrom::End(0))?;
+    if end <= keep as u64 {
+        return Ok(Excerpt {
+            head,
+            ..Excerpt::default()
+        });
+    }
+    head.truncate(half);
+    let from = end - (keep - half) as u64;
+    file.seek(SeekFrom::Start(from))?;
+    let mut tail = Vec::new();
+    file.take((keep - half) as u64).read_to_end(&mut tail)?;
+    Ok(Excerpt {
+        cut: from - half as u64,
+        head,
+        tail,
+    })
+}
+
+/// [`excerpt`] of the regular file `path` (a missing file reads as empty: the program wrote
+/// nothing there).
+pub fn excerpt_of(path: &Path, keep: usize) -> io::Result<Excerpt> {
+    match open_regular(path) {
+        Ok(f) => excerpt(f, keep),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Excerpt::default()),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    #[test]
+    fn a_fifo_a_device_and_a_directory_are_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("f");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid C string.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let zero = dir.path().join("z");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        for (p, what) in [
+            (&fifo, "a FIFO"),
+            (&zero, "a character device"),
+            (&dir.path().to_path_buf(), "a directory"),
+        ] {
+            let e = read_regular(p, 1 << 20).unwrap_err().to_string();
+            assert!(e.contains(what) && e.contains("refused"), "{e}");
+        }
+        let file = dir.path().join("ok");
+        std::fs::write(&file, "12345").unwrap();
+        assert_eq!(read_regular(&file, 5).unwrap(), b"12345");
+        let e = read_regular(&file, 4).unwrap_err().to_string();
+        assert!(e.contains("larger than 4 bytes"), "{e}");
+    }
+
+    #[test]
+    fn an_excerpt_keeps_both_ends_and_counts_the_cut() {
+        let text: Vec<u8> = (0..100u8).collect();
+        let e = excerpt(Cursor::new(&text), 10).unwrap();
+        assert_eq!(e.head, (0..5).collect::<Vec<u8>>());
+        assert_eq!(e.tail, (95..100).collect::<Vec<u8>>());
+        assert_eq!(e.cut, 90);
+        let whole = excerpt(Cursor::new(&text), 100).unwrap();
+        assert_eq!((whole.head.len(), whole.cut), (100, 0));
+        let joined = excerpt(Cursor::new(b"a\nb\nc\nd\ne\n"), 4)
+            .unwrap()
+            .joined();
+        assert_eq!(
+            joined,
+            b"a\n[\xe2\x80\xa6 6 bytes cut \xe2\x80\xa6]\ne\n".to_vec()
+        );
+    }
+
+    #[test]
+    fn a_sparse_gigabyte_costs_only_the_excerpt() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sparse");
+        let f = File::create(&path).unwrap();
+        f.set_len(1 << 30).unwrap();
+        let e = excerpt_of(&path, MESSAGE_KEEP).unwrap();
+        assert_eq!(e.head.len() + e.tail.len(), MESSAGE_KEEP);
+        assert_eq!(e.cut, (1 << 30) - MESSAGE_KEEP as u64);
+        assert_eq!(
+            excerpt_of(&dir.path().join("none"), 10).unwrap(),
+            Excerpt::default()
+        );
+    }
+}

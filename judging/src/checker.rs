@@ -96,15 +96,9 @@ pub fn adapt(program: Program, meta: &ProblemMeta) -> Program {
     program.behind(&words.each_ref().map(String::as_str))
 }
 
-/// The checker's stderr as text: escaped, trimmed, at most 20 lines.
+/// The checker's stderr as text ([`diff::message`]).
 fn message(stderr: &[u8]) -> String {
-    let text = diff::escape(stderr, false);
-    let lines: Vec<&str> = text.trim().lines().collect();
-    let mut s = lines[..lines.len().min(20)].join("\n");
-    if lines.len() > 20 {
-        s.push_str(&format!("\n… {} more lines", lines.len() - 20));
-    }
-    s
+    diff::message(stderr)
 }
 
 /// Judges `actual` (a program's output) on the case with `input` and `expected` by running

@@ -156,6 +156,27 @@ pub fn tail(bytes: &[u8], n: usize) -> String {
     s
 }
 
+/// The bytes of a program's message kept for a report: a checker's or an interactor's words
+/// (its stderr, `judgemessage.txt`) are a few lines; the rest is cut with a count.
+pub const MESSAGE_BYTES: usize = 4096;
+
+/// A checker's or interactor's message as a report shows it: its first [`MESSAGE_BYTES`]
+/// bytes, escaped, trimmed, at most 20 lines, each cut shown with what it left out (`… 3 more
+/// lines`, `… 61440 more bytes`), so a message of any size costs a report a few KiB.
+pub fn message(bytes: &[u8]) -> String {
+    let kept = &bytes[..bytes.len().min(MESSAGE_BYTES)];
+    let text = escape(kept, false);
+    let lines: Vec<&str> = text.trim().lines().collect();
+    let mut s = lines[..lines.len().min(20)].join("\n");
+    if lines.len() > 20 {
+        s.push_str(&format!("\n… {} more lines", lines.len() - 20));
+    }
+    if bytes.len() > kept.len() {
+        s.push_str(&format!("\n… {} more bytes", bytes.len() - kept.len()));
+    }
+    s
+}
+
 /// `bytes` in MiB, one decimal: `12.5 MiB`.
 pub fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))

@@ -435,9 +435,7 @@ fn message(convention: Convention, interactor: &RunOutput, left: &sandbox::Left)
     } else {
         text
     };
-    let s = diff::escape(text, false);
-    let lines: Vec<&str> = s.trim().lines().collect();
-    lines[..lines.len().min(20)].join("\n")
+    diff::message(text)
 }
 
 /// Why what the interactor left in its files is a judge error: it filled them to the cap, or
@@ -582,6 +580,10 @@ fn play_passes(
 ) -> (Outcome, Option<sandbox::Transcript>) {
     let (limits, checker) = (g.limits, g.checker);
     let convention = g.interactor.convention;
+    // The adapter of a multi-pass problem that is not interactive keeps the solution's output:
+    // relayed, the runner counts it against the output limit (OLE, as without multi-pass)
+    // before the adapter has to hold more than that.
+    let direct = direct && !g.interactor.feeds;
     let mut pass = 1;
     let mut kept: Vec<(String, Vec<u8>)> = Vec::new();
     loop {

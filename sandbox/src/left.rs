@@ -86,6 +86,9 @@ fn read_back(view: &Path, sandboxed: bool) -> Left {
     };
     let mut total = 0u64;
     let mut entries = 0u64;
+    // What is read back of the whole folder: its files' apparent sizes may add up to far more
+    // than the tmpfs holds (sparse files), what is read never does.
+    let mut budget = WRITABLE_CAP;
     if meta.is_dir() {
         match std::fs::read_dir(view) {
             Ok(dir) => {
@@ -104,10 +107,12 @@ fn read_back(view: &Path, sandboxed: bool) -> Left {
                     if !m.is_file() || entries > WRITABLE_ENTRIES {
                         continue;
                     }
-                    match read_own(&e.path()) {
-                        Ok(bytes) => left
-                            .files
-                            .push((e.file_name().to_string_lossy().into_owned(), bytes)),
+                    match read_own(&e.path(), budget) {
+                        Ok(bytes) => {
+                            budget -= bytes.len() as u64;
+                            left.files
+                                .push((e.file_name().to_string_lossy().into_owned(), bytes))
+                        }
                         Err(err) => {
                             left.error = Some(format!("cannot read {}: {err}", e.path().display()))
                         }
@@ -119,7 +124,7 @@ fn read_back(view: &Path, sandboxed: bool) -> Left {
         left.files.sort();
     } else if meta.is_file() {
         total = meta.len();
-        match read_own(view) {
+        match read_own(view, budget) {
             Ok(bytes) => left.bytes = bytes,
             Err(e) => left.error = Some(format!("cannot read {}: {e}", view.display())),
         }
@@ -161,8 +166,9 @@ fn measure(dir: &Path, depth: u32) -> (u64, u64) {
 }
 
 /// A file the program wrote, read without following a symbolic link (it could leave one
-/// pointing anywhere the runner can read), at most [`WRITABLE_CAP`] bytes.
-fn read_own(path: &Path) -> std::io::Result<Vec<u8>> {
+/// pointing anywhere the runner can read), at most `most` bytes (what is left of the folder's
+/// [`WRITABLE_CAP`]).
+fn read_own(path: &Path, most: u64) -> std::io::Result<Vec<u8>> {
     let f = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
@@ -171,7 +177,7 @@ fn read_own(path: &Path) -> std::io::Result<Vec<u8>> {
         return Err(std::io::Error::other("not a regular file"));
     }
     let mut v = Vec::new();
-    f.take(WRITABLE_CAP).read_to_end(&mut v)?;
+    f.take(most).read_to_end(&mut v)?;
     Ok(v)
 }
 

@@ -72,3 +72,31 @@ fn a_file_name_with_esc_and_bel_and_a_title_with_osc_reach_the_terminal_escaped(
     assert!(said.contains("w\\x1b[2J\\x07.c"), "{said}");
     assert!(!said.contains('\x1b') && !said.contains('\x07'), "{said:?}");
 }
+
+/// A C program that writes `2n` and then floods its output with lines forever.
+const FLOOD_C: &str = "#include <stdio.h>\n#include <string.h>\nint main(void) { static char line[4096]; memset(line, '1', sizeof line - 1); line[sizeof line - 1] = '\\n'; for (;;) fwrite(line, 1, sizeof line, stdout); }\n";
+
+#[test]
+fn a_flood_on_a_multi_pass_problem_is_ole_as_on_any_problem() {
+    let ws = Ws::twice();
+    let flood = ws.path("flood.c");
+    ws.write("flood.c", FLOOD_C);
+    let plain = ws.runner(&["judge", "t", flood.to_str().unwrap()]);
+    assert_code(&plain, 1);
+    assert!(text(&plain).contains("case small: OLE"), "{}", text(&plain));
+    // The same program on a multi-pass problem, judged by a Kattis validator that accepts.
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 500\nmemory_limit_kib = 65536\n\
+         compare = \"checker\"\nchecker_convention = \"kattis\"\nmulti_pass = true\nmax_passes = 2\n",
+    );
+    ws.write(
+        "problems/t/checker.py",
+        "import sys\nsys.stdin.buffer.read()\nsys.exit(42)\n",
+    );
+    let out = ws.runner(&["judge", "t", flood.to_str().unwrap()]);
+    let said = text(&out);
+    assert_code(&out, 1);
+    assert!(said.contains("case small: OLE"), "{said}");
+    assert!(!said.contains("JE"), "{said}");
+}

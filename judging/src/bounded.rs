@@ -148,6 +148,29 @@ pub fn excerpt_of(path: &Path, keep: usize) -> io::Result<Excerpt> {
     }
 }
 
+/// The bytes the files under `dir` take, links not followed: for each file the larger of its
+/// apparent size and its allocated blocks. The apparent size is what any reader or copy of the
+/// file gets (a sparse file of 1 GiB is 1 GiB to whoever reads or copies it without holes, as
+/// the runner reads a program's files back); the allocated blocks are what the disk holds, which
+/// can be more than the apparent size (space allocated past the end). Counting the larger
+/// bounds both. Entries past `most_entries` are not looked at and count as `u64::MAX`.
+pub fn disk_bytes(dir: &Path, most_entries: usize) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let mut total = 0u64;
+    let walk = walkdir::WalkDir::new(dir).follow_links(false);
+    for (n, entry) in walk.into_iter().enumerate() {
+        if n > most_entries {
+            return u64::MAX;
+        }
+        let Ok(meta) = entry.and_then(|e| e.metadata()) else {
+            continue;
+        };
+        let on_disk = meta.len().max(meta.blocks().saturating_mul(512));
+        total = total.saturating_add(on_disk);
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +216,24 @@ mod tests {
             joined,
             b"a\n[\xe2\x80\xa6 6 bytes cut \xe2\x80\xa6]\ne\n".to_vec()
         );
+    }
+
+    #[test]
+    fn sparse_files_count_at_their_apparent_size_and_dense_ones_at_their_blocks() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..3 {
+            File::create(dir.path().join(format!("s{i}")))
+                .unwrap()
+                .set_len(1 << 30)
+                .unwrap();
+        }
+        std::fs::create_dir(dir.path().join("d")).unwrap();
+        std::fs::write(dir.path().join("d/one"), b"x").unwrap();
+        let total = disk_bytes(dir.path(), 100);
+        // Three sparse GiB, and one byte that takes at least a block (folders count too).
+        assert!(total >= (3 << 30) + 512, "{total}");
+        assert!(total < (3 << 30) + (1 << 20), "{total}");
+        assert_eq!(disk_bytes(dir.path(), 2), u64::MAX);
     }
 
     #[test]

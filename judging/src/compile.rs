@@ -152,6 +152,12 @@ fn parse_deps(text: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The most files and folders a build may leave in its folder.
+const BUILD_ENTRIES: usize = 4096;
+
+/// The largest script or executable the runner copies to run (see `Builder::pin`).
+const PIN_MAX: u64 = 256 << 20;
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -535,7 +541,10 @@ impl Builder {
             let program = if tool != "{src}" && find_program(tool).is_none() {
                 Err(not_found(tool, profile))
             } else {
-                Ok(run_program(profile, &source, &source))
+                // What runs is a copy, named by its content: the verdict cache keys what was
+                // run, whatever happens to the file meanwhile.
+                let pinned = self.pin(&source)?;
+                Ok(run_program(profile, &pinned, &pinned))
             };
             return Ok(Built::new(program, false, profile.name()));
         };
@@ -738,7 +747,16 @@ impl Builder {
         let _ = std::fs::rename(tmp.path().join("out/prog"), tmp.path().join("prog"));
         let _ = std::fs::remove_dir_all(tmp.path().join("out"));
         let _ = std::fs::remove_dir_all(tmp.path().join("bin"));
+        // What the build leaves is bounded on disk as its memory is (see bounded::disk_bytes).
+        let most = b.profile.compile_limits.memory_bytes;
+        let left = crate::bounded::disk_bytes(tmp.path(), BUILD_ENTRIES);
         let result = match compiled.result {
+            Ok(()) if left > most => Err(format!(
+                "the build left {} in its folder (sparse files at their size), more than the {} \
+                 a build may keep (its compile memory limit); nothing of it is kept\n",
+                crate::diff::mib(left),
+                crate::diff::mib(most)
+            )),
             Ok(()) if made(&tmp.path().join("prog")) => Ok(()),
             Ok(()) => Err("the compiler made no program\n".to_string()),
             Err(msg) => Err(msg),
@@ -747,7 +765,7 @@ impl Builder {
             std::fs::write(tmp.path().join("compile-error.txt"), msg)?;
         }
         let program = |exe: &Path| run_program(b.profile, b.source, exe);
-        if !compiled.cacheable {
+        if !compiled.cacheable || left > most {
             // Not cached: tried again next run (the directory goes with `tmp`).
             let msg = result.err().unwrap_or_default();
             return Ok(Built::new(Err(msg), true, b.built_as.clone()));
@@ -761,6 +779,50 @@ impl Builder {
                 b.built_as.clone(),
             )
         })
+    }
+
+    /// A copy of the script or executable `source` in the build cache, in a folder named by the
+    /// SHA-256 of its content and name (`pinned-<sha>/<its name>`), made whole beside and renamed into
+    /// place: the file that is run and hashed is this copy, so a file swapped or changed while
+    /// a run judges it changes nothing that run runs or the verdict cache keeps.
+    fn pin(&self, source: &Path) -> Result<PathBuf> {
+        use std::io::{Read, Write};
+        use std::os::unix::fs::PermissionsExt;
+        let mut file = crate::bounded::open_regular(source)?;
+        let mode = file.metadata()?.permissions().mode() & 0o755;
+        let builds = self.cache_dir.join("build");
+        std::fs::create_dir_all(&builds)
+            .with_context(|| format!("cannot create {}", builds.display()))?;
+        let tmp = tempfile::Builder::new()
+            .prefix(".pinned-")
+            .tempdir_in(&builds)
+            .context("cannot create a folder in the build cache")?;
+        let name = source.file_name().context("a file without a name")?;
+        let mut copy = std::fs::File::create(tmp.path().join(name))?;
+        let (mut h, mut buf, mut total) = (Sha256::new(), vec![0u8; 1 << 16], 0u64);
+        loop {
+            let n = file.read(&mut buf)?;
+            if n == 0 {
+                break;
+            }
+            total += n as u64;
+            if total > PIN_MAX {
+                anyhow::bail!("{}: larger than {PIN_MAX} bytes: refused", source.display());
+            }
+            h.update(&buf[..n]);
+            copy.write_all(&buf[..n])?;
+        }
+        copy.set_permissions(std::fs::Permissions::from_mode(mode))?;
+        drop(copy);
+        // Two files of the same content and other names are two entries.
+        h.update(b"\0");
+        h.update(name.as_encoded_bytes());
+        let dir = builds.join(format!("pinned-{}", hex(&h.finalize())));
+        let pinned = dir.join(name);
+        if !pinned.is_file() && std::fs::rename(tmp.path(), &dir).is_ok() {
+            let _ = tmp.keep();
+        }
+        Ok(pinned)
     }
 
     /// Puts a finished build directory into the cache under `key`, with the files its build

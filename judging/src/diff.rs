@@ -199,6 +199,21 @@ pub fn summary(expected: &[u8], actual: &[u8]) -> Option<String> {
     ))
 }
 
+/// [`summary`]'s line for a difference found on streams.
+pub fn streamed_summary(d: &crate::stream::Difference) -> String {
+    let tok = |t: &Option<Vec<u8>>| match t {
+        Some(t) => format!("\"{}\"", escape(t, false)),
+        None => "end of output".to_string(),
+    };
+    format!(
+        "first difference: line {}, token {}: expected {}, got {}",
+        d.expected_line,
+        d.token,
+        tok(&d.expected),
+        tok(&d.actual)
+    )
+}
+
 /// Where the output is one answer per line (every line of `expected` one token, two lines or
 /// more), a WA's differing lines paired: `line 7: expected Kiki, got Cici`, with the input's
 /// line for that answer when the input is one test per line too (as many lines as the output,

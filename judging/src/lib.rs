@@ -50,6 +50,7 @@ pub mod scaffold;
 pub mod scan;
 mod shrink;
 mod sight;
+pub mod stream;
 pub mod stress;
 pub mod submit;
 pub mod tools;

@@ -472,6 +472,17 @@ pub(crate) fn judge_run(
 
 /// `out` compared with `case`'s expected output by the case's compare mode.
 fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) -> Outcome {
+    if let crate::fixture::Content::File { path, len } = &case.expected {
+        if *len > STREAMED_FROM {
+            // A large expected output is never held: read in pieces, as often as needed.
+            let open = || -> std::io::Result<Box<dyn std::io::BufRead>> {
+                let f = crate::bounded::open_regular(path)?;
+                Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, f)))
+            };
+            let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits, diff);
+            return judged.unwrap_or_else(|e| Outcome::cannot_start(&e));
+        }
+    }
     match case.expected.read() {
         Ok(expected) => {
             // The input, for the diff's line-paired view: not a large one.
@@ -491,6 +502,9 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
         Err(e) => Outcome::cannot_start(&e),
     }
 }
+
+/// The size from which an expected output file is compared as a stream, not read whole.
+const STREAMED_FROM: u64 = 1 << 20;
 
 /// The largest input read again to pair a wrong answer's lines with the input's.
 const INPUT_SHOWN: usize = 1 << 20;
@@ -676,8 +690,9 @@ impl JobTable {
             true => Some(self.interactor_digests[j.problem].as_ref()?),
             false => None,
         };
-        let input = case.input.read().ok()?;
-        let expected = case.expected.read().ok()?;
+        // Each by its digest, read in pieces: a large case is never held for its key.
+        let input = case.input.digest().ok()?;
+        let expected = case.expected.digest().ok()?;
         Some(cache.key(&KeyParts {
             program: self.digests[j.problem][j.subject].as_ref()?,
             checker,

@@ -1,9 +1,9 @@
 //! Reading what comes from outside without trusting its kind or its size: a file opened only when
-//! it is a regular one (a FIFO would block the runner, a link to `/dev/zero` never ends), and
-//! read whole only up to a bound, or as its first and last pieces with a count of what was cut.
+//! it is a regular one (a FIFO would block the runner, a link to `/dev/zero` never ends) and read
+//! whole only up to a bound; a folder a program wrote measured as a disk and a reader see it.
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
@@ -75,79 +75,6 @@ pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// A file's text kept for a report: at most its first and last `keep / 2` bytes, and how many
-/// bytes between them were left out.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Excerpt {
-    pub head: Vec<u8>,
-    /// Bytes left out between `head` and `tail` (0: `head` is the whole file).
-    pub cut: u64,
-    pub tail: Vec<u8>,
-}
-
-impl Excerpt {
-    /// The text as it is shown: the head, a `[… N bytes cut …]` line where bytes were left out,
-    /// and the tail.
-    pub fn joined(&self) -> Vec<u8> {
-        let mut out = self.head.clone();
-        if self.cut > 0 {
-            if !out.ends_with(b"\n") {
-                out.push(b'\n');
-            }
-            out.extend_from_slice(format!("[… {} bytes cut …]\n", self.cut).as_bytes());
-            out.extend_from_slice(&self.tail);
-        }
-        out
-    }
-}
-
-/// What a report keeps of a program's message file (a checker's `judgemessage.txt`, an
-/// interactor's feedback): its first and last 32 KiB.
-pub const MESSAGE_KEEP: usize = 64 << 10;
-
-/// The first and last `keep / 2` bytes of `file` (all of it when it is no longer than `keep`),
-/// read in bounded pieces: a file of any size, sparse or not, costs `keep` bytes of memory.
-/// The length is the one seen by reading to the end (as a reader of the file sees it), and
-/// what is shown never exceeds `keep` bytes.
-pub fn excerpt(mut file: impl Read + Seek, keep: usize) -> io::Result<Excerpt> {
-    let half = keep / 2;
-    let mut head = Vec::new();
-    (&mut file).take(keep as u64).read_to_end(&mut head)?;
-    if head.len() < keep {
-        return Ok(Excerpt {
-            head,
-            ..Excerpt::default()
-        });
-    }
-    let end = file.seek(SeekFrom::End(0))?;
-    if end <= keep as u64 {
-        return Ok(Excerpt {
-            head,
-            ..Excerpt::default()
-        });
-    }
-    head.truncate(half);
-    let from = end - (keep - half) as u64;
-    file.seek(SeekFrom::Start(from))?;
-    let mut tail = Vec::new();
-    file.take((keep - half) as u64).read_to_end(&mut tail)?;
-    Ok(Excerpt {
-        cut: from - half as u64,
-        head,
-        tail,
-    })
-}
-
-/// [`excerpt`] of the regular file `path` (a missing file reads as empty: the program wrote
-/// nothing there).
-pub fn excerpt_of(path: &Path, keep: usize) -> io::Result<Excerpt> {
-    match open_regular(path) {
-        Ok(f) => excerpt(f, keep),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Excerpt::default()),
-        Err(e) => Err(e),
-    }
-}
-
 /// The bytes the files under `dir` take, links not followed: for each file the larger of its
 /// apparent size and its allocated blocks. The apparent size is what any reader or copy of the
 /// file gets (a sparse file of 1 GiB is 1 GiB to whoever reads or copies it without holes, as
@@ -174,7 +101,6 @@ pub fn disk_bytes(dir: &Path, most_entries: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Cursor;
 
     #[test]
     fn a_fifo_a_device_and_a_directory_are_refused_at_once() {
@@ -201,24 +127,6 @@ mod tests {
     }
 
     #[test]
-    fn an_excerpt_keeps_both_ends_and_counts_the_cut() {
-        let text: Vec<u8> = (0..100u8).collect();
-        let e = excerpt(Cursor::new(&text), 10).unwrap();
-        assert_eq!(e.head, (0..5).collect::<Vec<u8>>());
-        assert_eq!(e.tail, (95..100).collect::<Vec<u8>>());
-        assert_eq!(e.cut, 90);
-        let whole = excerpt(Cursor::new(&text), 100).unwrap();
-        assert_eq!((whole.head.len(), whole.cut), (100, 0));
-        let joined = excerpt(Cursor::new(b"a\nb\nc\nd\ne\n"), 4)
-            .unwrap()
-            .joined();
-        assert_eq!(
-            joined,
-            b"a\n[\xe2\x80\xa6 6 bytes cut \xe2\x80\xa6]\ne\n".to_vec()
-        );
-    }
-
-    #[test]
     fn sparse_files_count_at_their_apparent_size_and_dense_ones_at_their_blocks() {
         let dir = tempfile::tempdir().unwrap();
         for i in 0..3 {
@@ -234,20 +142,5 @@ mod tests {
         assert!(total >= (3 << 30) + 512, "{total}");
         assert!(total < (3 << 30) + (1 << 20), "{total}");
         assert_eq!(disk_bytes(dir.path(), 2), u64::MAX);
-    }
-
-    #[test]
-    fn a_sparse_gigabyte_costs_only_the_excerpt() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("sparse");
-        let f = File::create(&path).unwrap();
-        f.set_len(1 << 30).unwrap();
-        let e = excerpt_of(&path, MESSAGE_KEEP).unwrap();
-        assert_eq!(e.head.len() + e.tail.len(), MESSAGE_KEEP);
-        assert_eq!(e.cut, (1 << 30) - MESSAGE_KEEP as u64);
-        assert_eq!(
-            excerpt_of(&dir.path().join("none"), 10).unwrap(),
-            Excerpt::default()
-        );
     }
 }

@@ -1448,15 +1448,36 @@ mod tests {
     }
 
     #[test]
-    fn an_interpreted_language_runs_its_source() {
+    fn an_interpreted_language_runs_a_copy_of_its_source_named_by_its_content() {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("a.c");
-        std::fs::write(&src, "").unwrap();
+        std::fs::write(&src, "echo one").unwrap();
         let builder = Builder::new(dir.path().join("cache"));
         let p = profile(None, &["sh", "{src}"]);
-        let b = builder.build(&src, &p).unwrap();
-        let argv = b.program.unwrap().argv;
+        let run = |b: &Builder| b.build(&src, &p).unwrap().program.unwrap().argv;
+        let argv = run(&builder);
         assert_eq!(argv[0], "sh");
-        assert_eq!(Path::new(&argv[1]), src.canonicalize().unwrap());
+        let pinned = Path::new(&argv[1]);
+        assert!(
+            pinned.starts_with(dir.path().join("cache/build")),
+            "{pinned:?}"
+        );
+        assert!(pinned
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("pinned-"));
+        assert_eq!(pinned.file_name().unwrap(), "a.c");
+        assert_eq!(std::fs::read(pinned).unwrap(), b"echo one");
+        // The same content is the same copy; another content another, the first unchanged.
+        assert_eq!(run(&builder), argv);
+        std::fs::write(&src, "echo two").unwrap();
+        let other = run(&builder);
+        assert_ne!(other, argv);
+        assert_eq!(std::fs::read(pinned).unwrap(), b"echo one");
+        assert_eq!(std::fs::read(Path::new(&other[1])).unwrap(), b"echo two");
     }
 }

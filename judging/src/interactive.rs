@@ -614,7 +614,8 @@ fn play_passes(
         let mut detail = join(detail, message(convention, &game.interactor, &left));
         if verdict == Verdict::Accepted && convention == Convention::Testlib {
             if let Some(checker) = checker {
-                let r = crate::checker::check(exec, checker, &input, answer, &left.bytes);
+                let (input, answer) = (input.clone().into(), answer.to_vec().into());
+                let r = crate::checker::check(exec, checker, &input, &answer, &left.bytes);
                 verdict = r.verdict;
                 detail = join(detail, r.message);
             }

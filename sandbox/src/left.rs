@@ -210,3 +210,27 @@ pub(crate) fn empty(view: &Path) {
             .open(view);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sparse_files_fill_a_folder_and_are_read_within_one_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..16 {
+            let f = std::fs::File::create(dir.path().join(format!("f{i:02}"))).unwrap();
+            f.set_len(64 << 20).unwrap();
+        }
+        let left = read_back(dir.path(), false);
+        assert!(left.full);
+        let read: usize = left.files.iter().map(|(_, b)| b.len()).sum();
+        assert_eq!(read as u64, WRITABLE_CAP);
+        // A folder well within the cap is read whole.
+        let small = tempfile::tempdir().unwrap();
+        std::fs::write(small.path().join("judgemessage.txt"), "why").unwrap();
+        let left = read_back(small.path(), false);
+        assert!(!left.full);
+        assert_eq!(left.file("judgemessage.txt"), Some(&b"why"[..]));
+    }
+}

@@ -251,7 +251,8 @@ impl Context {
                     errors.extend(holes::judges(&self.judges, std::slice::from_ref(*p)));
                     errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
                     for e in holes::duplicate_cases(&self.ws, p, &f) {
-                        eprintln!("warning: {}", self.relative(e));
+                        let said = self.relative(e).to_string();
+                        eprintln!("warning: {}", judging::diff::terminal_safe(&said));
                     }
                     for (i, name) in cases.iter().enumerate() {
                         matched[i] |= f.cases.iter().any(|c| &c.name == name);
@@ -398,7 +399,7 @@ impl Context {
     /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.
     pub fn print_notes(&self) {
         for note in self.builder.take_notes() {
-            eprintln!("note: {note}");
+            eprintln!("note: {}", judging::diff::terminal_safe(&note));
         }
         if let Some(n) = self
             .verdicts

@@ -472,16 +472,20 @@ pub(crate) fn judge_run(
 
 /// `out` compared with `case`'s expected output by the case's compare mode.
 fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) -> Outcome {
-    if let crate::fixture::Content::File { path, len } = &case.expected {
-        if *len > STREAMED_FROM {
-            // A large expected output is never held: read in pieces, as often as needed.
-            let open = || -> std::io::Result<Box<dyn std::io::BufRead>> {
-                let f = crate::bounded::open_regular(path)?;
-                Ok(Box::new(std::io::BufReader::with_capacity(1 << 16, f)))
-            };
-            let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits, diff);
-            return judged.unwrap_or_else(|e| Outcome::cannot_start(&e));
-        }
+    if case.expected.len() > STREAMED_FROM || out.stdout.len() as u64 > STREAMED_FROM {
+        // A large expected output is never held: read in pieces, as often as needed; and a
+        // large output is diffed on a window, never whole.
+        let open = || -> std::io::Result<Box<dyn std::io::BufRead + '_>> {
+            Ok(match &case.expected {
+                crate::fixture::Content::Inline(b) => Box::new(&b[..]),
+                crate::fixture::Content::File { path, .. } => {
+                    let f = crate::bounded::open_regular(path)?;
+                    Box::new(std::io::BufReader::with_capacity(1 << 16, f))
+                }
+            })
+        };
+        let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits, diff);
+        return judged.unwrap_or_else(|e| Outcome::cannot_start(&e));
     }
     match case.expected.read() {
         Ok(expected) => {
@@ -503,7 +507,8 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
     }
 }
 
-/// The size from which an expected output file is compared as a stream, not read whole.
+/// The size of an expected output (or of an output) from which the two are compared as
+/// streams and diffed on a window, never read or diffed whole.
 const STREAMED_FROM: u64 = 1 << 20;
 
 /// The largest input read again to pair a wrong answer's lines with the input's.

@@ -110,38 +110,78 @@ fn exact(mut e: impl BufRead, mut a: impl BufRead) -> io::Result<bool> {
 fn lines(e: impl BufRead, a: impl BufRead) -> io::Result<bool> {
     let (mut e, mut a) = (Bytes { r: e }, Bytes { r: a });
     loop {
-        match (e.peek()?, a.peek()?) {
-            (None, None) => return Ok(true),
-            (Some(x), Some(y)) if x == y => {
-                e.bump();
-                a.bump();
-            }
-            _ => {
-                if !(e.rest_blank()? && a.rest_blank()?) {
-                    return Ok(false);
-                }
-            }
+        let (n, ended) = common(&mut e, &mut a)?;
+        if ended {
+            return Ok(true);
+        }
+        if n == 0 && !(e.rest_blank()? && a.rest_blank()?) {
+            return Ok(false);
         }
     }
 }
 
-/// `tokens`: the same whitespace-separated tokens in the same order.
+/// Takes the bytes both streams have in common from here (equal bytes leave both in the same
+/// state, whatever the mode); how many, and whether both have ended.
+fn common<R: BufRead, S: BufRead>(e: &mut Bytes<R>, a: &mut Bytes<S>) -> io::Result<(usize, bool)> {
+    let (x, y) = (e.r.fill_buf()?, a.r.fill_buf()?);
+    if x.is_empty() && y.is_empty() {
+        return Ok((0, true));
+    }
+    let n = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    e.r.consume(n);
+    a.r.consume(n);
+    Ok((n, false))
+}
+
+/// `tokens`: the same whitespace-separated tokens in the same order. Equal bytes are taken in
+/// runs; where the streams differ, whitespace is skipped in each and the tokens compared.
 fn tokens(e: impl BufRead, a: impl BufRead) -> io::Result<bool> {
     let (mut e, mut a) = (Bytes { r: e }, Bytes { r: a });
+    // Whether both stand inside a token (the last common byte was not whitespace).
+    let mut inside = false;
     loop {
-        match (e.skip_space()?, a.skip_space()?) {
-            (false, false) => return Ok(true),
-            (true, true) => {}
-            _ => return Ok(false),
+        let (last, ended) = common_last(&mut e, &mut a)?;
+        if ended {
+            return Ok(true);
         }
-        loop {
+        if let Some(b) = last {
+            inside = !is_space(b);
+            continue;
+        }
+        // The streams differ here (or one has ended).
+        if inside {
+            // Inside the same token: it must end here in both.
             match (e.token_byte()?, a.token_byte()?) {
-                (None, None) => break,
-                (Some(x), Some(y)) if x == y => {}
+                (None, None) => inside = false,
                 _ => return Ok(false),
             }
+            continue;
+        }
+        match (e.skip_space()?, a.skip_space()?) {
+            (false, false) => return Ok(true),
+            (true, true) => match (e.token_byte()?, a.token_byte()?) {
+                (Some(p), Some(q)) if p == q => inside = true,
+                _ => return Ok(false),
+            },
+            _ => return Ok(false),
         }
     }
+}
+
+/// [`common`], with the last byte taken (`None`: none was).
+fn common_last<R: BufRead, S: BufRead>(
+    e: &mut Bytes<R>,
+    a: &mut Bytes<S>,
+) -> io::Result<(Option<u8>, bool)> {
+    let (x, y) = (e.r.fill_buf()?, a.r.fill_buf()?);
+    if x.is_empty() && y.is_empty() {
+        return Ok((None, true));
+    }
+    let n = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    let last = n.checked_sub(1).map(|i| x[i]);
+    e.r.consume(n);
+    a.r.consume(n);
+    Ok((last, false))
 }
 
 /// The longest token `float` reads whole to parse it as a number; a longer one is compared
@@ -357,6 +397,16 @@ mod tests {
         let open_e = || -> io::Result<Box<dyn BufRead>> { Ok(Box::new(e)) };
         let open_a = || -> io::Result<Box<dyn BufRead>> { Ok(Box::new(a)) };
         let streamed = compare(mode, &open_e, &open_a).unwrap();
+        // Pieces of 1 and 3 bytes: every boundary falls everywhere.
+        for cap in [1, 3] {
+            let open_e = || -> io::Result<Box<dyn BufRead>> {
+                Ok(Box::new(io::BufReader::with_capacity(cap, e)))
+            };
+            let open_a = || -> io::Result<Box<dyn BufRead>> {
+                Ok(Box::new(io::BufReader::with_capacity(cap, a)))
+            };
+            assert_eq!(compare(mode, &open_e, &open_a).unwrap(), streamed, "{cap}");
+        }
         assert_eq!(
             streamed,
             compare::compare(mode, e, a),
@@ -373,7 +423,11 @@ mod tests {
             abs: 1e-6,
             rel: 1e-6,
         });
-        let samples: [&[u8]; 16] = [
+        let samples: [&[u8]; 20] = [
+            b"1 23\n",
+            b"12 3\n",
+            b"1 2 3",
+            b"1\t2\n3\n",
             b"",
             b"\n",
             b"1 2\n3\n",

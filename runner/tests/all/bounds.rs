@@ -252,7 +252,9 @@ fn runner_peak(ws: &Ws, args: &[&str]) -> (std::process::Output, u64) {
         stdout,
         stderr,
     };
-    (output, usage.ru_maxrss as u64 * 1024)
+    let peak = usage.ru_maxrss as u64 * 1024;
+    eprintln!("runner {args:?}: peak resident set {} MiB", peak >> 20);
+    (output, peak)
 }
 
 #[test]

@@ -606,7 +606,11 @@ fn play_passes(
             // for its end; its validator runs only after the solution closed its output.
             game.first = Side::Solution;
         }
-        let left = game.left.first().cloned().unwrap_or_default();
+        // Taken, not copied: what the interactor left may be 64 MiB.
+        let left = std::mem::take(&mut game.left)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
         if let Some(why) = left_failure(&left, convention) {
             return (judge_error(why), game.transcript);
         }

@@ -173,10 +173,12 @@ fn read_own(path: &Path, most: u64) -> std::io::Result<Vec<u8>> {
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path)?;
-    if !f.metadata()?.is_file() {
+    let meta = f.metadata()?;
+    if !meta.is_file() {
         return Err(std::io::Error::other("not a regular file"));
     }
-    let mut v = Vec::new();
+    // Sized once: read_to_end's doubling could hold twice the bytes read.
+    let mut v = Vec::with_capacity(usize::try_from(meta.len().min(most)).unwrap_or(0));
     f.take(most).read_to_end(&mut v)?;
     Ok(v)
 }

@@ -152,7 +152,7 @@ pub fn list(ws: &Workspace, problems: &[Problem]) -> String {
                 p.meta.judge.clone(),
                 p.meta.id.clone().unwrap_or_else(|| "-".into()),
                 cases,
-                p.meta.title.clone(),
+                crate::diff::printable(&p.meta.title).into_owned(),
             ]
         })
         .collect();

@@ -45,6 +45,65 @@ pub fn escape(bytes: &[u8], visible: bool) -> String {
     s
 }
 
+/// `s` (a name, a title, a message that came from outside: a file name, a package's title, a
+/// checker's words) as it is shown on one line of a terminal or a report: every control
+/// character (C0 with tab and newline, DEL, C1) escaped as `\x1b`, so nothing from outside moves
+/// the cursor, sets a title, rings the bell or starts an escape sequence. Borrowed when there
+/// is nothing to escape.
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_control() {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// `text` (a whole report, ready for the terminal) with what could still command the terminal
+/// escaped as [`printable`] escapes it, keeping newlines, tabs and the colour sequences
+/// (`ESC [ digits ; … m`, SGR) the runner writes itself: the last guard of everything the
+/// runner prints, whatever a printer forgot.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '\x1b' {
+            if let Some(n) = sgr_len(rest) {
+                out.push_str(&rest[..n]);
+                rest = &rest[n..];
+                continue;
+            }
+        }
+        if unsafe_char(c) {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        } else {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The length of the SGR sequence `s` starts with (`ESC [ 1 ; 31 m`), if it starts with one.
+fn sgr_len(s: &str) -> Option<usize> {
+    let body = s.strip_prefix("\x1b[")?;
+    let params = body
+        .bytes()
+        .take_while(|b| b.is_ascii_digit() || *b == b';')
+        .count();
+    (body.as_bytes().get(params) == Some(&b'm')).then_some(2 + params + 1)
+}
+
 /// The text that is diffed. A WA under `lines`/`tokens` is shown on normalised lines (what was
 /// compared); a PE or any `exact` difference on the raw bytes with whitespace made visible.
 fn shown(bytes: &[u8], mode: CompareMode, verdict: Verdict) -> String {
@@ -97,6 +156,27 @@ pub fn tail(bytes: &[u8], n: usize) -> String {
     s
 }
 
+/// The bytes of a program's message kept for a report: a checker's or an interactor's words
+/// (its stderr, `judgemessage.txt`) are a few lines; the rest is cut with a count.
+pub const MESSAGE_BYTES: usize = 4096;
+
+/// A checker's or interactor's message as a report shows it: its first [`MESSAGE_BYTES`]
+/// bytes, escaped, trimmed, at most 20 lines, each cut shown with what it left out (`… 3 more
+/// lines`, `… 61440 more bytes`), so a message of any size costs a report a few KiB.
+pub fn message(bytes: &[u8]) -> String {
+    let kept = &bytes[..bytes.len().min(MESSAGE_BYTES)];
+    let text = escape(kept, false);
+    let lines: Vec<&str> = text.trim().lines().collect();
+    let mut s = lines[..lines.len().min(20)].join("\n");
+    if lines.len() > 20 {
+        s.push_str(&format!("\n… {} more lines", lines.len() - 20));
+    }
+    if bytes.len() > kept.len() {
+        s.push_str(&format!("\n… {} more bytes", bytes.len() - kept.len()));
+    }
+    s
+}
+
 /// `bytes` in MiB, one decimal: `12.5 MiB`.
 pub fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
@@ -117,6 +197,21 @@ pub fn summary(expected: &[u8], actual: &[u8]) -> Option<String> {
         tok(&d.expected),
         tok(&d.actual)
     ))
+}
+
+/// [`summary`]'s line for a difference found on streams.
+pub fn streamed_summary(d: &crate::stream::Difference) -> String {
+    let tok = |t: &Option<Vec<u8>>| match t {
+        Some(t) => format!("\"{}\"", escape(t, false)),
+        None => "end of output".to_string(),
+    };
+    format!(
+        "first difference: line {}, token {}: expected {}, got {}",
+        d.expected_line,
+        d.token,
+        tok(&d.expected),
+        tok(&d.actual)
+    )
 }
 
 /// Where the output is one answer per line (every line of `expected` one token, two lines or
@@ -363,6 +458,28 @@ mod tests {
             PLAIN,
         );
         assert!(d.contains("No newline at end of file"), "{d}");
+    }
+
+    #[test]
+    fn control_characters_from_outside_are_shown_escaped() {
+        // A file name with ESC and BEL; a title with an OSC sequence (set the window title).
+        assert_eq!(printable("a\x1b[2Jb\x07.rs"), "a\\x1b[2Jb\\x07.rs");
+        assert_eq!(printable("T\x1b]0;pwned\x07"), "T\\x1b]0;pwned\\x07");
+        assert_eq!(
+            printable("tab\tnl\ndel\x7fc1\u{9b}"),
+            "tab\\x09nl\\x0adel\\x7fc1\\x9b"
+        );
+        assert!(matches!(
+            printable("plain ünïcode"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        // The report's own colours stay; anything else that commands the terminal is escaped.
+        let red = "\x1b[31mWA\x1b[0m\n\tnext";
+        assert_eq!(terminal_safe(red), red);
+        assert_eq!(
+            terminal_safe("\x1b[1;31mx\x1b]0;t\x07\r\x1b[2J\x1b[m"),
+            "\x1b[1;31mx\\x1b]0;t\\x07\\x0d\\x1b[2J\x1b[m"
+        );
     }
 
     #[test]

@@ -299,6 +299,71 @@ pub fn judge_case(
     Outcome::of_run(out, verdict, detail, failure)
 }
 
+/// [`judge_case`] against an expected output read as a stream (`expected` opens it from its
+/// start): the verdict exactly as in memory, and for a WA or PE the first difference and a diff
+/// drawn on a window of each output around it, so that judging costs fixed buffers whatever the
+/// expected output's size.
+pub fn judge_streamed(
+    out: &RunOutput,
+    expected: crate::stream::Open,
+    mode: CompareMode,
+    limits: &Limits,
+    diff: DiffOptions,
+) -> std::io::Result<Outcome> {
+    let actual = || -> std::io::Result<Box<dyn std::io::BufRead>> { Ok(Box::new(&out.stdout[..])) };
+    let (verdict, detail) = match limit_failure(out, limits) {
+        Some((verdict, detail)) => (verdict, Some(detail)),
+        None if mode == CompareMode::Checker => (
+            Verdict::CheckerFailed,
+            Some("checker failed: compare = \"checker\" but no checker was given".into()),
+        ),
+        None => (crate::stream::compare(mode, expected, &actual)?, None),
+    };
+    let mut failure = None;
+    if !verdict.is_accepted() {
+        let mut f = Failure {
+            stderr: out.stderr.clone(),
+            ..Failure::default()
+        };
+        if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
+            let d = crate::stream::first_difference(expected()?, actual()?)?;
+            let (from_e, from_a) = d.as_ref().map_or((1, 1), |d| {
+                (
+                    d.expected_line.saturating_sub(3).max(1),
+                    d.actual_line.saturating_sub(3).max(1),
+                )
+            });
+            f.first_difference = d.as_ref().map(diff::streamed_summary);
+            let window = |r| crate::stream::window(r, 0, WINDOW_LINES, WINDOW_BYTES);
+            let (mut e, mut a) = (expected()?, actual()?);
+            let skip = |r: &mut Box<dyn std::io::BufRead + '_>, lines| -> std::io::Result<()> {
+                crate::stream::skip_lines(r, lines)
+            };
+            skip(&mut e, from_e - 1)?;
+            skip(&mut a, from_a - 1)?;
+            let (we, wa) = (window(e)?, window(a)?);
+            let note = format!(
+                "(the outputs are large: the diff shows expected lines {from_e}– and actual lines \
+                 {from_a}– around the first difference, at most {WINDOW_LINES} lines each; \
+                 its line numbers count from there)\n"
+            );
+            let plain = DiffOptions {
+                color: false,
+                ..diff
+            };
+            let render = |o| note.clone() + &diff::render(&we, &wa, None, mode, verdict, o);
+            f.diff = Some(render(plain));
+            f.diff_color = diff.color.then(|| render(diff));
+        }
+        failure = Some(Box::new(f));
+    }
+    Ok(Outcome::of_run(out, verdict, detail, failure))
+}
+
+/// The lines and bytes of each output a streamed diff is drawn on.
+const WINDOW_LINES: usize = 200;
+const WINDOW_BYTES: usize = 256 << 10;
+
 /// "; stack overflow? …" for a SIGSEGV whose peak memory reached nine tenths of the stack it was
 /// given (the stack's pages are resident): the likely cause, named with the limit to change.
 fn stack_hint(out: &RunOutput) -> String {

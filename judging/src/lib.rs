@@ -27,6 +27,7 @@
 
 // No function over 80 lines of code (the threshold is the workspace's clippy.toml).
 #![warn(clippy::too_many_lines)]
+pub mod bounded;
 pub mod by_hand;
 pub mod cache;
 pub mod checker;
@@ -50,6 +51,7 @@ pub mod scaffold;
 pub mod scan;
 mod shrink;
 mod sight;
+pub mod stream;
 pub mod stress;
 pub mod submit;
 pub mod tools;

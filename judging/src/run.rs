@@ -472,6 +472,21 @@ pub(crate) fn judge_run(
 
 /// `out` compared with `case`'s expected output by the case's compare mode.
 fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) -> Outcome {
+    if case.expected.len() > STREAMED_FROM || out.stdout.len() as u64 > STREAMED_FROM {
+        // A large expected output is never held: read in pieces, as often as needed; and a
+        // large output is diffed on a window, never whole.
+        let open = || -> std::io::Result<Box<dyn std::io::BufRead + '_>> {
+            Ok(match &case.expected {
+                crate::fixture::Content::Inline(b) => Box::new(&b[..]),
+                crate::fixture::Content::File { path, .. } => {
+                    let f = crate::bounded::open_regular(path)?;
+                    Box::new(std::io::BufReader::with_capacity(1 << 16, f))
+                }
+            })
+        };
+        let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits, diff);
+        return judged.unwrap_or_else(|e| Outcome::cannot_start(&e));
+    }
     match case.expected.read() {
         Ok(expected) => {
             // The input, for the diff's line-paired view: not a large one.
@@ -491,6 +506,10 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
         Err(e) => Outcome::cannot_start(&e),
     }
 }
+
+/// The size of an expected output (or of an output) from which the two are compared as
+/// streams and diffed on a window, never read or diffed whole.
+const STREAMED_FROM: u64 = 1 << 20;
 
 /// The largest input read again to pair a wrong answer's lines with the input's.
 const INPUT_SHOWN: usize = 1 << 20;
@@ -676,8 +695,9 @@ impl JobTable {
             true => Some(self.interactor_digests[j.problem].as_ref()?),
             false => None,
         };
-        let input = case.input.read().ok()?;
-        let expected = case.expected.read().ok()?;
+        // Each by its digest, read in pieces: a large case is never held for its key.
+        let input = case.input.digest().ok()?;
+        let expected = case.expected.digest().ok()?;
         Some(cache.key(&KeyParts {
             program: self.digests[j.problem][j.subject].as_ref()?,
             checker,

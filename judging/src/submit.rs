@@ -127,6 +127,9 @@ pub struct Submission {
     pub cases: usize,
 }
 
+/// The largest file `submit` reads: no judge takes a source of more than a few hundred KiB.
+pub const SUBMIT_MAX: u64 = 16 << 20;
+
 /// Picks the file to submit (`file`, anywhere; else `lang`'s, or the first language of the judge
 /// with a solution file) and plans its run on every case under the judge's profile.
 pub fn prepare(
@@ -147,7 +150,9 @@ pub fn prepare(
         bail!("`{slug}` has no fixture case to judge the file on");
     }
     let (profile, file) = pick(ws, judges, judge, &problem, choice)?;
-    let code = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+    // What comes from outside is read only when it is a regular file, and only so much of it.
+    let code = crate::bounded::read_regular(&file, SUBMIT_MAX)
+        .with_context(|| format!("cannot read {}", file.display()))?;
     let submission = Submission {
         slug,
         shown: ws.display(&file).to_string(),

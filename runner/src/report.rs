@@ -116,8 +116,10 @@ fn indent(text: &str, by: &str) -> String {
     text.lines().map(|l| format!("{by}{l}\n")).collect()
 }
 
-fn rel<'a>(root: &Path, path: &'a Path) -> std::path::Display<'a> {
-    path.strip_prefix(root).unwrap_or(path).display()
+/// `path` relative to `root`, its control characters escaped (a file name is outside text).
+fn rel(root: &Path, path: &Path) -> String {
+    let shown = path.strip_prefix(root).unwrap_or(path).to_string_lossy();
+    diff::printable(&shown).into_owned()
 }
 
 /// A subject's file and the judge profile it was built with: `solutions/cpp/x.cpp [POJ G++]`.

@@ -38,6 +38,11 @@ use crate::single::{
 /// stopped as idle (ILE).
 pub const IDLE: Duration = Duration::from_millis(250);
 
+/// The most bytes a relayed game holds for a side that does not read them yet: past it, the
+/// runner stops reading the writer's stdout until the reader has taken some (the writer then
+/// blocks, as on a pipe), so a side that floods costs the runner this much, not its output.
+const PENDING_MAX: usize = 1 << 20;
+
 /// How a game is refereed where the judges differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Rules {
@@ -522,8 +527,8 @@ impl Game {
                         eof = true;
                     }
                     Ok(n) => {
-                        // A short read took all there was.
-                        ready = n == chunk.len();
+                        // A short read took all there was; a full reader holds the rest back.
+                        ready = n == chunk.len() && p[o].pending.len() < PENDING_MAX;
                         moved = true;
                         self.transcript.push(from, &chunk[..n]);
                         p[k].written += n;
@@ -755,7 +760,9 @@ fn poll_set(p: &[Player; 2], relay: bool) -> [libc::pollfd; 8] {
         // A direct game's pipe is watched for its writer's end only (no event asked: POLLHUP
         // comes anyway), until its reader has ended and it is drained.
         let other_ended = p[1 - k].ended.is_some();
-        let events = if relay || other_ended {
+        // A relayed side whose reader is behind by PENDING_MAX is not read (its pipe fills).
+        let behind = p[1 - k].input.is_some() && p[1 - k].pending.len() >= PENDING_MAX;
+        let events = if (relay && !behind) || other_ended {
             libc::POLLIN
         } else {
             0

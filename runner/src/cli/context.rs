@@ -254,7 +254,8 @@ impl Context {
                     errors.extend(holes::judges(&self.judges, std::slice::from_ref(*p)));
                     errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
                     for e in holes::duplicate_cases(&self.ws, p, &f) {
-                        eprintln!("warning: {}", self.relative(e));
+                        let said = self.relative(e).to_string();
+                        eprintln!("warning: {}", judging::diff::terminal_safe(&said));
                     }
                     for (i, name) in cases.iter().enumerate() {
                         matched[i] |= f.cases.iter().any(|c| &c.name == name);
@@ -407,7 +408,7 @@ impl Context {
     /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.
     pub fn print_notes(&self) {
         for note in self.builder.take_notes() {
-            eprintln!("note: {note}");
+            eprintln!("note: {}", judging::diff::terminal_safe(&note));
         }
         if let Some(n) = self
             .verdicts
@@ -576,8 +577,11 @@ pub fn fit_terminal(text: String) -> String {
 }
 
 /// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.
+/// Prints `text`, a report for the terminal, through [`judging::diff::terminal_safe`]: nothing
+/// that came from outside commands the terminal. (`print_bytes` prints bytes as they are: a
+/// program's own output that `runner run` shows, a source for the clipboard.)
 pub fn print(text: &str) -> Result<()> {
-    print_bytes(text.as_bytes())
+    print_bytes(judging::diff::terminal_safe(text).as_bytes())
 }
 
 pub fn print_bytes(bytes: &[u8]) -> Result<()> {

@@ -55,9 +55,11 @@ pub struct File<'a> {
 
 /// `runner judge SLUG FILE`: one file on one problem's cases.
 pub fn file(cx: &Context, a: &File) -> Result<u8> {
-    if !a.file.is_file() {
+    if !a.file.exists() {
         bail!("{}: no such file", a.file.display());
     }
+    // A FIFO or a device is refused at once, as `submit` refuses it (one check for both).
+    judging::bounded::open_regular(a.file)?;
     if !cx.kinds.is_runnable(a.file) {
         bail!(
             "{}: cannot tell how to run it (use {}, or an executable file)",

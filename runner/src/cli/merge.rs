@@ -18,8 +18,8 @@ pub fn merge(
     let texts: Vec<(PathBuf, String)> = reports
         .iter()
         .map(|p| {
-            let text = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?;
+            let text =
+                history::read_report(p).with_context(|| format!("cannot read {}", p.display()))?;
             Ok((p.clone(), text))
         })
         .collect::<Result<_>>()?;

@@ -476,7 +476,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", judging::diff::terminal_safe(&format!("{e:#}")));
             ExitCode::from(exit::ERROR)
         }
     }

@@ -27,6 +27,7 @@ static ONE_TEST_MORE_THAN_CPUS: extern "C" fn() = {
 
 mod common;
 
+mod bounds;
 mod cache;
 mod compile_box;
 mod config;

@@ -125,7 +125,9 @@ impl KattisFlags {
         e.len() == a.len() && e.iter().zip(&a).all(|(x, y)| self.token_matches(x, y))
     }
 
-    fn token_matches(&self, expected: &[u8], actual: &[u8]) -> bool {
+    /// Whether the output's token `actual` matches the answer's `expected` (case and the float
+    /// tolerances as the flags say).
+    pub(crate) fn token_matches(&self, expected: &[u8], actual: &[u8]) -> bool {
         if self.abs.is_some() || self.rel.is_some() {
             if let Some(j) = c_float(expected) {
                 let Some(t) = c_float(actual) else {

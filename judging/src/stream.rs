@@ -7,6 +7,7 @@
 use std::io::{self, BufRead};
 
 use crate::compare::{float_token_matches, is_space, CompareMode, Tolerance};
+use crate::kattis_compare::KattisFlags;
 use crate::verdict::Verdict;
 
 /// A byte stream read one byte at a time from a buffered reader.
@@ -74,6 +75,19 @@ pub fn compare(mode: CompareMode, expected: Open, actual: Open) -> io::Result<Ve
         CompareMode::Float(tol) => {
             return Ok(if floats(tol, expected()?, actual()?)? {
                 Verdict::Accepted
+            } else {
+                Verdict::WrongAnswer
+            });
+        }
+        CompareMode::Kattis(flags) => {
+            let free = KattisFlags {
+                space_change_sensitive: false,
+                ..flags
+            };
+            return Ok(if kattis(flags, expected()?, actual()?)? {
+                Verdict::Accepted
+            } else if flags.space_change_sensitive && kattis(free, expected()?, actual()?)? {
+                Verdict::PresentationError
             } else {
                 Verdict::WrongAnswer
             });
@@ -215,6 +229,65 @@ fn floats(tol: Tolerance, e: impl BufRead, a: impl BufRead) -> io::Result<bool> 
                 (Some(p), Some(q)) if p == q => {}
                 _ => return Ok(false),
             }
+        }
+    }
+}
+
+/// The Kattis default validator ([`KattisFlags`]) on two streams: token by token, each read whole
+/// up to [`FLOAT_TOKEN`] bytes and matched as the flags say (a longer token is compared byte for
+/// byte, case-insensitively unless `case_sensitive`); under `space_change_sensitive` every run
+/// of whitespace must be the answer's, byte for byte.
+fn kattis(flags: KattisFlags, e: impl BufRead, a: impl BufRead) -> io::Result<bool> {
+    let (mut e, mut a) = (Bytes { r: e }, Bytes { r: a });
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    loop {
+        let (more_e, more_a) = if flags.space_change_sensitive {
+            if !same_space(&mut e, &mut a)? {
+                return Ok(false);
+            }
+            (e.peek()?.is_some(), a.peek()?.is_some())
+        } else {
+            (e.skip_space()?, a.skip_space()?)
+        };
+        match (more_e, more_a) {
+            (false, false) => return Ok(true),
+            (true, true) => {}
+            _ => return Ok(false),
+        }
+        let (whole_x, whole_y) = (token(&mut e, &mut x)?, token(&mut a, &mut y)?);
+        if whole_x && whole_y {
+            if !flags.token_matches(&x, &y) {
+                return Ok(false);
+            }
+            continue;
+        }
+        let same = |p: u8, q: u8| p == q || (!flags.case_sensitive && p.eq_ignore_ascii_case(&q));
+        if x.len() != y.len() || !x.iter().zip(&y).all(|(p, q)| same(*p, *q)) {
+            return Ok(false);
+        }
+        loop {
+            match (e.token_byte()?, a.token_byte()?) {
+                (None, None) => break,
+                (Some(p), Some(q)) if same(p, q) => {}
+                _ => return Ok(false),
+            }
+        }
+    }
+}
+
+/// Takes the whitespace run at the front of both streams; whether the two runs are the same
+/// bytes.
+fn same_space<R: BufRead, S: BufRead>(e: &mut Bytes<R>, a: &mut Bytes<S>) -> io::Result<bool> {
+    loop {
+        let p = e.peek()?.filter(|&b| is_space(b));
+        let q = a.peek()?.filter(|&b| is_space(b));
+        match (p, q) {
+            (None, None) => return Ok(true),
+            (Some(p), Some(q)) if p == q => {
+                e.bump();
+                a.bump();
+            }
+            _ => return Ok(false),
         }
     }
 }
@@ -423,7 +496,9 @@ mod tests {
             abs: 1e-6,
             rel: 1e-6,
         });
-        let samples: [&[u8]; 20] = [
+        let samples: [&[u8]; 22] = [
+            b"X Y\n",
+            b"0.5000001  2\r\n3\n",
             b"1 23\n",
             b"12 3\n",
             b"1 2 3",
@@ -445,11 +520,17 @@ mod tests {
             b"  \n1 2\n3\n",
             b"1 2\r\n3\r\n",
         ];
+        let kattis = |flags: &str| CompareMode::Kattis(KattisFlags::parse(flags).unwrap());
         let modes = [
             CompareMode::Exact,
             CompareMode::Lines,
             CompareMode::Tokens,
             tol,
+            kattis(""),
+            kattis("case_sensitive"),
+            kattis("space_change_sensitive"),
+            kattis("float_tolerance 1e-6"),
+            kattis("case_sensitive space_change_sensitive float_absolute_tolerance 1e-6"),
         ];
         for mode in modes {
             for e in samples {
@@ -458,6 +539,15 @@ mod tests {
                 }
             }
         }
+        assert_eq!(both(kattis(""), b"x y\n", b"X  Y"), Verdict::Accepted);
+        assert_eq!(
+            both(kattis("case_sensitive"), b"x y\n", b"X Y\n"),
+            Verdict::WrongAnswer
+        );
+        assert_eq!(
+            both(kattis("space_change_sensitive"), b"x y\n", b"X  y\n"),
+            Verdict::PresentationError
+        );
         assert_eq!(
             both(CompareMode::Lines, b"1 2\n3\n", b"1 2  \n3\n\n"),
             Verdict::Accepted

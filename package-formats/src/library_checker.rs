@@ -345,9 +345,9 @@ pub fn read(
                 "{}: {} includes \"{header}\", which only a library-checker-problems checkout's \
                  common/ gives, and none was found above the problem{}: name the checkout (the \
                  folder holding common/) with --checkout DIR; nothing was written",
-                root.display(),
+                pkg.origin.display(),
                 file.strip_prefix(root).unwrap_or(&file).display(),
-                unmarked_common(root)
+                unmarked_common(&pkg.origin)
             );
         }
         notes.push(

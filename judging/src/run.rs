@@ -70,6 +70,9 @@ pub struct Planned {
     pub interactor: Option<ToolProgram>,
     /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
     pub notes: Vec<String>,
+    /// The problem's solutions when every one is still `runner new`'s scaffold: the problem is
+    /// not written yet (none of them is a subject; the problem is skipped, not failed).
+    pub not_written: Vec<PathBuf>,
 }
 
 /// A problem's checker or interactor in a plan: to build, or built.
@@ -90,6 +93,7 @@ impl Planned {
             checker: None,
             interactor: None,
             notes: Vec::new(),
+            not_written: Vec::new(),
         }
     }
 }
@@ -270,6 +274,9 @@ pub struct Tally {
     pub validator_checks: usize,
     /// Problems without any solution (each counts as one failure).
     pub missing_solutions: usize,
+    /// Problems not written yet (every solution still `runner new`'s scaffold): skipped, no
+    /// failure.
+    pub not_written: usize,
     /// Items not run because the run was interrupted first: cases of solutions, and wrong
     /// solutions that had not got their verdict yet (neither passed nor failed).
     pub not_run: usize,
@@ -287,6 +294,7 @@ impl Tally {
         self.brute_cases += o.brute_cases;
         self.validator_checks += o.validator_checks;
         self.missing_solutions += o.missing_solutions;
+        self.not_written += o.not_written;
         self.not_run += o.not_run;
         self.checker_failures += o.checker_failures;
     }
@@ -357,21 +365,32 @@ impl ProblemReport {
                 }
             }
         }
-        if self.subjects.is_empty() {
+        if self.not_written() {
+            t.not_written += 1;
+        } else if self.subjects.is_empty() {
             t.failed += 1;
             t.missing_solutions += 1;
         }
         t
     }
 
-    /// Whether every subject of the problem passed.
-    pub fn passed(&self) -> bool {
-        !self.subjects.is_empty() && self.subjects.iter().all(SubjectReport::passed)
+    /// Whether the problem is not written yet (its solutions all `runner new`'s scaffold).
+    pub fn not_written(&self) -> bool {
+        !self.planned.not_written.is_empty()
     }
 
-    /// Whether what ran shows the problem failing (work an interruption left undone is not).
+    /// Whether every subject of the problem passed (a problem not written yet never passes).
+    pub fn passed(&self) -> bool {
+        !self.not_written()
+            && !self.subjects.is_empty()
+            && self.subjects.iter().all(SubjectReport::passed)
+    }
+
+    /// Whether what ran shows the problem failing (work an interruption left undone is not; a
+    /// problem not written yet is skipped, not failed).
     pub fn failed(&self) -> bool {
-        self.subjects.is_empty() || self.subjects.iter().any(SubjectReport::failed)
+        (self.subjects.is_empty() && !self.not_written())
+            || self.subjects.iter().any(SubjectReport::failed)
     }
 }
 

@@ -297,10 +297,13 @@ pub fn stress(
 ) -> Result<StressReport> {
     let sources: Vec<PathBuf> = match &opts.program {
         Some(p) => vec![p.clone()],
-        None => problem.solutions.clone(),
+        None => crate::holes::Solutions::of(problem).written,
     };
     if sources.is_empty() {
-        bail!("{} has no solution to stress", problem.slug);
+        bail!(
+            "{} has no solution to stress (a scaffold left as it was is none: write it)",
+            problem.slug
+        );
     }
     let pool = run::pool(opts.jobs)?;
     let kit = build_kit(problem, judges, builder, &pool, &sources, opts)?;

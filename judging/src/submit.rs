@@ -38,7 +38,8 @@ fn extension(path: &Path) -> &str {
 
 /// The file to submit and its profile: `file` when given (as `--lang`, or the judge's first
 /// language taking its extension); else `--lang`'s solution file, or the first of the judge's
-/// languages (in judges.toml order) that has a solution file.
+/// languages (in judges.toml order) that has a solution file (a scaffold left as it was is
+/// none).
 fn pick(
     ws: &Workspace,
     judges: &Judges,
@@ -78,10 +79,10 @@ fn pick(
         }
         return Ok((profile, file.to_path_buf()));
     }
+    let written = crate::holes::Solutions::of(problem).written;
     if let Some(lang) = lang {
         let profile = language(judges, &judge.name, lang)?;
-        let file = problem
-            .solutions
+        let file = written
             .iter()
             .find(|s| profile.takes(extension(s)))
             .with_context(|| {
@@ -98,7 +99,7 @@ fn pick(
         .languages
         .iter()
         .find_map(|p| {
-            let file = problem.solutions.iter().find(|s| p.takes(extension(s)))?;
+            let file = written.iter().find(|s| p.takes(extension(s)))?;
             Some((p.clone(), file.clone()))
         })
         .with_context(|| {

@@ -1,6 +1,7 @@
 //! Competitive Companion's payload (the JSON its browser extension POSTs for each problem it
 //! parses) as a [`Draft`]: problem.toml from the name, URL and limits, the samples as fixture
-//! cases, a solution to start from and the skeleton `runner new` writes.
+//! cases, and a solution to start from in the workspace's language (or, for a judge that does
+//! not take it, in the judge's first language a solution can be written in).
 
 use std::path::PathBuf;
 
@@ -8,7 +9,7 @@ use serde::Deserialize;
 
 use super::draft::{Case, Data, Draft, File, Meta};
 use judging::judges::{Judge, Judges};
-use judging::scaffold;
+use judging::scaffold::{self, Lang};
 use judging::workspace::{is_valid_slug, Workspace};
 
 /// One problem, as the extension sends it (its README's "The format"). Keys it sends that the
@@ -256,8 +257,10 @@ fn slug(p: &Payload, found: Option<&Found>) -> String {
     })
 }
 
-/// The problem `p` describes, as a draft for `ws`.
-pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
+/// The problem `p` describes, as a draft for `ws`, its solution to start from in `lang` (or the
+/// judge's first language a solution can be written in, when the judge does not take `lang`:
+/// a note says so).
+pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload, lang: Lang) -> Draft {
     let found = recognise(judges, &p.url).filter(|f| f.judge.name != judging::judges::LOCAL);
     let judge = found.as_ref().map(|f| f.judge);
     let slug = slug(p, found.as_ref());
@@ -312,7 +315,9 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
         ..Meta::default()
     };
     let cases = samples(p);
-    let mut files = skeleton(ws, &slug);
+    let (lang, why) = judge.map_or((lang, None), |j| lang.for_judge(j));
+    notes.extend(why);
+    let mut files = vec![solution(ws, &slug, lang)];
     if p.interactive {
         files.push(File {
             rel: PathBuf::from("problems").join(&slug).join("interactor.rs"),
@@ -350,25 +355,16 @@ fn samples(p: &Payload) -> Vec<Case> {
         .collect()
 }
 
-/// The skeleton `runner new` writes (solution, validator, brute force, generator, wrong/), but
-/// for problem.toml, the README and the fixture, which come from the payload.
-fn skeleton(ws: &Workspace, slug: &str) -> Vec<File> {
-    let own = ["problem.toml", "README.md"];
-    scaffold::skeleton(ws, slug, false)
-        .into_iter()
-        .filter(|(path, _)| {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let from_payload = own.contains(&name) && path.starts_with(ws.problems_dir());
-            !from_payload && !path.starts_with(ws.fixtures_dir())
-        })
-        .map(|(path, text)| File {
-            rel: path
-                .strip_prefix(ws.root())
-                .expect("the skeleton is in the workspace")
-                .to_path_buf(),
-            data: Data::Bytes(text.into_bytes()),
-        })
-        .collect()
+/// The solution to start from, as `runner new` writes it.
+fn solution(ws: &Workspace, slug: &str, lang: Lang) -> File {
+    let (path, text) = scaffold::solution_file(ws, slug, lang);
+    File {
+        rel: path
+            .strip_prefix(ws.root())
+            .expect("the solution is in the workspace")
+            .to_path_buf(),
+        data: Data::Bytes(text.into_bytes()),
+    }
 }
 
 fn readme(p: &Payload, meta: &Meta) -> String {
@@ -529,7 +525,7 @@ mod tests {
             1500.0,
             256.0,
         );
-        let d = draft(&ws, &j, &cf);
+        let d = draft(&ws, &j, &cf, Lang::Rust);
         assert_eq!(
             (d.slug.as_str(), d.meta.judge.as_str(), d.meta.id.as_deref()),
             ("cf954g", "Codeforces", Some("954G"))
@@ -543,7 +539,7 @@ mod tests {
             2000.0,
             1024.0,
         );
-        let d = draft(&ws, &j, &ac);
+        let d = draft(&ws, &j, &ac, Lang::Rust);
         assert_eq!(
             (d.slug.as_str(), d.meta.judge.as_str(), d.meta.id.as_deref()),
             ("abc300-a", "AtCoder", Some("abc300_a"))
@@ -556,6 +552,38 @@ mod tests {
     }
 
     #[test]
+    fn the_solution_is_in_the_language_asked_for_and_never_rust_for_poj() {
+        let j = judges();
+        let ws = Workspace::at(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()).unwrap();
+        let files = |d: &Draft| -> Vec<String> {
+            d.files
+                .iter()
+                .map(|f| f.rel.display().to_string())
+                .collect()
+        };
+        let cf = payload("https://codeforces.com/contest/71/problem/A", 1000.0, 256.0);
+        let d = draft(&ws, &j, &cf, Lang::Python);
+        assert_eq!(files(&d), ["solutions/py/cf71a.py"]);
+        assert!(d.notes.is_empty(), "{:?}", d.notes);
+        // POJ takes no Rust and no Python: its first language, G++, is C++.
+        let poj = payload("http://poj.org/problem?id=1000", 1000.0, 10.0);
+        for lang in [Lang::Rust, Lang::Python] {
+            let d = draft(&ws, &j, &poj, lang);
+            assert_eq!(files(&d), ["solutions/cpp/poj1000.cpp"]);
+            assert_eq!(
+                d.notes,
+                [format!(
+                    "POJ takes no {}: the solution to start from is C++ (judges.toml lists \
+                     POJ's languages)",
+                    lang.title()
+                )]
+            );
+        }
+        let d = draft(&ws, &j, &poj, Lang::C);
+        assert_eq!(files(&d), ["solutions/c/poj1000.c"]);
+    }
+
+    #[test]
     fn an_interactive_problem_is_marked_and_gets_an_interactor_stub() {
         let j = judges();
         let ws = Workspace::at(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()).unwrap();
@@ -565,7 +593,7 @@ mod tests {
             256.0,
         );
         p.interactive = true;
-        let d = draft(&ws, &j, &p);
+        let d = draft(&ws, &j, &p, Lang::Rust);
         assert!(d.meta.interactive);
         let stub = d
             .files

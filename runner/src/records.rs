@@ -156,6 +156,10 @@ pub struct Summary {
     pub failed_only: bool,
     /// Problems that have no solution (each counted as a failure).
     pub no_solution: Vec<String>,
+    /// Problems not written yet (every solution still `runner new`'s scaffold): skipped, no
+    /// failure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_written: Vec<String>,
 }
 
 impl Summary {
@@ -173,6 +177,7 @@ impl Summary {
             partition: None,
             failed_only: false,
             no_solution: Vec::new(),
+            not_written: Vec::new(),
         }
     }
 }
@@ -369,9 +374,12 @@ pub fn from_report(report: &RunReport, root: &Path) -> Records {
     let mut cases = Vec::new();
     let mut wrong = Vec::new();
     let mut no_solution = Vec::new();
+    let mut not_written = Vec::new();
     for pr in &report.problems {
         let slug = &pr.planned.problem.slug;
-        if pr.subjects.is_empty() {
+        if pr.not_written() {
+            not_written.push(slug.clone());
+        } else if pr.subjects.is_empty() {
             no_solution.push(slug.clone());
         }
         for sr in &pr.subjects {
@@ -424,7 +432,8 @@ pub fn from_report(report: &RunReport, root: &Path) -> Records {
             }
         }
     }
-    let summary = summarize(&cases, &report.tally(), report.interrupted, no_solution);
+    let mut summary = summarize(&cases, &report.tally(), report.interrupted, no_solution);
+    summary.not_written = not_written;
     Records {
         cases,
         wrong,
@@ -455,6 +464,7 @@ pub fn summarize(
         partition: None,
         failed_only: false,
         no_solution,
+        not_written: Vec::new(),
     };
     summary.count(tally, interrupted);
     summary

@@ -186,11 +186,14 @@ pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> Stri
 }
 
 /// The last line, which CI systems read: `N passed, M failed` (`, K not run` after an
-/// interruption).
+/// interruption, `, P not written yet` for problems skipped so).
 pub fn last_line(tally: &Tally) -> String {
     let mut line = format!("{} passed, {} failed", tally.passed, tally.failed);
     if tally.not_run > 0 {
         line.push_str(&format!(", {} not run", tally.not_run));
+    }
+    if tally.not_written > 0 {
+        line.push_str(&format!(", {} not written yet", tally.not_written));
     }
     line
 }
@@ -211,6 +214,11 @@ pub fn counted(tally: &Tally) -> Option<String> {
             tally.missing_solutions,
             "problem without a solution",
             "problems without a solution",
+        ),
+        (
+            tally.not_written,
+            "problem not written yet (skipped)",
+            "problems not written yet (skipped)",
         ),
     ];
     let what: Vec<String> = kinds
@@ -538,7 +546,9 @@ fn summary_line(
         }
         parts.push(part);
     }
-    if problem.subjects.is_empty() {
+    if problem.not_written() {
+        parts.insert(0, not_written(problem, root));
+    } else if problem.subjects.is_empty() {
         parts.push(format!("no solution (add solutions/src/bin/{slug}.rs)"));
     }
     parts.extend(problem.planned.notes.iter().cloned());
@@ -546,11 +556,31 @@ fn summary_line(
         p.fg(AnsiColor::Green, "PASS")
     } else if problem.failed() {
         p.fg(AnsiColor::Red, "FAIL")
+    } else if problem.not_written() {
+        p.fg(AnsiColor::Yellow, "SKIP")
     } else {
         // Nothing failed of what ran; the rest did not run (an interruption).
         p.fg(AnsiColor::Yellow, "STOP")
     };
     let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
+}
+
+/// The part of a problem's line that says it is not written yet, and what to do.
+fn not_written(problem: &ProblemReport, root: &Path) -> String {
+    let files: Vec<String> = problem
+        .planned
+        .not_written
+        .iter()
+        .map(|f| rel(root, f).to_string())
+        .collect();
+    let slug = &problem.planned.problem.slug;
+    format!(
+        "not written yet: {} {} still the scaffold (write it, or `{} rm {slug}` to drop the \
+         problem)",
+        files.join(", "),
+        if files.len() == 1 { "is" } else { "are" },
+        crate::invoked::command()
+    )
 }
 
 /// The part of a problem's line about one solution (or its brute force): how many cases it

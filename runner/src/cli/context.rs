@@ -137,6 +137,14 @@ impl Context {
         }
     }
 
+    /// The language of the solutions `new` and `listen` write: workspace.toml's `lang`, else
+    /// Rust; a bad workspace.toml is a configuration error.
+    pub fn workspace_lang(&self) -> Result<judging::scaffold::Lang> {
+        let settings =
+            judging::settings::load(&self.ws).map_err(|e| ConfigErrors(vec![self.relative(e)]))?;
+        Ok(settings.lang.unwrap_or(judging::scaffold::Lang::Rust))
+    }
+
     /// `e` with its path relative to the workspace root, as messages show it.
     pub fn relative(&self, e: ConfigError) -> ConfigError {
         relative(&self.ws, e)
@@ -162,7 +170,7 @@ impl Context {
             Ok(p) => (p, Vec::new()),
             Err(e) => (Vec::new(), e),
         };
-        let strays = holes::workspace(&self.ws, &scan, &self.kinds);
+        let strays = holes::workspace(&self.ws, &scan, &self.kinds, crate::invoked::command());
         if whole {
             errors.extend(strays);
             errors.extend(holes::judges(&self.judges, &problems));

@@ -169,6 +169,8 @@ struct ProblemView {
     slowest: Option<Slowest>,
     mutation: Vec<String>,
     no_solution: bool,
+    /// Its solutions are all `runner new`'s scaffold: skipped, not failed.
+    not_written: bool,
     failed: bool,
 }
 
@@ -261,7 +263,11 @@ impl<'a> View<'a> {
     fn new(records: &'a Records, info: &'a PageInfo) -> Self {
         let s = &records.summary;
         let last_line = if info.mutants.is_empty() {
-            format!("{} passed, {} failed", s.passed, s.failed)
+            let mut line = format!("{} passed, {} failed", s.passed, s.failed);
+            if !s.not_written.is_empty() {
+                line.push_str(&format!(", {} not written yet", s.not_written.len()));
+            }
+            line
         } else {
             let survived = info
                 .mutants
@@ -300,7 +306,12 @@ fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<
         }
         list.push(i);
     }
-    for slug in &records.summary.no_solution {
+    for slug in records
+        .summary
+        .no_solution
+        .iter()
+        .chain(&records.summary.not_written)
+    {
         if !by_slug.contains_key(slug) {
             by_slug.insert(slug.clone(), Vec::new());
             order.push(slug.clone());
@@ -313,6 +324,7 @@ fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<
             let no_solution = records.summary.no_solution.contains(&slug);
             let mut p = problem(&slug, records, indices);
             p.no_solution = no_solution;
+            p.not_written = records.summary.not_written.contains(&slug);
             p.failed |= no_solution;
             p.mutation = mutation.get(&slug).cloned().unwrap_or_default();
             p
@@ -390,6 +402,7 @@ fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
         slowest,
         mutation: Vec::new(),
         no_solution: false,
+        not_written: false,
     }
 }
 

@@ -479,6 +479,7 @@ fn each_command_help_lists_only_the_options_it_takes() {
         ("submit", &["t"], &[]),
         ("list", &[], &[]),
         ("new", &["t"], &[]),
+        ("rm", &["t"], &[]),
         ("import", &["p"], &[]),
         ("export", &["t", "--kattis", "d"], &[]),
         ("listen", &[], &[]),

@@ -91,14 +91,19 @@ fn in_an_empty_folder_init_new_a_solution_and_a_run_pass() {
     );
     assert!(!s.contains("cargo run"), "{s}");
 
-    // The scaffold as it is: refused, not judged (it would pass where the output is empty).
+    // The scaffold as it is: not judged (it would pass where the output is empty), the
+    // problem skipped as not written yet, which fails nothing.
     let out = runner.run(home.path(), &[]);
-    assert_code(&out, 2);
+    assert_code(&out, 0);
     assert!(
-        stderr(&out).contains("solutions/cpp/x.cpp: `runner new`'s scaffold, unchanged"),
+        stdout(&out).contains(
+            "not written yet: solutions/cpp/x.cpp is still the scaffold (write it, or `runner rm \
+             x` to drop the problem)"
+        ),
         "{}",
         text(&out)
     );
+    assert_eq!(last_line(&out), "0 passed, 0 failed, 1 not written yet");
 
     std::fs::write(home.path().join("solutions/cpp/x.cpp"), TWICE_CPP).unwrap();
     std::fs::write(

@@ -178,20 +178,22 @@ fn a_companion_payload_becomes_a_problem_whose_samples_pass_with_a_right_solutio
     );
     let readme = std::fs::read_to_string(ws.path("problems/hdu1848/README.md")).unwrap();
     assert!(readme.contains("https://acm.hdu.edu.cn/showproblem.php?pid=1848"));
-    assert!(ws.path("solutions/src/bin/hdu1848.rs").is_file());
-
-    // The scaffold's solution, unchanged, is refused (not judged). The repository's own
-    // solution passes.
-    let out = ws.runner(&["hdu1848"]);
-    assert_code(&out, 2);
+    // HDU takes no Rust: the solution to start from is C++, and no Rust file is written.
+    assert!(ws.path("solutions/cpp/hdu1848.cpp").is_file());
+    assert!(!ws.path("solutions/src").exists());
     assert!(
-        stderr(&out).contains("scaffold, unchanged"),
-        "{}",
-        text(&out)
+        out.contains("note: HDU takes no Rust: the solution to start from is C++"),
+        "{out}"
     );
+
+    // The scaffold's solution, unchanged, is not judged: the problem is not written yet. The
+    // repository's own C++ port passes.
+    let out = ws.runner(&["hdu1848"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("not written yet"), "{}", text(&out));
     std::fs::copy(
-        repo_root().join("solutions/src/bin/hdu1848-fibonacci-again.rs"),
-        ws.path("solutions/src/bin/hdu1848.rs"),
+        repo_root().join("solutions/cpp/hdu1848-fibonacci-again.cpp"),
+        ws.path("solutions/cpp/hdu1848.cpp"),
     )
     .unwrap();
     let out = ws.runner(&["hdu1848"]);

@@ -109,6 +109,7 @@
   function facts(p) {
     const ul = el("ul", { class: "facts" });
     if (p.no_solution) ul.append(el("li", { class: "bad", text: "no solution (add solutions/src/bin/" + p.slug + ".rs)" }));
+    if (p.not_written) ul.append(el("li", { class: "warn", text: "not written yet: its solution is still the scaffold (skipped, not failed)" }));
     if (p.slowest) {
       const s = p.slowest;
       const pct = Math.round(100 * s.cpu_ms / s.limit_ms);
@@ -227,7 +228,7 @@
     if (wrong.length) counts.push("wrong solutions: " + wrong.filter((q) => !q.failed).length + "/" + wrong.length + " got their verdict");
     const details = el("details", { open: true },
       el("summary", {}, el("h2", {},
-        el("span", { class: "mark " + (p.failed ? "fail" : "pass"), text: p.failed ? "FAIL" : "PASS" }),
+        el("span", { class: "mark " + (p.failed ? "fail" : p.not_written ? "skip" : "pass"), text: p.failed ? "FAIL" : p.not_written ? "SKIP" : "PASS" }),
         el("span", { class: "slug", text: p.slug }),
         el("span", { class: "counts", text: counts.join("; ") }))),
       facts(p));

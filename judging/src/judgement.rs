@@ -24,6 +24,12 @@ pub struct Failure {
     /// An interactive case's dialogue (`>` the interactor, `<` the solution): its last lines,
     /// or all of it with `--transcript`.
     pub transcript: Option<String>,
+    /// A WA's input, when it is short: its first lines, cut with a count
+    /// ([`diff::head`]).
+    pub input: Option<String>,
+    /// One line saying what to change in the problem, when the failure looks like one of its
+    /// compare mode's (reals that differ in their digits alone).
+    pub hint: Option<String>,
 }
 
 /// The judgement of one program on one case.
@@ -280,7 +286,10 @@ pub fn judge_case(
             ..Failure::default()
         };
         if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
-            f.first_difference = diff::summary(expected, &out.stdout);
+            f.first_difference = diff::summary_in(mode, expected, &out.stdout);
+            if verdict == Verdict::WrongAnswer {
+                f.hint = diff::reals_hint(mode, expected, &out.stdout);
+            }
             let plain = DiffOptions {
                 color: false,
                 ..diff

@@ -450,7 +450,7 @@ pub(crate) fn judge_run(
     diff: DiffOptions,
 ) -> Judged {
     let judged = |outcome| Judged {
-        outcome,
+        outcome: with_input(outcome, case),
         stdout: Vec::new(),
     };
     if case.compare == CompareMode::Interactor {
@@ -484,9 +484,25 @@ pub(crate) fn judge_run(
         _ => compared(&out, case, limits, diff),
     };
     Judged {
-        outcome,
+        outcome: with_input(outcome, case),
         stdout: out.stdout,
     }
+}
+
+/// The largest input shown beside a wrong answer, its lines at most, and their width.
+const INPUT_BESIDE: (u64, usize, usize) = (8 << 10, 10, 100);
+
+/// `outcome` with the case's input beside it when it is a WA and the input is short (at most
+/// [`INPUT_BESIDE`]'s bytes: its first lines, cut with a count).
+fn with_input(mut outcome: Outcome, case: &Case) -> Outcome {
+    let (bytes, lines, width) = INPUT_BESIDE;
+    if outcome.verdict != Verdict::WrongAnswer || case.input.len() > bytes {
+        return outcome;
+    }
+    if let (Some(f), Ok(input)) = (outcome.failure.as_mut(), case.input.read()) {
+        f.input = Some(crate::diff::head(&input, lines, width));
+    }
+    outcome
 }
 
 /// `out` compared with `case`'s expected output by the case's compare mode.

@@ -486,8 +486,15 @@ fn failed_case(
             "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
         );
     }
+    if let Some(h) = &f.hint {
+        let _ = writeln!(out, "     {}", p.fg(AnsiColor::Yellow, h));
+    }
     if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
         out.push_str(&indent(d, "     "));
+    }
+    if let Some(input) = &f.input {
+        let _ = writeln!(out, "     input:");
+        out.push_str(&indent(input, "     │ "));
     }
     if !f.stderr.is_empty() {
         let _ = writeln!(out, "     stderr:");
@@ -667,16 +674,7 @@ impl Drop for StressProgress {
 
 /// At most `lines` lines of `bytes`, indented.
 fn excerpt(bytes: &[u8], lines: usize) -> String {
-    let text = diff::escape(bytes, false);
-    let all: Vec<&str> = text.lines().collect();
-    let mut s: String = all.iter().take(lines).map(|l| format!("  {l}\n")).collect();
-    if all.len() > lines {
-        let _ = writeln!(s, "  … {} more lines", all.len() - lines);
-    }
-    if all.is_empty() {
-        s.push_str("  (empty)\n");
-    }
-    s
+    indent(&diff::head(bytes, lines, usize::MAX), "  ")
 }
 
 /// Renders the result of `stress`.
@@ -997,6 +995,19 @@ mod tests {
         );
         assert_eq!(last_line(&Tally::default()), "0 passed, 0 failed");
         assert_eq!(counted(&Tally::default()), None);
+        // A problem not written yet is counted apart, and fails nothing.
+        let t = Tally {
+            passed: 2,
+            solution_cases: 2,
+            not_written: 1,
+            ..Tally::default()
+        };
+        assert_eq!(last_line(&t), "2 passed, 0 failed, 1 not written yet");
+        assert_eq!(
+            counted(&t).unwrap(),
+            "counted: 2 solution cases, 1 problem not written yet (skipped)"
+        );
+        assert_eq!(t.exit_code(), judging::exit::PASSED);
     }
 
     // The renderers of `stress` and `verify`, pinned by insta snapshots (`src/snapshots/`;

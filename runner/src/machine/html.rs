@@ -221,6 +221,10 @@ struct Cell {
     #[serde(skip_serializing_if = "Option::is_none")]
     diff: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     stderr: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     transcript: Option<String>,
@@ -243,6 +247,8 @@ impl Cell {
             cached: r.cached,
             first_difference: r.first_difference.clone(),
             diff: r.diff.clone(),
+            hint: r.hint.clone(),
+            input: r.input.clone(),
             stderr: r.stderr.clone(),
             transcript: r.transcript.clone(),
         }

@@ -7,7 +7,7 @@
   const verdicts = (x) => (Array.isArray(x) ? x.join(" or ") : x);
   // Each cell back to a whole record: its problem, program and case are its place.
   const FIELDS = ["verdict", "detail", "cpu_ms", "wall_ms", "peak_bytes", "time_limit_ms", "memory_limit_bytes",
-    "first_difference", "diff", "stderr", "transcript"];
+    "first_difference", "diff", "hint", "input", "stderr", "transcript"];
   for (const p of data.problems) {
     for (const prog of p.programs) {
       prog.cells.forEach((c, ci) => {
@@ -320,7 +320,9 @@
     if (overHalf(r)) panel.append(el("div", { class: "line", style: "color:var(--warn)", text: "over half the time limit: a judge twice as slow could fail it" }));
     if (judged) panel.append(...section(judge, el("pre", { id: "detail", text: r.detail })));
     if (r.first_difference) panel.append(el("div", { class: "line", style: "margin-top:8px", text: r.first_difference }));
+    if (r.hint) panel.append(el("div", { class: "line", id: "hint", style: "color:var(--warn)", text: r.hint }));
     if (r.diff) panel.append(...section("diff: expected | actual", sideBySide(r.diff)));
+    if (r.input) panel.append(...section("input", el("pre", { id: "input", text: r.input })));
     if (r.transcript) panel.append(...section("dialogue (> the interactor, < the solution)", dialogue(r.transcript)));
     if (r.stderr) panel.append(...section(r.verdict === "CE" ? "compiler" : "stderr (last lines)", el("pre", { id: "stderr", text: r.stderr })));
     const cmd = prog.rerun + (prog.role === "brute" ? "" : " --case " + p.case_args[ci]);

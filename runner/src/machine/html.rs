@@ -1,7 +1,7 @@
-//! The invocation page (`--html FILE`): one self-contained HTML file, Polygon-style — per
-//! problem, the programs × cases matrix of verdicts, CPU time drawn against the limit, a panel
-//! with what the terminal shows for a cell (diff, checker's words, dialogue, the command that
-//! judges that case again).
+//! The report page (`--html FILE`): one self-contained HTML file, Polygon-style — per problem,
+//! the programs × cases matrix of verdicts, CPU time drawn against the limit, a panel with what
+//! the terminal shows for a cell (diff, checker's words, dialogue, the input beside a wrong
+//! answer, the command that judges that case again, named as the runner was run).
 //!
 //! [`render`] is a pure function of the records the JSON and JUnit exporters read, so the page
 //! says what they say. Everything from the run (program output above all) is hostile: it goes
@@ -23,6 +23,10 @@ const SCRIPT: &str = include_str!("html/page.js");
 pub struct PageInfo {
     /// What was run, e.g. `runner verify` (the page's title).
     pub title: String,
+    /// The command that starts the runner as the user runs it (`runner`, `cargo run -p runner
+    /// --`, a path: `crate::invoked::command`): the page's commands start with it (`runner`
+    /// when empty).
+    pub runner: String,
     /// When the run ended, in milliseconds since the epoch (the page shows it in local time).
     pub generated_ms: u64,
     /// The mutation scores `runner mutants` measured last, per problem (one line per solution
@@ -295,14 +299,28 @@ impl<'a> View<'a> {
             last_line,
             mutants: &info.mutants,
             summary: s,
-            problems: problems(records, &info.mutation),
+            problems: problems(records, &info.mutation, runner_of(info)),
             wrong: &records.wrong,
         }
     }
 }
 
-/// The problems in the order of the records, then those without a solution.
-fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<ProblemView> {
+/// The command that starts the runner on the page.
+fn runner_of(info: &PageInfo) -> &str {
+    if info.runner.is_empty() {
+        "runner"
+    } else {
+        &info.runner
+    }
+}
+
+/// The problems in the order of the records, then those without a solution; `runner` starts
+/// their commands.
+fn problems(
+    records: &Records,
+    mutation: &BTreeMap<String, Vec<String>>,
+    runner: &str,
+) -> Vec<ProblemView> {
     let mut order: Vec<String> = Vec::new();
     let mut by_slug: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, r) in records.cases.iter().enumerate() {
@@ -328,7 +346,7 @@ fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<
         .map(|slug| {
             let indices = &by_slug[&slug];
             let no_solution = records.summary.no_solution.contains(&slug);
-            let mut p = problem(&slug, records, indices);
+            let mut p = problem(&slug, records, indices, runner);
             p.no_solution = no_solution;
             p.not_written = records.summary.not_written.contains(&slug);
             p.failed |= no_solution;
@@ -339,7 +357,7 @@ fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<
 }
 
 /// One problem's view from its records (`indices` into `records.cases`).
-fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
+fn problem(slug: &str, records: &Records, indices: &[usize], runner: &str) -> ProblemView {
     let mut cases: Vec<String> = Vec::new();
     let mut programs: Vec<ProgramView> = Vec::new();
     for &i in indices {
@@ -354,7 +372,7 @@ fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
         let p = match programs.iter().position(|p| p.program == r.program) {
             Some(p) => p,
             None => {
-                programs.push(program_view(slug, r, records));
+                programs.push(program_view(slug, r, records, runner));
                 programs.len() - 1
             }
         };
@@ -412,16 +430,16 @@ fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
     }
 }
 
-/// A program of `slug`, first seen in `r`.
-fn program_view(slug: &str, r: &Record, records: &Records) -> ProgramView {
+/// A program of `slug`, first seen in `r`; `runner` starts the command that judges it again.
+fn program_view(slug: &str, r: &Record, records: &Records, runner: &str) -> ProgramView {
     let wrong = records
         .wrong
         .iter()
         .position(|w| w.problem == slug && w.program == r.program);
     let rerun = match r.role {
-        RoleName::Brute => format!("cargo run -p runner -- verify {}", shell_quote(slug)),
+        RoleName::Brute => format!("{runner} verify {}", shell_quote(slug)),
         _ => format!(
-            "cargo run -p runner -- judge {} {}",
+            "{runner} judge {} {}",
             shell_quote(slug),
             shell_quote(&r.program)
         ),
@@ -488,7 +506,7 @@ mod tests {
     #[test]
     fn the_matrix_has_a_cell_per_record_and_the_margin_rule() {
         let r = records();
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
         let slugs: Vec<&str> = ps.iter().map(|p| p.slug.as_str()).collect();
         assert_eq!(slugs, ["t", "u", "v"]);
         let t = &ps[0];
@@ -532,7 +550,7 @@ mod tests {
         r.cases[1].verdict = None;
         r.cases[1].status = Status::Skipped;
         r.cases[1].detail = Some("not run: interrupted".into());
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
         let w = &ps[0].programs[1];
         assert_eq!(w.compile_error.as_deref(), Some("w.rs:1: error: nope\n"));
         assert!(w.cells.iter().flatten().all(|c| c.stderr.is_none()));
@@ -545,7 +563,7 @@ mod tests {
     fn a_wrong_solution_not_caught_fails_its_problem() {
         let mut r = records();
         r.wrong[0].passed = false;
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
         assert!(ps[0].failed && ps[0].programs[1].failed && !ps[0].programs[0].failed);
     }
 
@@ -637,7 +655,7 @@ mod tests {
         assert_eq!(shell_quote("$(rm -rf ~)"), "'$(rm -rf ~)'");
         assert_eq!(shell_quote(""), "''");
         let r = records();
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
         assert_eq!(
             ps[0].programs[1].rerun,
             "cargo run -p runner -- judge t problems/t/wrong/w.rs"

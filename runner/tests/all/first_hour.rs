@@ -5,44 +5,10 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::common::{assert_code, last_line, stderr, stdout, text, Ws};
-
-/// The runner as `cargo install` leaves it: a copy of the binary in a `bin/` folder on PATH,
-/// outside this repository, run from `cwd` with no --root.
-struct Installed {
-    _dir: tempfile::TempDir,
-    bin: PathBuf,
-}
-
-impl Installed {
-    fn new() -> Installed {
-        let dir = tempfile::tempdir().unwrap();
-        let bin = dir.path().join("bin");
-        std::fs::create_dir(&bin).unwrap();
-        std::fs::copy(env!("CARGO_BIN_EXE_runner"), bin.join("runner")).unwrap();
-        Installed { _dir: dir, bin }
-    }
-
-    fn run(&self, cwd: &Path, args: &[&str]) -> Output {
-        let path = format!(
-            "{}:{}",
-            self.bin.display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
-        Command::new("runner")
-            .args(["--color", "never"])
-            .args(args)
-            .current_dir(cwd)
-            .env("PATH", path)
-            .env_remove("CI")
-            .output()
-            .unwrap()
-    }
-}
+use crate::common::{assert_code, last_line, stderr, stdout, text, Installed, Ws};
 
 const TWICE_CPP: &str =
     "#include <iostream>\nint main() {\n    long long n;\n    while (std::cin >> n) std::cout << 2 * n << '\\n';\n}\n";

@@ -70,7 +70,7 @@
   function roleText(p) {
     switch (p.role) {
       case "wrong": return "wrong · must get " + verdicts(p.expect);
-      case "port": return "port";
+      case "port": return "solution";
       case "brute": return "brute force";
       default: return "solution";
     }
@@ -94,7 +94,7 @@
         .map(([c, t]) => el("span", {}, el("i", { class: c }), t)));
     const openAll = (open) => () => document.querySelectorAll("section.problem > details").forEach((d) => { d.open = open; });
     return el("header", { class: "top" },
-      el("h1", { text: data.mutants.length ? "Mutants" : "Invocations" }),
+      el("h1", { text: data.mutants.length ? "Mutants: how strong the fixtures are" : "Judging report" }),
       el("span", { class: "last " + (ok ? "ok" : "bad"), id: "last-line", text: data.last_line }),
       el("code", { class: "command", text: data.title }),
       data.counted ? el("div", { class: "meta", id: "counted", text: data.counted }) : null,

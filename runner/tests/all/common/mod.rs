@@ -68,6 +68,39 @@ impl Ws {
     }
 }
 
+/// The runner as `cargo install` leaves it: a copy of the binary in a `bin/` folder on PATH,
+/// outside this repository, run from `cwd` with no --root.
+pub struct Installed {
+    _dir: tempfile::TempDir,
+    bin: PathBuf,
+}
+
+impl Installed {
+    pub fn new() -> Installed {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = dir.path().join("bin");
+        std::fs::create_dir(&bin).unwrap();
+        std::fs::copy(env!("CARGO_BIN_EXE_runner"), bin.join("runner")).unwrap();
+        Installed { _dir: dir, bin }
+    }
+
+    pub fn run(&self, cwd: &Path, args: &[&str]) -> Output {
+        let path = format!(
+            "{}:{}",
+            self.bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        std::process::Command::new("runner")
+            .args(["--color", "never"])
+            .args(args)
+            .current_dir(cwd)
+            .env("PATH", path)
+            .env_remove("CI")
+            .output()
+            .unwrap()
+    }
+}
+
 pub fn text(out: &Output) -> String {
     format!(
         "status: {:?}\n--- stdout\n{}\n--- stderr\n{}",

@@ -188,15 +188,16 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
             ),
         )
     };
+    // Stopped for its CPU time, a program used at least the limit (how much more it needed is
+    // unknown); one that ended over the limit before it was stopped used what was measured.
     let cpu_tle = || {
-        (
-            Verdict::TimeLimitExceeded,
-            format!(
-                "cpu {} ms over the limit of {} ms",
-                out.cpu.as_millis(),
-                limits.time.as_millis()
-            ),
-        )
+        let limit = limits.time.as_millis();
+        let detail = if out.killed == Some(Kill::CpuTime) {
+            format!("cpu ≥ {limit} ms, the limit: stopped there")
+        } else {
+            format!("cpu {} ms, over the limit of {limit} ms", out.cpu.as_millis())
+        };
+        (Verdict::TimeLimitExceeded, detail)
     };
     let wall_tle = || (Verdict::TimeLimitExceeded, wall_clock_kill(out, limits));
     match out.killed {
@@ -404,6 +405,29 @@ pub mod tests {
         assert_eq!(
             verdict_of(&out(b"Kiki\n", Exit::Signal(11), 5, 1 << 20)),
             Verdict::RuntimeError
+        );
+    }
+
+    #[test]
+    fn a_cpu_tle_says_what_happened() {
+        // Stopped at the limit (the measure may land on it, or just past it): at least that.
+        let mut o = out(b"", Exit::Signal(9), 1000, 1 << 20);
+        o.killed = Some(Kill::CpuTime);
+        let detail = |o: &RunOutput| limit_failure(o, &LIMITS).map(|(_, d)| d);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu ≥ 1000 ms, the limit: stopped there")
+        );
+        o.cpu = Duration::from_millis(1001);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu ≥ 1000 ms, the limit: stopped there")
+        );
+        // Ended by itself over the limit: what it used.
+        let o = out(b"Kiki\n", Exit::Code(0), 1018, 1 << 20);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu 1018 ms, over the limit of 1000 ms")
         );
     }
 

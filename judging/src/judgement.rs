@@ -195,7 +195,10 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
         let detail = if out.killed == Some(Kill::CpuTime) {
             format!("cpu ≥ {limit} ms, the limit: stopped there")
         } else {
-            format!("cpu {} ms, over the limit of {limit} ms", out.cpu.as_millis())
+            format!(
+                "cpu {} ms, over the limit of {limit} ms",
+                out.cpu.as_millis()
+            )
         };
         (Verdict::TimeLimitExceeded, detail)
     };

@@ -143,7 +143,19 @@ pub fn prepare(
         .get(&problem.meta.judge)
         .with_context(|| format!("no judge `{}`", problem.meta.judge))?;
     if judge.name == LOCAL {
-        bail!("`{slug}` is a problem of our own (judge = \"{LOCAL}\"): there is no judge to submit it to");
+        // The judges one submits to: those with a page for problems or submissions.
+        let others: Vec<&str> = judges
+            .all()
+            .iter()
+            .filter(|j| j.name != LOCAL && (j.submit_url.is_some() || j.problem_url.is_some()))
+            .map(|j| j.name.as_str())
+            .collect();
+        bail!(
+            "`{slug}` is a problem of our own (judge = \"{LOCAL}\"): there is no judge to submit \
+             it to. To submit it, set in problems/{slug}/problem.toml: judge = \"…\" (one of {}), \
+             and url = \"…\", the problem's page on that judge (or id = \"…\", its number there)",
+            others.join(", ")
+        );
     }
     if cases.is_empty() {
         bail!("`{slug}` has no fixture case to judge the file on");
@@ -160,7 +172,7 @@ pub fn prepare(
             problem.meta.url.as_deref().or(judge.problem_url.as_deref()),
             problem.meta.id.as_deref(),
         ),
-        submit_url: Judge::url(judge.submit_url.as_deref(), problem.meta.id.as_deref()),
+        submit_url: judge.submit_url_for(problem.meta.url.as_deref(), problem.meta.id.as_deref()),
         cases: cases.len(),
         file: file.clone(),
     };

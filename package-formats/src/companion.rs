@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 use super::draft::{Case, Data, Draft, File, Meta};
-use judging::judges::{Judge, Judges};
+use judging::judges::{url_parts, Judge, Judges};
 use judging::scaffold::{self, Lang};
 use judging::workspace::{is_valid_slug, Workspace};
 
@@ -149,7 +149,7 @@ pub struct Found<'a> {
 /// (named parts) matches `url`, with the id it gives.
 pub(crate) fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> {
     judges.all().iter().find_map(|judge| {
-        if let Some(parts) = judge.problem_url.as_deref().and_then(|p| parts_of(p, url)) {
+        if let Some(parts) = judge.problem_url.as_deref().and_then(|p| url_parts(p, url)) {
             let id = parts.into_iter().find(|(k, _)| k == "id")?.1;
             return Some(Found {
                 judge,
@@ -158,7 +158,7 @@ pub(crate) fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> 
             });
         }
         judge.companion.urls.iter().find_map(|pattern| {
-            let parts = parts_of(pattern, url)?;
+            let parts = url_parts(pattern, url)?;
             let fill = |template: &str| {
                 parts.iter().fold(template.to_string(), |t, (k, v)| {
                     t.replace(&format!("{{{k}}}"), v)
@@ -173,42 +173,6 @@ pub(crate) fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> 
             (!id.contains('{')).then_some(Found { judge, id, slug })
         })
     })
-}
-
-/// The named parts (`{id}`, `{contest}`, …) of `pattern` in `url`: http or https, `www.` or
-/// not, a trailing `/` or not, and more query parameters or a fragment after it. A part is
-/// letters, digits, `_` and `-`, at least one.
-fn parts_of(pattern: &str, url: &str) -> Option<Vec<(String, String)>> {
-    let strip = |u: &str| -> String {
-        let u = u
-            .strip_prefix("https://")
-            .or_else(|| u.strip_prefix("http://"))
-            .unwrap_or(u);
-        u.strip_prefix("www.").unwrap_or(u).to_string()
-    };
-    let (pattern, url) = (strip(pattern), strip(url.trim()));
-    let (mut pat, mut rest) = (pattern.as_str(), url.as_str());
-    let mut parts = Vec::new();
-    while let Some(open) = pat.find('{') {
-        let close = open + pat[open..].find('}')?;
-        rest = rest.strip_prefix(&pat[..open])?;
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-            .unwrap_or(rest.len());
-        if end == 0 {
-            return None;
-        }
-        parts.push((pat[open + 1..close].to_string(), rest[..end].to_string()));
-        rest = &rest[end..];
-        pat = &pat[close + 1..];
-    }
-    let after = pat.trim_end_matches('/');
-    let tail = rest.strip_prefix(after)?;
-    let tail_ok = tail.is_empty()
-        || tail == "/"
-        || tail.starts_with(['&', '#', '?'])
-        || (tail.starts_with('/') && after.is_empty() && tail[1..].starts_with(['?', '#']));
-    (tail_ok && !parts.is_empty()).then_some(parts)
 }
 
 /// The judge's C/C++ time limit in ms from the payload's.

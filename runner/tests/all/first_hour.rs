@@ -224,6 +224,7 @@ fn codeforces_and_atcoder_problems_come_in_with_their_judge_and_submit_makes_the
     let s = stdout(&out);
     for line in [
         "  problem    https://atcoder.jp/contests/abc300/tasks/abc300_a",
+        "  submit at  https://atcoder.jp/contests/abc300/submit?taskScreenName=abc300_a",
         "  language   AtCoder: pick \"Python (CPython 3.11.4)\" in its language list",
     ] {
         assert!(s.contains(line), "missing {line:?}\n{s}");

@@ -7,7 +7,7 @@
 //! fail and the exit code; `report.rs` only draws it.
 
 use sandbox::{Limits, Program};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -443,14 +443,14 @@ pub(crate) struct Judged {
 /// and dropped with it.
 pub(crate) fn judge_run(
     exec: &dyn Executor,
-    program: &Program,
+    (program, source): (&Program, &Path),
     case: &Case,
     limits: &Limits,
     tools: JudgingTools,
     diff: DiffOptions,
 ) -> Judged {
     let judged = |outcome| Judged {
-        outcome: with_input(outcome, case),
+        outcome: shown(outcome, case, program, source),
         stdout: Vec::new(),
     };
     if case.compare == CompareMode::Interactor {
@@ -484,9 +484,19 @@ pub(crate) fn judge_run(
         _ => compared(&out, case, limits, diff),
     };
     Judged {
-        outcome: with_input(outcome, case),
+        outcome: shown(outcome, case, program, source),
         stdout: out.stdout,
     }
+}
+
+/// `outcome` as the report shows it: the program's stderr naming its files as the user knows
+/// them ([`crate::judgement::users_names`]: `source`, not the sandbox's `/box/…`), and a WA's
+/// short input beside it ([`with_input`]).
+fn shown(mut outcome: Outcome, case: &Case, program: &Program, source: &Path) -> Outcome {
+    if let Some(f) = outcome.failure.as_mut() {
+        f.stderr = crate::judgement::users_names(&f.stderr, program, source);
+    }
+    with_input(outcome, case)
 }
 
 /// The largest input shown beside a wrong answer, its lines at most, and their width.
@@ -817,7 +827,7 @@ impl JobTable {
                 let limits = self.limits(j);
                 let outcome = judge_run(
                     exec,
-                    program,
+                    (program, &subject.subject.source),
                     self.case(j),
                     &limits,
                     self.tools(j),
@@ -839,10 +849,11 @@ impl JobTable {
 
     /// Runs job `j` alone (no other job runs meanwhile).
     fn run_alone(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Outcome {
-        let program = self.subject(j).build.program.as_ref().expect("built");
+        let subject = self.subject(j);
+        let program = subject.build.program.as_ref().expect("built");
         let mut outcome = judge_run(
             exec,
-            program,
+            (program, &subject.subject.source),
             self.case(j),
             &self.limits(j),
             self.tools(j),

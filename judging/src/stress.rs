@@ -259,7 +259,14 @@ fn judge_solutions(
         game_dirs: &kit.game_dirs,
     };
     for (source, program) in &kit.solutions {
-        let judged = run::judge_run(exec, program, &case, &case.limits, tools, kit.diff);
+        let judged = run::judge_run(
+            exec,
+            (program, source),
+            &case,
+            &case.limits,
+            tools,
+            kit.diff,
+        );
         let outcome = judged.outcome;
         if outcome.verdict == Verdict::CheckerFailed {
             return Some(Finding::CheckerFailed {

@@ -30,6 +30,7 @@ mod common;
 mod cache;
 mod compile_box;
 mod config;
+mod contest_day;
 mod docs;
 mod first_hour;
 mod hostile;

@@ -7,6 +7,7 @@ use std::process::Output;
 use assert_cmd::Command;
 
 pub mod cdp;
+pub mod listener;
 
 pub struct Ws {
     pub dir: tempfile::TempDir,
@@ -85,19 +86,23 @@ impl Installed {
     }
 
     pub fn run(&self, cwd: &Path, args: &[&str]) -> Output {
+        self.command(cwd, args).output().unwrap()
+    }
+
+    /// `runner --color never ARGS` in `cwd`, found on PATH as installed, not yet run.
+    pub fn command(&self, cwd: &Path, args: &[&str]) -> std::process::Command {
         let path = format!(
             "{}:{}",
             self.bin.display(),
             std::env::var("PATH").unwrap_or_default()
         );
-        std::process::Command::new("runner")
-            .args(["--color", "never"])
+        let mut cmd = std::process::Command::new("runner");
+        cmd.args(["--color", "never"])
             .args(args)
             .current_dir(cwd)
             .env("PATH", path)
-            .env_remove("CI")
-            .output()
-            .unwrap()
+            .env_remove("CI");
+        cmd
     }
 }
 

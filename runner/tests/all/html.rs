@@ -1,4 +1,4 @@
-//! `--html`: the invocation page, opened in a real headless Chromium (driven over the DevTools
+//! `--html`: the report page, opened in a real headless Chromium (driven over the DevTools
 //! protocol, common/cdp.rs). Skipped with a reason where /usr/bin/chromium is missing; CI sets
 //! RUNNER_NEEDS_CHROMIUM so that there it fails instead.
 //!

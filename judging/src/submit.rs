@@ -79,7 +79,20 @@ fn pick(
         }
         return Ok((profile, file.to_path_buf()));
     }
-    let written = crate::holes::Solutions::of(problem).written;
+    let solutions = crate::holes::Solutions::of(problem);
+    if solutions.not_written() {
+        bail!(
+            "`{}` is not written yet: {have} {} still the scaffold (write it, or give the file \
+             to submit)",
+            problem.slug,
+            if solutions.untouched.len() == 1 {
+                "is"
+            } else {
+                "are"
+            }
+        );
+    }
+    let written = solutions.written;
     if let Some(lang) = lang {
         let profile = language(judges, &judge.name, lang)?;
         let file = written

@@ -212,6 +212,16 @@ fn a_cpp_users_contest_day_judges_what_is_written_and_skips_what_is_not() {
         "{}",
         text(&out)
     );
+    // What is not written is not submitted.
+    let out = runner.run(home, &["submit", "poj1000"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains(
+            "`poj1000` is not written yet: solutions/cpp/poj1000.cpp is still the scaffold"
+        ),
+        "{}",
+        text(&out)
+    );
     assert_eq!(rust_files(home), Vec::<PathBuf>::new());
 }
 
@@ -366,4 +376,43 @@ fn a_traceback_and_a_panic_name_the_users_file_not_the_sandboxs() {
         "{s}"
     );
     assert!(!s.contains("/box/"), "{s}");
+}
+
+#[test]
+fn the_workspaces_language_is_kept_checked_and_overridden() {
+    let runner = Installed::new();
+    let home = tempfile::tempdir().unwrap();
+    let home = home.path();
+    let out = runner.run(home, &["init", "--lang", "cpp"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("solutions: C++"), "{}", text(&out));
+    // init changes nothing that exists.
+    let out = runner.run(home, &["init", "--lang", "py"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out)
+            .contains("workspace.toml says lang = \"cpp\": init changes nothing that exists"),
+        "{}",
+        text(&out)
+    );
+    assert_code(&runner.run(home, &["init", "--lang", "cpp"]), 0);
+    // new takes it; --lang overrides it for one problem.
+    assert_code(&runner.run(home, &["new", "a"]), 0);
+    assert!(home.join("solutions/cpp/a.cpp").is_file());
+    assert_code(&runner.run(home, &["new", "b", "--lang", "py"]), 0);
+    assert!(home.join("solutions/py/b.py").is_file());
+    // A language it does not know: the file, line and column.
+    std::fs::write(home.join("workspace.toml"), "# mine\nlang = \"java\"\n").unwrap();
+    let out = runner.run(home, &["new", "c"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains(
+            "workspace.toml:2:8: lang `java` is not a language a solution is written in: rs, \
+             cpp, c, py"
+        ),
+        "{}",
+        text(&out)
+    );
+    assert!(!home.join("problems/c").exists());
+    assert_eq!(rust_files(home), Vec::<PathBuf>::new());
 }

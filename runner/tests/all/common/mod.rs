@@ -81,7 +81,24 @@ impl Installed {
         let dir = tempfile::tempdir().unwrap();
         let bin = dir.path().join("bin");
         std::fs::create_dir(&bin).unwrap();
-        std::fs::copy(env!("CARGO_BIN_EXE_runner"), bin.join("runner")).unwrap();
+        let exe = bin.join("runner");
+        std::fs::copy(env!("CARGO_BIN_EXE_runner"), &exe).unwrap();
+        // A child another test thread forked while the copy was open for writing holds it open
+        // until it execs: running the copy fails with ETXTBSY meanwhile. Once it has run, no one
+        // writes it again.
+        let start = std::time::Instant::now();
+        loop {
+            match std::process::Command::new(&exe).arg("--version").output() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    assert!(start.elapsed().as_secs() < 30, "{}: {e}", exe.display());
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                ran => {
+                    ran.unwrap();
+                    break;
+                }
+            }
+        }
         Installed { _dir: dir, bin }
     }
 

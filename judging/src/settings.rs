@@ -38,7 +38,12 @@ pub fn path(ws: &Workspace) -> PathBuf {
 /// Reads `ws`'s workspace.toml: the default settings when there is none; an error naming the
 /// file, line and key when it is unreadable, too large or says what the runner does not know.
 pub fn load(ws: &Workspace) -> Result<Settings, ConfigError> {
-    let path = path(ws);
+    load_in(ws.root())
+}
+
+/// [`load`] for the folder `root` (`runner init`, before it is a workspace).
+pub fn load_in(root: &Path) -> Result<Settings, ConfigError> {
+    let path = root.join(FILE);
     let file = match std::fs::File::open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),

@@ -19,6 +19,9 @@ pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
     let root = dir
         .canonicalize()
         .with_context(|| format!("cannot resolve {}", dir.display()))?;
+    if let Some(lang) = lang {
+        same_lang(&root, lang)?;
+    }
     let mut made = Vec::new();
     for sub in ["problems", "fixtures", "solutions"] {
         let path = root.join(sub);
@@ -36,7 +39,6 @@ pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
         files.push((judges::FILE, judges::BUILT_IN.to_string()));
     }
     if let Some(lang) = lang {
-        same_lang(&root, lang)?;
         files.push((settings::FILE, settings::text(lang)));
     }
     for (name, text) in files {
@@ -88,11 +90,10 @@ pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
 /// An error when the workspace at `root` already says another language than `lang`: init
 /// changes nothing that exists.
 fn same_lang(root: &Path, lang: Lang) -> Result<()> {
-    if !root.join(settings::FILE).exists() || !root.join("problems").is_dir() {
+    if root.join(settings::FILE).symlink_metadata().is_err() {
         return Ok(());
     }
-    let ws = judging::workspace::Workspace::at(root)?;
-    let said = settings::load(&ws)
+    let said = settings::load_in(root)
         .map_err(|e| anyhow::anyhow!("{e}"))?
         .lang;
     match said {

@@ -1173,7 +1173,9 @@ pub fn fit(text: &str, width: usize) -> String {
         };
         let plain = console::strip_ansi_codes(body);
         let plain = plain.trim_start();
-        let diff = plain.starts_with(['-', '+', '@'])
+        // Diff lines, paired lines, and what is quoted under a bar (an input, stderr, a
+        // dialogue) are read by their columns.
+        let diff = plain.starts_with(['-', '+', '@', '│'])
             || plain.starts_with("line ")
             || plain.contains(" │");
         if diff || console::measure_text_width(body) <= width {

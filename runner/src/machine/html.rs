@@ -658,7 +658,27 @@ mod tests {
         let ps = problems(&r, &BTreeMap::new(), "runner");
         assert_eq!(
             ps[0].programs[1].rerun,
+            "runner judge t problems/t/wrong/w.rs"
+        );
+        // As the runner was run: the repository's build, or a path.
+        let ps = problems(&r, &BTreeMap::new(), "cargo run -p runner --");
+        assert_eq!(
+            ps[0].programs[1].rerun,
             "cargo run -p runner -- judge t problems/t/wrong/w.rs"
         );
+        let page = render(
+            &r,
+            &PageInfo {
+                runner: "./bin/runner".into(),
+                ..PageInfo::default()
+            },
+        );
+        assert!(
+            page.contains("\"rerun\":\"./bin/runner judge t solutions/src/bin/t.rs\""),
+            "{page}"
+        );
+        // No command given: the installed name.
+        let page = render(&r, &PageInfo::default());
+        assert!(page.contains("\"rerun\":\"runner judge t solutions/src/bin/t.rs\""));
     }
 }

@@ -3,11 +3,7 @@
 //! instead of blocking, problems from Codeforces and AtCoder with their judge's profile, and
 //! `submit SLUG FILE` with a file from anywhere.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Command, Stdio};
-use std::time::Duration;
-
+use crate::common::listener::Listener;
 use crate::common::{assert_code, last_line, stderr, stdout, text, Installed, Ws};
 
 const TWICE_CPP: &str =
@@ -117,41 +113,15 @@ fn a_stray_file_warns_and_blocks_only_a_run_of_every_problem() {
     );
 }
 
-/// `runner listen --once --port 0` in `ws`, sent `payload`; the listener's stdout.
+/// `runner listen --once --port 0` in `ws`, sent `payload`; the listener's stdout after its
+/// first line.
 fn receive(ws: &Ws, payload: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_runner"))
-        .arg("--root")
-        .arg(ws.dir.path())
-        .args(["listen", "--port", "0", "--once"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    let port: u16 = line
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(
-        s,
-        "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{payload}",
-        payload.len()
-    )
-    .unwrap();
-    let mut reply = String::new();
-    s.read_to_string(&mut reply).unwrap();
-    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
-    let status = child.wait().unwrap();
-    let mut rest = String::new();
-    out.read_to_string(&mut rest).unwrap();
-    assert!(status.success(), "{line}{rest}");
-    line + &rest
+    let l = Listener::start(ws, &["--once"]);
+    let (code, body) = l.post(payload.as_bytes());
+    assert_eq!(code, 200, "{body}");
+    let (status, out, err) = l.finish();
+    assert_eq!(status, Some(0), "{out}{err}");
+    out
 }
 
 fn payload(name: &str, url: &str, memory_mb: u32) -> String {

@@ -694,25 +694,22 @@ fn new_scaffolds_the_programs_asked_for_and_names_verify_and_stress() {
     assert!(stdout(&out).contains("case sample: WA"), "{}", text(&out));
     // The scaffolded validator works: it accepts a number, rejects the empty input of invalid/
     // (the problem is not written yet: the scaffold is run by name).
+    let run = |input: &std::path::Path| {
+        ws.runner(&[
+            "run",
+            "my-game",
+            "--program",
+            file.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ])
+    };
     let ok = ws.path("ok.in");
     std::fs::write(&ok, "7\n").unwrap();
-    let out = ws.runner(&[
-        "run",
-        "my-game",
-        "--program",
-        file.to_str().unwrap(),
-        ok.to_str().unwrap(),
-    ]);
+    let out = run(&ok);
     assert_code(&out, 0);
     assert!(!stderr(&out).contains("warning"), "{}", text(&out));
     let empty = ws.path("problems/my-game/invalid/empty.in");
-    let out = ws.runner(&[
-        "run",
-        "my-game",
-        "--program",
-        file.to_str().unwrap(),
-        empty.to_str().unwrap(),
-    ]);
+    let out = run(&empty);
     assert!(
         stderr(&out).contains("the validator rejects this input (it is outside the statement):\n  line 1: empty input"),
         "{}",
@@ -720,13 +717,7 @@ fn new_scaffolds_the_programs_asked_for_and_names_verify_and_stress() {
     );
     let zero = ws.path("zero.in");
     std::fs::write(&zero, "0\n").unwrap();
-    let out = ws.runner(&[
-        "run",
-        "my-game",
-        "--program",
-        file.to_str().unwrap(),
-        zero.to_str().unwrap(),
-    ]);
+    let out = run(&zero);
     assert!(
         stderr(&out).contains("line 1, column 1: n = 0 is out of 1..=1000"),
         "{}",
@@ -737,13 +728,7 @@ fn new_scaffolds_the_programs_asked_for_and_names_verify_and_stress() {
     let shared = ws.path("problems/_shared/validate_input.rs");
     let reader = std::fs::read_to_string(&shared).unwrap();
     std::fs::write(&shared, reader.replace("is out of", "is outside")).unwrap();
-    let out = ws.runner(&[
-        "run",
-        "my-game",
-        "--program",
-        file.to_str().unwrap(),
-        zero.to_str().unwrap(),
-    ]);
+    let out = run(&zero);
     assert!(
         stderr(&out).contains("line 1, column 1: n = 0 is outside 1..=1000"),
         "{}",

@@ -324,6 +324,10 @@ impl Context {
         deadline: Option<Instant>,
     ) -> Result<RunReport> {
         for planned in &mut plan {
+            // Nothing to judge (a problem not written yet): no tool to build.
+            if planned.subjects.is_empty() {
+                continue;
+            }
             let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
             if needs.contains(&Tool::Checker) && planned.checker.is_none() {
                 let source = planned.problem.checker_path();

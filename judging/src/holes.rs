@@ -84,10 +84,14 @@ pub fn workspace(ws: &Workspace, scan: &Scan, kinds: &FileKinds, runner: &str) -
         } else if name_of(&e.path) == SHARED {
             // Code that the problems' programs take in (`#[path = "../_shared/…"] mod …;`).
         } else if !scan.folders.contains_key(&*name_of(&e.path)) {
+            let name = name_of(&e.path);
             errors.push(error(
                 &e.path,
-                "a problem folder without problem.toml: its cases would never run \
-                 (`runner new <slug>` scaffolds a problem; or remove the folder)",
+                format!(
+                    "a problem folder without problem.toml: its cases would never run \
+                     (`{runner} new {name}` scaffolds a problem there, or remove the folder){}",
+                    removed_by_hand(&name, runner)
+                ),
             ));
         }
     }

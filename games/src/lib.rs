@@ -26,6 +26,8 @@ pub mod game;
 pub mod graph;
 mod naive;
 pub mod period;
+pub mod program;
+pub mod program_report;
 pub mod report;
 pub mod solve;
 mod sparse;

@@ -1,6 +1,7 @@
-//! `runner game`: a heap game's nim-values and period. Thin: the argument names the game (a
-//! game.toml, a problem's `problems/<slug>/game.toml`, a code, `grundy`, `--subtract`,
-//! `--all-but`), the `games` crate computes, `game_report` draws.
+//! `runner game`: a heap game's nim-values and period, or a move program's values. Thin: the
+//! argument names the game (a game.toml, a problem's `problems/<slug>/game.toml`, a code,
+//! `grundy`, `--subtract`, `--all-but`), the `games` crate computes (`game_program` runs a move
+//! program for it), `game_report` draws the report and `game_page` the `--html` page.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -10,8 +11,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{ColorChoice, FormatArg, GlobalArgs};
-use crate::game_report;
-use crate::machine::Format;
+use crate::machine::{Format, Options};
+use crate::{game_page, game_report};
+use games::file::{Described, GameFile};
 use games::solve::{self, Observer, Request};
 use games::Game;
 use judging::exit;
@@ -46,10 +48,14 @@ pub struct GameArgs {
     /// The output: human (the verdict, the table, the P-positions) or json (one object).
     #[arg(long, value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
-    /// With --format json: the first N values only in `values` (default: every value
-    /// computed).
+    /// With --format json: the first N values only in `values` (a move program: the first N
+    /// positions in `positions`; default: all).
     #[arg(long, value_name = "N")]
     pub values: Option<usize>,
+    /// Also write one self-contained HTML page to PATH: the values against heap size (a move
+    /// program on two numbers: a heat-map of its table), the period marked, the verdict.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// Cancellation from Ctrl-C, and the progress bar.
@@ -70,18 +76,36 @@ impl Observer for Watch<'_> {
     }
 }
 
-/// Runs `runner game`; the exit code: 0, 2 for a usage error or a bad file, 130 when
-/// interrupted (what was computed is reported all the same).
-pub fn game(a: &GameArgs, g: &GlobalArgs, format: Format, cancel: &sandbox::Cancel) -> Result<u8> {
-    let (game, file_max) = resolve(a, g)?;
+/// Runs `runner game`; the exit code: 0, 2 for a usage error, a bad file or a move program
+/// that fails, 130 when interrupted (what was computed is reported all the same).
+pub fn game(
+    a: &GameArgs,
+    g: &GlobalArgs,
+    outputs: &Options,
+    cancel: &sandbox::Cancel,
+) -> Result<u8> {
+    match resolve(a, g)? {
+        Resolved::Heap(game, file_max) => heap(a, g, outputs, cancel, &game, file_max),
+        Resolved::Program(file, f) => program(a, g, outputs, cancel, &file, f),
+    }
+}
+
+fn heap(
+    a: &GameArgs,
+    g: &GlobalArgs,
+    outputs: &Options,
+    cancel: &sandbox::Cancel,
+    game: &Game,
+    file_max: Option<usize>,
+) -> Result<u8> {
     let max = a
         .max
         .or(file_max)
-        .unwrap_or_else(|| solve::default_max(&game));
+        .unwrap_or_else(|| solve::default_max(game));
     if max == 0 || max > solve::MAX_VALUES {
         bail!("--max must be from 1 to {}", solve::MAX_VALUES);
     }
-    let human = format == Format::Human;
+    let human = outputs.format == Format::Human;
     let show_bar = human && std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     let watch = Watch {
         cancel,
@@ -99,9 +123,12 @@ pub fn game(a: &GameArgs, g: &GlobalArgs, format: Format, cancel: &sandbox::Canc
         max,
         stop_when_proven: !a.no_stop,
     };
-    let report = solve::solve_with(&game, &request, &watch);
+    let report = solve::solve_with(game, &request, &watch);
     if let Some(bar) = &watch.bar {
         bar.finish_and_clear();
+    }
+    if let Some(path) = &outputs.html {
+        write_page(path, &game_page::heap(&report))?;
     }
     let text = if human {
         game_report::render(&report, color(g.color))
@@ -116,6 +143,57 @@ pub fn game(a: &GameArgs, g: &GlobalArgs, format: Format, cancel: &sandbox::Canc
     })
 }
 
+fn program(
+    a: &GameArgs,
+    g: &GlobalArgs,
+    outputs: &Options,
+    cancel: &sandbox::Cancel,
+    file: &Path,
+    f: GameFile,
+) -> Result<u8> {
+    let Described::Program { title, spec } = f.game else {
+        unreachable!("a program");
+    };
+    if a.hex || a.no_stop {
+        bail!(
+            "{}: --hex and --no-stop are for heap games; this one is a move program",
+            file.display()
+        );
+    }
+    let mut limits = spec.limits.clone();
+    if let Some(max) = a.max {
+        if max == 0 {
+            bail!("--max must be at least 1");
+        }
+        limits.max_positions = max;
+    }
+    let report =
+        match super::game_program::explore(file, title, &spec, &limits, (g, outputs, cancel)) {
+            Ok(r) => r,
+            Err(e) if cancel.is_cancelled() => {
+                eprintln!("error: {e:#}");
+                return Ok(exit::INTERRUPTED);
+            }
+            Err(e) => return Err(e),
+        };
+    if let Some(path) = &outputs.html {
+        write_page(path, &game_page::program(&report))?;
+    }
+    let text = if outputs.format == Format::Human {
+        game_report::render_program(&report, color(g.color))
+    } else {
+        game_report::program_json(&report, a.values)? + "\n"
+    };
+    super::context::print(&text)?;
+    Ok(exit::PASSED)
+}
+
+/// `--html PATH`: written beside and renamed over, never through another user's link.
+fn write_page(path: &Path, page: &str) -> Result<()> {
+    judging::write::replace(path, page.as_bytes())
+        .with_context(|| format!("cannot write --html {}", path.display()))
+}
+
 fn color(choice: ColorChoice) -> bool {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     match choice {
@@ -125,17 +203,32 @@ fn color(choice: ColorChoice) -> bool {
     }
 }
 
-/// The game the arguments name, and its file's `max`.
-fn resolve(a: &GameArgs, g: &GlobalArgs) -> Result<(Game, Option<usize>)> {
+/// What the arguments name: a heap game (and its file's `max`), or a game file's move program.
+enum Resolved {
+    Heap(Game, Option<usize>),
+    Program(PathBuf, GameFile),
+}
+
+/// A game file read: its heap game, or its program.
+fn from_file(file: PathBuf) -> Result<Resolved> {
+    let f = games::file::read_file(&file)?;
+    Ok(match f.game {
+        Described::Heap(game) => Resolved::Heap(game, f.max),
+        Described::Program { .. } => Resolved::Program(file, f),
+    })
+}
+
+/// The game the arguments name.
+fn resolve(a: &GameArgs, g: &GlobalArgs) -> Result<Resolved> {
     if let Some(set) = &a.subtract {
         let game =
             games::file::parse_subtract(set).map_err(|e| anyhow::anyhow!("--subtract: {e}"))?;
-        return Ok((game, None));
+        return Ok(Resolved::Heap(game, None));
     }
     if let Some(set) = &a.all_but {
         let game =
             games::file::parse_all_but(set).map_err(|e| anyhow::anyhow!("--all-but: {e}"))?;
-        return Ok((game, None));
+        return Ok(Resolved::Heap(game, None));
     }
     let arg = a.game.as_deref().expect("clap requires one");
     let path = Path::new(arg);
@@ -145,17 +238,14 @@ fn resolve(a: &GameArgs, g: &GlobalArgs) -> Result<(Game, Option<usize>)> {
         } else {
             path.join("game.toml")
         };
-        let f = games::file::read_file(&file)?;
-        return Ok((f.game, f.max));
+        return from_file(file);
     }
     if arg.contains('.') || arg == "grundy" {
         let game = games::file::parse_spec(arg, a.hex).map_err(|e| anyhow::anyhow!("{e}"))?;
-        return Ok((game, None));
+        return Ok(Resolved::Heap(game, None));
     }
     if is_valid_slug(arg) {
-        let file = problem_game(arg, g)?;
-        let f = games::file::read_file(&file)?;
-        return Ok((f.game, f.max));
+        return from_file(problem_game(arg, g)?);
     }
     bail!(
         "{arg:?} names no game: give a game.toml, a problem's slug, a code such as 0.07, \

@@ -7,6 +7,7 @@
 mod context;
 mod export;
 mod game;
+mod game_program;
 mod import;
 mod init;
 mod judge;
@@ -558,9 +559,10 @@ fn outputs_of(cli: &Cli) -> Result<(Options, bool)> {
         Some(Command::Game(a)) => {
             let o = Options {
                 format: a.format.into(),
+                html: a.html.clone(),
                 ..Options::default()
             };
-            (&["--format"], o, false)
+            (&["--format", "--html"], o, false)
         }
         Some(Command::Merge { outputs, .. }) => {
             let o = Options {
@@ -618,7 +620,7 @@ fn without_workspace(cli: &Cli, outputs: &Options) -> Option<Result<u8>> {
 fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
     let (outputs, fail_fast) = outputs_of(&cli)?;
     if let Some(Command::Game(a)) = &cli.command {
-        return game::game(a, &cli.global, outputs.format, &cancel);
+        return game::game(a, &cli.global, &outputs, &cancel);
     }
     if let Some(code) = without_workspace(&cli, &outputs) {
         return code;

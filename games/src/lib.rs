@@ -26,6 +26,7 @@ pub mod game;
 pub mod graph;
 mod naive;
 pub mod period;
+pub mod oracle;
 pub mod program;
 pub mod program_report;
 pub mod report;

@@ -338,6 +338,21 @@ pub struct WaveStats {
     pub options: usize,
     /// The bytes of output.
     pub output_bytes: usize,
+    /// The run's CPU time, in milliseconds.
+    pub cpu_ms: u64,
+    /// The run's wall-clock time, in milliseconds.
+    pub wall_ms: u64,
+}
+
+/// What one run of the program gave: its output, and its CPU and wall-clock times.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ran {
+    /// Its standard output.
+    pub output: Vec<u8>,
+    /// CPU time, in milliseconds.
+    pub cpu_ms: u64,
+    /// Wall-clock time, in milliseconds.
+    pub wall_ms: u64,
 }
 
 /// A move program's game, explored: the graph, the start positions, the waves.
@@ -416,11 +431,11 @@ impl<E: fmt::Display> fmt::Display for ProgramError<E> {
 
 /// Explores the game of `spec` from its start positions: runs `run` (the program on one
 /// wave's input, the positions one per line; its output, or why it failed) until no position is
-/// new, then checks that the moves do not loop. `progress` hears each wave's number and size.
+/// new. `progress` hears each wave's number and size. [`values`] then values the graph.
 pub fn explore<E>(
     spec: &ProgramSpec,
     limits: &ProgramLimits,
-    mut run: impl FnMut(&[u8]) -> Result<Vec<u8>, E>,
+    mut run: impl FnMut(&[u8]) -> Result<Ran, E>,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Exploration, ProgramError<E>> {
     let mut x = Exploration::default();
@@ -451,17 +466,19 @@ pub fn explore<E>(
             input.extend_from_slice(x.moves.name(p).as_bytes());
             input.push(b'\n');
         }
-        let output = run(&input).map_err(|error| ProgramError::Run {
+        let ran = run(&input).map_err(|error| ProgramError::Run {
             wave,
             positions: asked.len(),
             error,
         })?;
-        let options = read_answers(&mut x.moves, &asked, &output, limits)
+        let options = read_answers(&mut x.moves, &asked, &ran.output, limits)
             .map_err(|error| ProgramError::Protocol { wave, error })?;
         x.waves.push(WaveStats {
             positions: asked.len(),
             options,
-            output_bytes: output.len(),
+            output_bytes: ran.output.len(),
+            cpu_ms: ran.cpu_ms,
+            wall_ms: ran.wall_ms,
         });
     }
     Ok(x)
@@ -487,8 +504,16 @@ mod tests {
         }
     }
 
+    /// `answer` as a run: its output, no time.
+    fn ran(output: String) -> Result<Ran, String> {
+        Ok(Ran {
+            output: output.into_bytes(),
+            ..Ran::default()
+        })
+    }
+
     /// A subtraction game {1, 2} as a program would answer it.
-    fn subtract(input: &[u8]) -> Result<Vec<u8>, String> {
+    fn subtract(input: &[u8]) -> Result<Ran, String> {
         let mut out = String::new();
         for line in std::str::from_utf8(input).unwrap().lines() {
             let n: usize = line.parse().unwrap();
@@ -508,7 +533,7 @@ mod tests {
                 out.push_str(&format!("{o}\n"));
             }
         }
-        Ok(out.into_bytes())
+        ran(out)
     }
 
     #[test]
@@ -599,7 +624,7 @@ mod tests {
     #[test]
     fn a_loop_is_refused_with_the_cycle() {
         let limits = ProgramLimits::default();
-        let looping = |input: &[u8]| -> Result<Vec<u8>, String> {
+        let looping = |input: &[u8]| -> Result<Ran, String> {
             let mut out = String::new();
             for line in std::str::from_utf8(input).unwrap().lines() {
                 out.push_str(match line {
@@ -608,7 +633,7 @@ mod tests {
                     _ => "1\ny\n",
                 });
             }
-            Ok(out.into_bytes())
+            ran(out)
         };
         let x = explore(&spec(&["x"]), &limits, looping, |_, _| {}).unwrap();
         let e = values::<String>(&x).unwrap_err();
@@ -618,13 +643,13 @@ mod tests {
 
     #[test]
     fn bounded_positions_and_waves() {
-        let growing = |input: &[u8]| -> Result<Vec<u8>, String> {
+        let growing = |input: &[u8]| -> Result<Ran, String> {
             let mut out = String::new();
             for line in std::str::from_utf8(input).unwrap().lines() {
                 let n: u64 = line.parse().unwrap();
                 out.push_str(&format!("1\n{}\n", n + 1));
             }
-            Ok(out.into_bytes())
+            ran(out)
         };
         let limits = ProgramLimits {
             max_positions: 50,

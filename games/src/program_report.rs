@@ -316,7 +316,7 @@ fn verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::{explore, values, ProgramLimits};
+    use crate::program::{explore, values, ProgramLimits, Ran};
 
     fn report(start: &str, answer: fn(&str) -> String) -> ProgramReport {
         let spec = ProgramSpec {
@@ -325,13 +325,17 @@ mod tests {
             start: vec![start.to_string()],
             limits: ProgramLimits::default(),
         };
-        let run = |input: &[u8]| -> Result<Vec<u8>, String> {
-            Ok(std::str::from_utf8(input)
+        let run = |input: &[u8]| -> Result<Ran, String> {
+            let output = std::str::from_utf8(input)
                 .unwrap()
                 .lines()
                 .map(answer)
                 .collect::<String>()
-                .into_bytes())
+                .into_bytes();
+            Ok(Ran {
+                output,
+                ..Ran::default()
+            })
         };
         let x = explore(&spec, &spec.limits, run, |_, _| {}).unwrap();
         let v = values::<String>(&x).unwrap();

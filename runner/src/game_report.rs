@@ -279,12 +279,15 @@ pub fn render_program(r: &ProgramReport, color: bool) -> String {
         r.largest_at.as_deref().unwrap_or("-")
     );
     let sizes: Vec<String> = r.waves.iter().map(|w| w.positions.to_string()).collect();
+    let cpu: u64 = r.waves.iter().map(|w| w.cpu_ms).sum();
     let _ = writeln!(
         out,
-        "method: the move program, {} wave{} of {} positions; {:.3} s",
+        "method: the move program in the sandbox, {} wave{} of {} positions (its CPU time {:.3} \
+         s); {:.3} s in all",
         r.waves.len(),
         if r.waves.len() == 1 { "" } else { "s" },
         list(&sizes, 10),
+        cpu as f64 / 1000.0,
         r.seconds
     );
     out

@@ -13,7 +13,7 @@ use anyhow::{bail, Context as _, Result};
 use super::context::Context;
 use super::GlobalArgs;
 use crate::machine::{Format, Options};
-use games::program::{self, ProgramError, ProgramLimits, ProgramSpec};
+use games::program::{self, ProgramError, ProgramLimits, ProgramSpec, Ran};
 use games::program_report::{self, ProgramReport};
 use judging::judges::LOCAL;
 use judging::workspace::Workspace;
@@ -54,12 +54,16 @@ pub fn explore(
         memory_bytes: limits.memory_mib << 20,
     };
     let cap = (limits.output_mib << 20) as usize;
-    let run = |input: &[u8]| -> Result<Vec<u8>, String> {
+    let run = |input: &[u8]| -> Result<Ran, String> {
         let out = sandbox
             .run(&program, Stdin::Bytes(input), &run_limits, cap)
             .map_err(|e| format!("it could not be run: {e}"))?;
         match judging::judgement::limit_failure(&out, &run_limits) {
-            None if out.exit.success() => Ok(out.stdout),
+            None if out.exit.success() => Ok(Ran {
+                cpu_ms: out.cpu.as_millis() as u64,
+                wall_ms: out.wall.as_millis() as u64,
+                output: out.stdout,
+            }),
             failure => {
                 let (verdict, detail) = failure
                     .unwrap_or((judging::verdict::Verdict::RuntimeError, out.exit.describe()));

@@ -33,6 +33,7 @@ mod config;
 mod docs;
 mod first_hour;
 mod game;
+mod game_page;
 mod game_programs;
 mod hostile;
 mod hostile_imports;

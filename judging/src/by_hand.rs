@@ -114,7 +114,8 @@ pub fn run_on_input(
             })
         }
     };
-    let out = exec.run(&program, Stdin::Bytes(&req.input), &req.limits, OUTPUT_CAP)?;
+    let mut out = exec.run(&program, Stdin::Bytes(&req.input), &req.limits, OUTPUT_CAP)?;
+    out.stderr = crate::judgement::users_names(&out.stderr, &program, &req.source);
     let of_limits = format!(
         "{} ms, {} (limits {} ms, {})",
         out.cpu.as_millis(),
@@ -152,7 +153,7 @@ pub fn list(ws: &Workspace, problems: &[Problem]) -> String {
                 p.meta.judge.clone(),
                 p.meta.id.clone().unwrap_or_else(|| "-".into()),
                 cases,
-                p.meta.title.clone(),
+                crate::diff::printable(&p.meta.title).into_owned(),
             ]
         })
         .collect();

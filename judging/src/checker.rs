@@ -11,10 +11,10 @@
 //! AC, 43 WA, anything else a checker failure; `judgemessage.txt` becomes the stderr shown).
 
 use sandbox::{Limits, Program};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::diff;
-use crate::fixture::Case;
+use crate::fixture::{Case, Content};
 use crate::judgement::{limit_failure, Failure, Outcome};
 use crate::judges::Profile;
 use crate::problem::{Convention, ProblemMeta, TOOL_LIMITS};
@@ -96,15 +96,20 @@ pub fn adapt(program: Program, meta: &ProblemMeta) -> Program {
     program.behind(&words.each_ref().map(String::as_str))
 }
 
-/// The checker's stderr as text: escaped, trimmed, at most 20 lines.
+/// The checker's stderr as text ([`diff::message`]).
 fn message(stderr: &[u8]) -> String {
-    let text = diff::escape(stderr, false);
-    let lines: Vec<&str> = text.trim().lines().collect();
-    let mut s = lines[..lines.len().min(20)].join("\n");
-    if lines.len() > 20 {
-        s.push_str(&format!("\n… {} more lines", lines.len() - 20));
+    diff::message(stderr)
+}
+
+/// Writes `part` at `path`: inline bytes, or a file copied in pieces (never held whole).
+fn write_part(path: &Path, part: &Content) -> std::io::Result<()> {
+    match part {
+        Content::Inline(b) => std::fs::write(path, b),
+        Content::File { path: from, .. } => {
+            let mut from = crate::bounded::open_regular(from)?;
+            std::io::copy(&mut from, &mut std::fs::File::create(path)?).map(|_| ())
+        }
     }
-    s
 }
 
 /// Judges `actual` (a program's output) on the case with `input` and `expected` by running
@@ -112,8 +117,8 @@ fn message(stderr: &[u8]) -> String {
 pub fn check(
     exec: &dyn Executor,
     checker: &Program,
-    input: &[u8],
-    expected: &[u8],
+    input: &Content,
+    expected: &Content,
     actual: &[u8],
 ) -> CheckerResult {
     let failed = |message: String| CheckerResult {
@@ -126,10 +131,12 @@ pub fn check(
             .tempdir()?;
         let mut paths = Vec::new();
         // testlib's order: input, the contestant's output (`ouf`), the jury's answer (`ans`).
-        for (name, bytes) in [("input", input), ("output", actual), ("answer", expected)] {
-            let p = dir.path().join(name);
-            std::fs::write(&p, bytes)?;
-            paths.push(p);
+        for (name, part) in [("input", input), ("answer", expected)] {
+            write_part(&dir.path().join(name), part)?;
+        }
+        std::fs::write(dir.path().join("output"), actual)?;
+        for name in ["input", "output", "answer"] {
+            paths.push(dir.path().join(name));
         }
         Ok((dir, paths))
     })();
@@ -173,13 +180,8 @@ pub fn check(
 /// The outcome of a program's run `out` on `case`, judged by `checker`; the run must be within
 /// its limits (see [`limit_failure`]). `detail` carries the checker's message.
 pub fn judge(exec: &dyn Executor, checker: &Program, case: &Case, out: &RunOutput) -> Outcome {
-    let r = match (case.input.read(), case.expected.read()) {
-        (Ok(input), Ok(expected)) => check(exec, checker, &input, &expected, &out.stdout),
-        (Err(e), _) | (_, Err(e)) => CheckerResult {
-            verdict: Verdict::CheckerFailed,
-            message: format!("checker failed: {e}"),
-        },
-    };
+    // The case's files are copied for the checker in pieces: a large answer is never held.
+    let r = check(exec, checker, &case.input, &case.expected, &out.stdout);
     let failure = (!r.verdict.is_accepted()).then(|| {
         Box::new(Failure {
             stderr: out.stderr.clone(),
@@ -269,12 +271,30 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let v = validator(dir.path());
         assert_eq!(v.files, vec![4]);
-        let ac = check(&Direct, &v, b"question", b"42", b"42\n");
+        let ac = check(
+            &Direct,
+            &v,
+            &b"question".to_vec().into(),
+            &b"42".to_vec().into(),
+            b"42\n",
+        );
         assert_eq!(ac.verdict, Verdict::Accepted, "{}", ac.message);
-        let wa = check(&Direct, &v, b"question", b"42", b"41\n");
+        let wa = check(
+            &Direct,
+            &v,
+            &b"question".to_vec().into(),
+            &b"42".to_vec().into(),
+            b"41\n",
+        );
         assert_eq!(wa.verdict, Verdict::WrongAnswer);
         assert_eq!(wa.message, "expected 42, got 41");
-        let failed = check(&Direct, &v, b"not the input", b"42", b"42\n");
+        let failed = check(
+            &Direct,
+            &v,
+            &b"not the input".to_vec().into(),
+            &b"42".to_vec().into(),
+            b"42\n",
+        );
         assert_eq!(failed.verdict, Verdict::CheckerFailed);
         assert!(
             failed.message.contains("exited 1 (42 accepts"),

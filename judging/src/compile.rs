@@ -151,6 +151,12 @@ fn parse_deps(text: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The most files and folders a build may leave in its folder.
+const BUILD_ENTRIES: usize = 4096;
+
+/// The largest script or executable the runner copies to run (see `Builder::pin`).
+const PIN_MAX: u64 = 256 << 20;
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -181,12 +187,28 @@ pub fn build_or_bail(
     source: &Path,
     what: &str,
 ) -> Result<Program> {
+    build_for(builder, judges, judge, source, what, None)
+}
+
+/// [`build_or_bail`] under `problem`'s compile limits (its `compile_limits`: a package's
+/// validators compile under the package's limits, as its submissions do), when one is given.
+pub fn build_for(
+    builder: &Builder,
+    judges: &crate::judges::Judges,
+    judge: &str,
+    source: &Path,
+    what: &str,
+    problem: Option<&crate::problem::Problem>,
+) -> Result<Program> {
     if !source.is_file() {
         anyhow::bail!("{}: {what} is missing", source.display());
     }
-    let profile = judges
+    let mut profile = judges
         .profile_for(judge, source)
         .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(problem) = problem {
+        profile = problem.meta.subject_profile(profile);
+    }
     builder.build(source, &profile)?.program.map_err(|msg| {
         anyhow::anyhow!(
             "{}: {what} does not compile:\n{}",
@@ -679,7 +701,10 @@ impl Builder {
             let program = if tool != "{src}" && find_program(tool).is_none() {
                 Err(not_found(tool, profile))
             } else {
-                Ok(run_program(profile, &source, &source))
+                // What runs is a copy, named by its content: the verdict cache keys what was
+                // run, whatever happens to the file meanwhile.
+                let pinned = self.pin(&source)?;
+                Ok(run_program(profile, &pinned, &pinned))
             };
             return Ok(Built::new(program, false, profile.name()));
         };
@@ -876,7 +901,16 @@ impl Builder {
         let _ = std::fs::rename(tmp.path().join("out/prog"), tmp.path().join("prog"));
         let _ = std::fs::remove_dir_all(tmp.path().join("out"));
         let _ = std::fs::remove_dir_all(tmp.path().join("bin"));
+        // What the build leaves is bounded on disk as its memory is (see bounded::disk_bytes).
+        let most = b.profile.compile_limits.memory_bytes;
+        let left = crate::bounded::disk_bytes(tmp.path(), BUILD_ENTRIES);
         let result = match compiled.result {
+            Ok(()) if left > most => Err(format!(
+                "the build left {} in its folder (sparse files at their size), more than the {} \
+                 a build may keep (its compile memory limit); nothing of it is kept\n",
+                crate::diff::mib(left),
+                crate::diff::mib(most)
+            )),
             Ok(()) if made(&tmp.path().join("prog")) => Ok(()),
             Ok(()) => Err("the compiler made no program\n".to_string()),
             Err(msg) => Err(msg),
@@ -885,7 +919,7 @@ impl Builder {
             std::fs::write(tmp.path().join("compile-error.txt"), msg)?;
         }
         let program = |exe: &Path| run_program(b.profile, b.source, exe);
-        if !compiled.cacheable {
+        if !compiled.cacheable || left > most {
             // Not cached: tried again next run (the directory goes with `tmp`).
             let msg = result.err().unwrap_or_default();
             return Ok(Built::new(Err(msg), true, b.built_as.clone()));
@@ -899,6 +933,50 @@ impl Builder {
                 b.built_as.clone(),
             )
         })
+    }
+
+    /// A copy of the script or executable `source` in the build cache, in a folder named by the
+    /// SHA-256 of its content and name (`pinned-<sha>/<its name>`), made whole beside and renamed into
+    /// place: the file that is run and hashed is this copy, so a file swapped or changed while
+    /// a run judges it changes nothing that run runs or the verdict cache keeps.
+    fn pin(&self, source: &Path) -> Result<PathBuf> {
+        use std::io::{Read, Write};
+        use std::os::unix::fs::PermissionsExt;
+        let mut file = crate::bounded::open_regular(source)?;
+        let mode = file.metadata()?.permissions().mode() & 0o755;
+        let builds = self.cache_dir.join("build");
+        std::fs::create_dir_all(&builds)
+            .with_context(|| format!("cannot create {}", builds.display()))?;
+        let tmp = tempfile::Builder::new()
+            .prefix(".pinned-")
+            .tempdir_in(&builds)
+            .context("cannot create a folder in the build cache")?;
+        let name = source.file_name().context("a file without a name")?;
+        let mut copy = std::fs::File::create(tmp.path().join(name))?;
+        let (mut h, mut buf, mut total) = (Sha256::new(), vec![0u8; 1 << 16], 0u64);
+        loop {
+            let n = file.read(&mut buf)?;
+            if n == 0 {
+                break;
+            }
+            total += n as u64;
+            if total > PIN_MAX {
+                anyhow::bail!("{}: larger than {PIN_MAX} bytes: refused", source.display());
+            }
+            h.update(&buf[..n]);
+            copy.write_all(&buf[..n])?;
+        }
+        copy.set_permissions(std::fs::Permissions::from_mode(mode))?;
+        drop(copy);
+        // Two files of the same content and other names are two entries.
+        h.update(b"\0");
+        h.update(name.as_encoded_bytes());
+        let dir = builds.join(format!("pinned-{}", hex(&h.finalize())));
+        let pinned = dir.join(name);
+        if !pinned.is_file() && std::fs::rename(tmp.path(), &dir).is_ok() {
+            let _ = tmp.keep();
+        }
+        Ok(pinned)
     }
 
     /// Puts a finished build directory into the cache under `key`, with the files its build
@@ -1525,15 +1603,36 @@ mod tests {
     }
 
     #[test]
-    fn an_interpreted_language_runs_its_source() {
+    fn an_interpreted_language_runs_a_copy_of_its_source_named_by_its_content() {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("a.c");
-        std::fs::write(&src, "").unwrap();
+        std::fs::write(&src, "echo one").unwrap();
         let builder = Builder::new(dir.path().join("cache"));
         let p = profile(None, &["sh", "{src}"]);
-        let b = builder.build(&src, &p).unwrap();
-        let argv = b.program.unwrap().argv;
+        let run = |b: &Builder| b.build(&src, &p).unwrap().program.unwrap().argv;
+        let argv = run(&builder);
         assert_eq!(argv[0], "sh");
-        assert_eq!(Path::new(&argv[1]), src.canonicalize().unwrap());
+        let pinned = Path::new(&argv[1]);
+        assert!(
+            pinned.starts_with(dir.path().join("cache/build")),
+            "{pinned:?}"
+        );
+        assert!(pinned
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("pinned-"));
+        assert_eq!(pinned.file_name().unwrap(), "a.c");
+        assert_eq!(std::fs::read(pinned).unwrap(), b"echo one");
+        // The same content is the same copy; another content another, the first unchanged.
+        assert_eq!(run(&builder), argv);
+        std::fs::write(&src, "echo two").unwrap();
+        let other = run(&builder);
+        assert_ne!(other, argv);
+        assert_eq!(std::fs::read(pinned).unwrap(), b"echo one");
+        assert_eq!(std::fs::read(Path::new(&other[1])).unwrap(), b"echo two");
     }
 }

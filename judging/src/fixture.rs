@@ -128,6 +128,20 @@ impl Content {
         }
     }
 
+    /// The SHA-256 of its bytes, a file read in pieces.
+    pub fn digest(&self) -> std::io::Result<[u8; 32]> {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        match self {
+            Content::Inline(b) => h.update(b),
+            Content::File { path, .. } => {
+                let mut f = crate::bounded::open_regular(path)?;
+                std::io::copy(&mut f, &mut h)?;
+            }
+        }
+        Ok(h.finalize().into())
+    }
+
     /// As a program's standard input.
     pub(crate) fn as_stdin(&self) -> Stdin<'_> {
         match self {

@@ -435,9 +435,7 @@ fn message(convention: Convention, interactor: &RunOutput, left: &sandbox::Left)
     } else {
         text
     };
-    let s = diff::escape(text, false);
-    let lines: Vec<&str> = s.trim().lines().collect();
-    lines[..lines.len().min(20)].join("\n")
+    diff::message(text)
 }
 
 /// Why what the interactor left in its files is a judge error: it filled them to the cap, or
@@ -582,6 +580,10 @@ fn play_passes(
 ) -> (Outcome, Option<sandbox::Transcript>) {
     let (limits, checker) = (g.limits, g.checker);
     let convention = g.interactor.convention;
+    // The adapter of a multi-pass problem that is not interactive keeps the solution's output:
+    // relayed, the runner counts it against the output limit (OLE, as without multi-pass)
+    // before the adapter has to hold more than that.
+    let direct = direct && !g.interactor.feeds;
     let mut pass = 1;
     let mut kept: Vec<(String, Vec<u8>)> = Vec::new();
     loop {
@@ -604,7 +606,11 @@ fn play_passes(
             // for its end; its validator runs only after the solution closed its output.
             game.first = Side::Solution;
         }
-        let left = game.left.first().cloned().unwrap_or_default();
+        // Taken, not copied: what the interactor left may be 64 MiB.
+        let left = std::mem::take(&mut game.left)
+            .into_iter()
+            .next()
+            .unwrap_or_default();
         if let Some(why) = left_failure(&left, convention) {
             return (judge_error(why), game.transcript);
         }
@@ -612,7 +618,8 @@ fn play_passes(
         let mut detail = join(detail, message(convention, &game.interactor, &left));
         if verdict == Verdict::Accepted && convention == Convention::Testlib {
             if let Some(checker) = checker {
-                let r = crate::checker::check(exec, checker, &input, answer, &left.bytes);
+                let (input, answer) = (input.clone().into(), answer.to_vec().into());
+                let r = crate::checker::check(exec, checker, &input, &answer, &left.bytes);
                 verdict = r.verdict;
                 detail = join(detail, r.message);
             }

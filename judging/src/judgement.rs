@@ -2,6 +2,7 @@
 //! of the limits and the exit status alone; `judge` compares the output with the expected one.
 //! A checker's judgement (`checker.rs`) and the run's plan (`run.rs`) both build on these.
 
+use std::path::Path;
 use std::time::Duration;
 
 use sandbox::{Exit, Kill, Limits, RunOutput};
@@ -24,6 +25,12 @@ pub struct Failure {
     /// An interactive case's dialogue (`>` the interactor, `<` the solution): its last lines,
     /// or all of it with `--transcript`.
     pub transcript: Option<String>,
+    /// A WA's input, when it is short: its first lines, cut with a count
+    /// ([`diff::head`]).
+    pub input: Option<String>,
+    /// One line saying what to change in the problem, when the failure looks like one of its
+    /// compare mode's (reals that differ in their digits alone).
+    pub hint: Option<String>,
 }
 
 /// The judgement of one program on one case.
@@ -182,15 +189,19 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
             ),
         )
     };
+    // Stopped for its CPU time, a program used at least the limit (how much more it needed is
+    // unknown); one that ended over the limit before it was stopped used what was measured.
     let cpu_tle = || {
-        (
-            Verdict::TimeLimitExceeded,
-            format!(
-                "cpu {} ms over the limit of {} ms",
-                out.cpu.as_millis(),
-                limits.time.as_millis()
-            ),
-        )
+        let (cpu, limit) = (out.cpu.as_millis(), limits.time.as_millis());
+        let detail = if out.killed == Some(Kill::CpuTime) {
+            format!("cpu ≥ {limit} ms, the limit: stopped there")
+        } else if out.cpu > limits.time {
+            format!("cpu {cpu} ms, over the limit of {limit} ms")
+        } else {
+            // Only the sandbox's RLIMIT_CPU sends SIGXCPU: its backstop, not a crash.
+            format!("cpu {cpu} ms of {limit} ms, then killed by the CPU-time backstop (SIGXCPU)")
+        };
+        (Verdict::TimeLimitExceeded, detail)
     };
     let wall_tle = || (Verdict::TimeLimitExceeded, wall_clock_kill(out, limits));
     match out.killed {
@@ -201,6 +212,9 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
         Some(Kill::WallClock) if out.cpu <= limits.time => return Some(wall_tle()),
         Some(Kill::Idle) => return Some(ile(out)),
         Some(Kill::WallClock) | None => {}
+    }
+    if out.exit == Exit::Signal(libc::SIGXCPU) {
+        return Some(cpu_tle());
     }
     if out.output_overflow {
         Some(ole())
@@ -280,7 +294,10 @@ pub fn judge_case(
             ..Failure::default()
         };
         if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
-            f.first_difference = diff::summary(expected, &out.stdout);
+            f.first_difference = diff::summary_in(mode, expected, &out.stdout);
+            if verdict == Verdict::WrongAnswer {
+                f.hint = diff::reals_hint(mode, expected, &out.stdout);
+            }
             let plain = DiffOptions {
                 color: false,
                 ..diff
@@ -294,6 +311,122 @@ pub fn judge_case(
         Box::new(f)
     });
     Outcome::of_run(out, verdict, detail, failure)
+}
+
+/// [`judge_case`] against an expected output read as a stream (`expected` opens it from its
+/// start): the verdict exactly as in memory, and for a WA or PE the first difference and a diff
+/// drawn on a window of each output around it, so that judging costs fixed buffers whatever the
+/// expected output's size.
+pub fn judge_streamed(
+    out: &RunOutput,
+    expected: crate::stream::Open,
+    mode: CompareMode,
+    limits: &Limits,
+    diff: DiffOptions,
+) -> std::io::Result<Outcome> {
+    let actual = || -> std::io::Result<Box<dyn std::io::BufRead>> { Ok(Box::new(&out.stdout[..])) };
+    let (verdict, detail) = match limit_failure(out, limits) {
+        Some((verdict, detail)) => (verdict, Some(detail)),
+        None if mode == CompareMode::Checker => (
+            Verdict::CheckerFailed,
+            Some("checker failed: compare = \"checker\" but no checker was given".into()),
+        ),
+        None => (crate::stream::compare(mode, expected, &actual)?, None),
+    };
+    let mut failure = None;
+    if !verdict.is_accepted() {
+        let mut f = Failure {
+            stderr: out.stderr.clone(),
+            ..Failure::default()
+        };
+        if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
+            let d = crate::stream::first_difference(expected()?, actual()?)?;
+            let (from_e, from_a) = d.as_ref().map_or((1, 1), |d| {
+                (
+                    d.expected_line.saturating_sub(3).max(1),
+                    d.actual_line.saturating_sub(3).max(1),
+                )
+            });
+            f.first_difference = d.as_ref().map(diff::streamed_summary);
+            let window = |r| crate::stream::window(r, 0, WINDOW_LINES, WINDOW_BYTES);
+            let (mut e, mut a) = (expected()?, actual()?);
+            let skip = |r: &mut Box<dyn std::io::BufRead + '_>, lines| -> std::io::Result<()> {
+                crate::stream::skip_lines(r, lines)
+            };
+            skip(&mut e, from_e - 1)?;
+            skip(&mut a, from_a - 1)?;
+            let (we, wa) = (window(e)?, window(a)?);
+            let note = format!(
+                "(the outputs are large: the diff shows expected lines {from_e}– and actual lines \
+                 {from_a}– around the first difference, at most {WINDOW_LINES} lines each; \
+                 its line numbers count from there)\n"
+            );
+            let plain = DiffOptions {
+                color: false,
+                ..diff
+            };
+            let render = |o| note.clone() + &diff::render(&we, &wa, None, mode, verdict, o);
+            f.diff = Some(render(plain));
+            f.diff_color = diff.color.then(|| render(diff));
+        }
+        failure = Some(Box::new(f));
+    }
+    Ok(Outcome::of_run(out, verdict, detail, failure))
+}
+
+/// The lines and bytes of each output a streamed diff is drawn on.
+const WINDOW_LINES: usize = 200;
+const WINDOW_BYTES: usize = 256 << 10;
+
+/// `stderr` of `program` (built from `source`) with the paths the sandbox showed it named as
+/// the user knows them: each of its files (`/box/1-re.py`, an interpreter's script) by the
+/// file's own path, and a compiled program's source where its compile saw it
+/// (`/box/src/solutions/x.rs`: a Rust panic, a C assert name it so) by `source`, as a compile
+/// error names it.
+pub(crate) fn users_names(stderr: &[u8], program: &sandbox::Program, source: &Path) -> Vec<u8> {
+    if !stderr.windows(5).any(|w| w == b"/box/") {
+        return stderr.to_vec();
+    }
+    let source = source
+        .canonicalize()
+        .unwrap_or_else(|_| source.to_path_buf());
+    let mut names: Vec<(Vec<u8>, Vec<u8>)> = program
+        .files
+        .iter()
+        .chain(&program.writable)
+        .filter(|&&i| i < program.argv.len())
+        .map(|&i| {
+            (
+                sandbox::box_path(program, i).into_bytes(),
+                program.argv[i].as_encoded_bytes().to_vec(),
+            )
+        })
+        .collect();
+    // The source relative to the compile's root: some tail of its path, the longest first.
+    let parts: Vec<_> = source.components().collect();
+    for k in 1..parts.len() {
+        let tail: std::path::PathBuf = parts[k..].iter().collect();
+        names.push((
+            format!("{}/{}", sandbox::SOURCES, tail.display()).into_bytes(),
+            source.as_os_str().as_encoded_bytes().to_vec(),
+        ));
+    }
+    names.iter().fold(stderr.to_vec(), |text, (from, to)| {
+        replaced(&text, from, to)
+    })
+}
+
+/// `text` with every `from` replaced by `to`.
+fn replaced(text: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.windows(from.len()).position(|w| w == from) {
+        out.extend_from_slice(&rest[..i]);
+        out.extend_from_slice(to);
+        rest = &rest[i + from.len()..];
+    }
+    out.extend_from_slice(rest);
+    out
 }
 
 /// "; stack overflow? …" for a SIGSEGV whose peak memory reached nine tenths of the stack it was
@@ -367,6 +500,26 @@ pub mod tests {
     }
 
     #[test]
+    fn a_death_by_the_cpu_backstop_is_tle_never_a_crash() {
+        // Lib Checker's shortest_path at load 7-11: RLIMIT_CPU's SIGXCPU came before the poll,
+        // with less CPU time counted than the limit (issue 38): TLE, with the time measured.
+        let mut o = out(b"", Exit::Signal(libc::SIGXCPU), 710, 0);
+        let (v, why) = limit_failure(&o, &LIMITS).expect("a limit's verdict");
+        assert_eq!(v, Verdict::TimeLimitExceeded);
+        assert_eq!(
+            why,
+            "cpu 710 ms of 1000 ms, then killed by the CPU-time backstop (SIGXCPU)"
+        );
+        // As the sandbox reports it, and past the limit.
+        o.killed = Some(Kill::CpuTime);
+        o.cpu = Duration::from_millis(2010);
+        assert_eq!(verdict_of(&o), Verdict::TimeLimitExceeded);
+        // Another signal is still the program's own crash.
+        let o = out(b"", Exit::Signal(libc::SIGSEGV), 710, 0);
+        assert_eq!(verdict_of(&o), Verdict::RuntimeError);
+    }
+
+    #[test]
     fn verdicts_map_from_runs() {
         assert_eq!(
             verdict_of(&out(b"Kiki\n", Exit::Code(0), 5, 1 << 20)),
@@ -395,6 +548,59 @@ pub mod tests {
         assert_eq!(
             verdict_of(&out(b"Kiki\n", Exit::Signal(11), 5, 1 << 20)),
             Verdict::RuntimeError
+        );
+    }
+
+    #[test]
+    fn the_sandboxs_paths_are_named_as_the_user_knows_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().canonicalize().unwrap().join("re.py");
+        std::fs::write(&script, "raise ValueError\n").unwrap();
+        let python = sandbox::Program {
+            argv: vec!["python3".into(), script.clone().into()],
+            files: vec![1],
+            stack: sandbox::Stack::Inherit,
+            writable: vec![],
+        };
+        let said = b"Traceback (most recent call last):\n  File \"/box/1-re.py\", line 1\n";
+        assert_eq!(
+            String::from_utf8(users_names(said, &python, &script)).unwrap(),
+            format!(
+                "Traceback (most recent call last):\n  File \"{}\", line 1\n",
+                script.display()
+            )
+        );
+        // A compiled program names its source where the compile saw it.
+        let source = dir.path().canonicalize().unwrap().join("solutions/x.rs");
+        let binary = sandbox::Program::file("/cache/prog");
+        let said = b"thread 'main' panicked at /box/src/solutions/x.rs:1:55:\n";
+        assert_eq!(
+            String::from_utf8(users_names(said, &binary, &source)).unwrap(),
+            format!("thread 'main' panicked at {}:1:55:\n", source.display())
+        );
+        assert_eq!(users_names(b"no path\n", &binary, &source), b"no path\n");
+    }
+
+    #[test]
+    fn a_cpu_tle_says_what_happened() {
+        // Stopped at the limit (the measure may land on it, or just past it): at least that.
+        let mut o = out(b"", Exit::Signal(9), 1000, 1 << 20);
+        o.killed = Some(Kill::CpuTime);
+        let detail = |o: &RunOutput| limit_failure(o, &LIMITS).map(|(_, d)| d);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu ≥ 1000 ms, the limit: stopped there")
+        );
+        o.cpu = Duration::from_millis(1001);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu ≥ 1000 ms, the limit: stopped there")
+        );
+        // Ended by itself over the limit: what it used.
+        let o = out(b"Kiki\n", Exit::Code(0), 1018, 1 << 20);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu 1018 ms, over the limit of 1000 ms")
         );
     }
 

@@ -27,6 +27,7 @@
 
 // No function over 80 lines of code (the threshold is the workspace's clippy.toml).
 #![warn(clippy::too_many_lines)]
+pub mod bounded;
 pub mod by_hand;
 pub mod cache;
 pub mod checker;
@@ -40,15 +41,19 @@ pub mod holes;
 pub mod interactive;
 pub mod judgement;
 pub mod judges;
+mod kattis_compare;
 pub mod lint;
 pub mod mutate;
 pub mod problem;
 pub mod ranges;
+pub mod remove;
 pub mod run;
 pub mod scaffold;
 pub mod scan;
+pub mod settings;
 mod shrink;
 mod sight;
+pub mod stream;
 pub mod stress;
 pub mod submit;
 pub mod tools;

@@ -13,7 +13,7 @@ use sandbox::Program;
 use sha2::{Digest, Sha256};
 
 use crate::compare::CompareMode;
-use crate::compile::{build_or_bail, Builder};
+use crate::compile::{build_for, Builder};
 use crate::fixture::Case;
 use crate::interactive::Interactor;
 use crate::judges::{Judges, LOCAL};
@@ -123,7 +123,10 @@ pub fn build(
     let built: Vec<Program> = pool.install(|| {
         tools
             .par_iter()
-            .map(|t| build_or_bail(builder, judges, LOCAL, &t.source(problem), t.what()))
+            .map(|t| {
+                let source = t.source(problem);
+                build_for(builder, judges, LOCAL, &source, t.what(), Some(problem))
+            })
             .collect::<Result<_>>()
     })?;
     let meta = &problem.meta;

@@ -76,8 +76,14 @@ impl Workspace {
     }
 
     /// `path` relative to the root, for messages.
-    pub fn display<'a>(&self, path: &'a Path) -> std::path::Display<'a> {
-        path.strip_prefix(&self.root).unwrap_or(path).display()
+    /// `path` as messages and reports show it: relative to the root when inside it, its
+    /// control characters escaped ([`crate::diff::printable`]: a file name is outside text).
+    pub fn display(&self, path: &Path) -> String {
+        let shown = path
+            .strip_prefix(&self.root)
+            .unwrap_or(path)
+            .to_string_lossy();
+        crate::diff::printable(&shown).into_owned()
     }
 }
 

@@ -35,6 +35,7 @@ use super::kattis_constants::Constants;
 use super::kattis_groups::Flags;
 use super::kattis_submissions::{Expectations, Expected};
 use super::package::{self, Package};
+use judging::compare::KattisFlags;
 use judging::judges::CompileLimitKeys;
 use judging::ranges;
 use judging::verdict::{Expect, Verdict, Verdicts};
@@ -117,58 +118,38 @@ fn title(y: &Yaml) -> Option<String> {
     }
 }
 
-/// The default output validator's flags as a compare mode (a TOML value), and what the runner
-/// does differently.
+/// The default output validator's flags as a compare mode (a TOML value): Kattis' default
+/// validator with them (`{ kattis = "…" }`), or `tokens` where that is the same (`case_sensitive`
+/// alone). A flag it does not know, or a tolerance that is no number, is left out with a note
+/// (problemtools' validator would fail every case on it).
 fn compare_of(flags: &[String], notes: &mut Vec<String>) -> String {
-    let mut abs = None;
-    let mut rel = None;
-    let mut space = false;
-    let mut case = false;
-    let mut it = flags.iter();
+    let mut known: Vec<&str> = Vec::new();
+    let mut it = flags.iter().map(String::as_str).peekable();
     while let Some(f) = it.next() {
-        match f.as_str() {
-            "float_tolerance" => {
-                let v = it.next().and_then(|v| v.parse::<f64>().ok());
-                abs = v;
-                rel = v;
-            }
-            "float_absolute_tolerance" => abs = it.next().and_then(|v| v.parse().ok()),
-            "float_relative_tolerance" => rel = it.next().and_then(|v| v.parse().ok()),
-            "space_change_sensitive" => space = true,
-            "case_sensitive" => case = true,
-            other => notes.push(format!(
-                "default validator flag `{other}`: not understood, left out"
-            )),
+        let tolerance = f.starts_with("float_") && f.ends_with("tolerance");
+        let words: Vec<&str> = match (tolerance, it.peek()) {
+            (true, Some(&v)) => vec![f, v],
+            _ => vec![f],
+        };
+        if words.len() == 2 {
+            it.next();
+        }
+        match KattisFlags::from_words(words.iter().copied()) {
+            Ok(_) => known.extend(words),
+            Err(why) => notes.push(format!("{why}: left out")),
         }
     }
-    if !case {
-        notes.push(
-            "the Kattis default validator compares letters case-insensitively unless told \
-             `case_sensitive`: the runner compares them exactly"
-                .into(),
-        );
+    let parsed = KattisFlags::from_words(known).expect("each word was checked");
+    if parsed
+        == (KattisFlags {
+            case_sensitive: true,
+            ..KattisFlags::default()
+        })
+    {
+        return "\"tokens\"".into();
     }
-    match (abs, rel) {
-        (None, None) if space => "\"lines\"".into(),
-        (None, None) => "\"tokens\"".into(),
-        (a, r) => {
-            if space {
-                notes.push(
-                    "space_change_sensitive with a float tolerance: the runner's float mode \
-                     lets the layout free"
-                        .into(),
-                );
-            }
-            let mut parts = Vec::new();
-            if let Some(a) = a {
-                parts.push(format!("abs = {a:e}"));
-            }
-            if let Some(r) = r {
-                parts.push(format!("rel = {r:e}"));
-            }
-            format!("{{ float = {{ {} }} }}", parts.join(", "))
-        }
-    }
+    let words = toml::Value::String(parsed.words()).to_string();
+    format!("{{ kattis = {words} }}")
 }
 
 /// What problem.yaml says the problem is.
@@ -242,6 +223,14 @@ fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> Result<(u64, Option<Mea
         let why = format!("time limit: the package's .timelimit, {s} s");
         return Ok((ms(".timelimit", s)?, None, why));
     }
+    if let Some(s) = domjudge_ini(root, "timelimit")? {
+        let field = format!("{DOMJUDGE_INI} timelimit");
+        let v: f64 = s
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{field} = {s}: not a number of seconds"))?;
+        let why = format!("time limit: the package's {DOMJUDGE_INI}, {v} s");
+        return Ok((ms(&field, v)?, None, why));
+    }
     let (field, multiplier) = if legacy {
         let f = "problem.yaml limits.time_multiplier";
         (f, num(&limits["time_multiplier"]).unwrap_or(5.0))
@@ -272,6 +261,39 @@ fn time_limit(yaml: &Yaml, root: &Path, legacy: bool) -> Result<(u64, Option<Mea
     Ok((PROVISIONAL_MS, Some(m), why))
 }
 
+/// DOMjudge's problem settings beside problem.yaml (`key = value` lines; DOMjudge reads its
+/// `timelimit` when the package gives none otherwise).
+const DOMJUDGE_INI: &str = "domjudge-problem.ini";
+
+/// The value of `key` in the package's domjudge-problem.ini (quotes taken off), if it gives one.
+fn domjudge_ini(root: &Path, key: &str) -> Result<Option<String>> {
+    let path = root.join(DOMJUDGE_INI);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with([';', '#']) {
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            bail!("{}:{}: not `key = value`", path.display(), i + 1);
+        };
+        if k.trim() == key {
+            let v = v.trim();
+            let v = v
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .or_else(|| v.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+                .unwrap_or(v);
+            return Ok(Some(v.to_string()));
+        }
+    }
+    Ok(None)
+}
+
 /// A package being read into a problem `problems/<slug>/` (`dir`).
 struct Reading<'a> {
     root: &'a Path,
@@ -288,6 +310,8 @@ struct Reading<'a> {
     dir: PathBuf,
     files: Vec<File>,
     notes: Vec<String>,
+    /// Answers whose input the package lacks (`X.ans` without `X.in`).
+    missing_inputs: Vec<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -314,6 +338,7 @@ impl<'a> Reading<'a> {
             slug,
             files: Vec::new(),
             notes: Vec::new(),
+            missing_inputs: Vec::new(),
         })
     }
 
@@ -459,15 +484,25 @@ struct Validation {
     args: Vec<String>,
 }
 
-/// The programs of the output validators' folder. 2023-07 and later: `output_validator/` is
-/// the program; problemtools (and its own examples) also take it as a folder holding one
-/// program, as legacy `output_validators/`.
+/// The programs of a validators' folder. 2023-07 and later: `output_validator/` is the
+/// program; problemtools (and its own examples) also take it as a folder holding one program, as
+/// legacy `output_validators/`. In a legacy folder each entry is a program, but headers are no
+/// program (problemtools finds no language in them, DOMjudge compiles the folder as one): a
+/// folder whose only program is one source file with headers beside it is that program with its
+/// headers (SWERC 2025's `checker.cpp` with the `testlib.h` it includes).
 fn validator_candidates(vdir: &Path) -> Vec<PathBuf> {
-    let holds_a_program = package::entries(vdir).iter().any(|f| f.is_file());
+    let entries = package::entries(vdir);
+    let holds_a_program = entries.iter().any(|f| f.is_file());
     if vdir.is_file() || (vdir.ends_with("output_validator") && holds_a_program) {
-        vec![vdir.to_path_buf()]
-    } else {
-        package::entries(vdir)
+        return vec![vdir.to_path_buf()];
+    }
+    let programs: Vec<PathBuf> = entries
+        .into_iter()
+        .filter(|p| !(p.is_file() && package::is_header(p)))
+        .collect();
+    match programs.as_slice() {
+        [one] if one.is_file() && package::entries(vdir).len() > 1 => vec![vdir.to_path_buf()],
+        _ => programs,
     }
 }
 
@@ -579,7 +614,11 @@ fn output_validation(
 fn input_validation(r: &mut Reading) -> Option<&'static str> {
     let mut found = None;
     for d in ["input_validators", "input_format_validators"] {
-        for entry in package::entries(&r.root.join(d)) {
+        // A checktestdata script last: it needs pyctd, where a validator in a compiled
+        // language beside it needs nothing more.
+        let mut candidates = validator_candidates(&r.root.join(d));
+        candidates.sort_by_key(|p| p.extension().is_some_and(|e| e == "ctd"));
+        for entry in candidates {
             let shown = r.shown(&entry);
             if found.is_some() {
                 r.notes.push(format!(
@@ -795,7 +834,8 @@ fn submission(r: &mut Reading, sub: &Path, key: &str, accepted: bool) -> Option<
             ));
             None
         }
-        Ok(p) => Some(p),
+        // Kattis and problemtools run every Python 3 submission with PyPy.
+        Ok(p) => Some(p.as_kattis_submission()),
         Err(why) => {
             r.notes.push(format!("{key}: left out ({why})"));
             None
@@ -978,7 +1018,14 @@ pub fn read(
     let groups = Groups::new(&yaml, &kind, &validation, &constants, validator_convention);
     let cases = all_cases(&mut r, &groups)?;
     invalid_inputs(&mut r);
-    let (wrong, accepted) = submissions(&mut r)?;
+    let (mut wrong, accepted) = submissions(&mut r)?;
+    let gap = missing_inputs(&r.missing_inputs);
+    if let Some(gap) = &gap {
+        r.notes.push(gap.clone());
+        for w in &mut wrong {
+            w.why = format!("{}; {gap}", w.why);
+        }
+    }
     if accepted == 0 {
         r.notes
             .push("no accepted submission the runner can build: write a solution".into());
@@ -993,13 +1040,14 @@ pub fn read(
         );
     }
     let name = title(&yaml["name"]).unwrap_or_else(|| pkg.name.clone());
-    let comments = vec![
+    let mut comments = vec![
         format!(
             "From the Kattis / ICPC package `{}` (problem_format_version {}).",
             pkg.name, kind.version
         ),
         time_comment,
     ];
+    comments.extend(gap);
     let meta = Meta {
         title: name.clone(),
         time_limit_ms,
@@ -1024,6 +1072,21 @@ pub fn read(
         notes: r.notes,
     };
     Ok(Imported { draft, measure })
+}
+
+/// What the package lacks of its own test data, said once: the answers without their input.
+fn missing_inputs(answers: &[String]) -> Option<String> {
+    let (first, more) = answers.split_first()?;
+    let also = match more.len() {
+        0 => String::new(),
+        n => format!(" and {n} more"),
+    };
+    Some(format!(
+        "the package lacks the input of {} case(s) whose answer it has ({first}{also}: no .in \
+         beside the .ans): they are left out, so a rejected submission only they would catch \
+         passes here — the package's own gap, not the runner's",
+        answers.len()
+    ))
 }
 
 /// What the cases of every test group need to know of the problem.
@@ -1170,6 +1233,10 @@ fn collect_cases(
                 .push(format!("{}: an interaction, left out", r.shown(&e)));
             continue;
         }
+        if e.extension().is_some_and(|x| x == "ans") && !e.with_extension("in").exists() {
+            r.missing_inputs.push(r.shown(&e));
+            continue;
+        }
         if e.extension().is_none_or(|x| x != "in") {
             continue;
         }
@@ -1286,20 +1353,27 @@ mod tests {
     fn default_validator_flags_become_compare_modes() {
         let mut notes = Vec::new();
         let f = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        assert_eq!(compare_of(&[], &mut notes), "\"tokens\"");
+        // Case-insensitive, whitespace free: the format's default.
+        assert_eq!(compare_of(&[], &mut notes), "{ kattis = \"\" }");
+        assert_eq!(compare_of(&f("case_sensitive"), &mut notes), "\"tokens\"");
         assert_eq!(
             compare_of(&f("case_sensitive space_change_sensitive"), &mut notes),
-            "\"lines\""
+            "{ kattis = \"case_sensitive space_change_sensitive\" }"
         );
         assert_eq!(
             compare_of(&f("float_tolerance 1e-6"), &mut notes),
-            "{ float = { abs = 1e-6, rel = 1e-6 } }"
+            "{ kattis = \"float_absolute_tolerance 1e-6 float_relative_tolerance 1e-6\" }"
         );
         assert_eq!(
             compare_of(&f("float_absolute_tolerance 0.001"), &mut notes),
-            "{ float = { abs = 1e-3 } }"
+            "{ kattis = \"float_absolute_tolerance 1e-3\" }"
         );
-        assert!(notes.iter().any(|n| n.contains("case-insensitively")));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(
+            compare_of(&f("case_insensitive float_tolerance x"), &mut notes),
+            "{ kattis = \"\" }"
+        );
+        assert_eq!(notes.len(), 2, "{notes:?}");
     }
 
     #[test]
@@ -1324,6 +1398,38 @@ mod tests {
         put("c/output_validators/two.py");
         let c = dir.path().join("c/output_validators");
         assert_eq!(validator_candidates(&c), [c.join("one"), c.join("two.py")]);
+        // A source with the headers it includes is one program: the folder.
+        put("d/output_validators/checker.cpp");
+        put("d/output_validators/testlib.h");
+        let d = dir.path().join("d/output_validators");
+        assert_eq!(validator_candidates(&d), std::slice::from_ref(&d));
+        // A header beside two programs stays no program of its own.
+        put("e/output_validators/one.cpp");
+        put("e/output_validators/two.cpp");
+        put("e/output_validators/testlib.h");
+        let e = dir.path().join("e/output_validators");
+        assert_eq!(
+            validator_candidates(&e),
+            [e.join("one.cpp"), e.join("two.cpp")]
+        );
+    }
+
+    #[test]
+    fn answers_without_their_input_are_the_package_s_gap_said_once() {
+        assert_eq!(missing_inputs(&[]), None);
+        let said = missing_inputs(&["data/secret/4.ans".into(), "data/secret/5.ans".into()])
+            .expect("a gap");
+        assert!(
+            said.starts_with(
+                "the package lacks the input of 2 case(s) whose answer it has \
+                 (data/secret/4.ans and 1 more: no .in beside the .ans)"
+            ),
+            "{said}"
+        );
+        assert!(
+            said.ends_with("the package's own gap, not the runner's"),
+            "{said}"
+        );
     }
 
     #[test]

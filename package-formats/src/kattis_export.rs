@@ -255,6 +255,7 @@ fn output_validation(
     let flags = match meta.compare_mode() {
         CompareMode::Lines | CompareMode::Exact => "case_sensitive space_change_sensitive".into(),
         CompareMode::Tokens => "case_sensitive".to_string(),
+        CompareMode::Kattis(f) => f.words(),
         CompareMode::Float(t) => {
             let mut f = vec!["case_sensitive".to_string()];
             if t.abs > 0.0 {
@@ -306,10 +307,14 @@ fn output_validation(
 
 /// The Kattis category of a wrong solution's verdict `v`; `None`: none fits.
 fn category(v: Verdict, compare: CompareMode) -> Option<&'static str> {
-    let strict = matches!(
-        compare,
-        CompareMode::Lines | CompareMode::Exact | CompareMode::Checker | CompareMode::Interactor
-    );
+    let strict = match compare {
+        CompareMode::Lines
+        | CompareMode::Exact
+        | CompareMode::Checker
+        | CompareMode::Interactor => true,
+        CompareMode::Kattis(f) => f.space_change_sensitive,
+        CompareMode::Tokens | CompareMode::Float(_) => false,
+    };
     match v {
         Verdict::WrongAnswer => Some("wrong_answer"),
         Verdict::PresentationError if strict => Some("wrong_answer"),

@@ -195,6 +195,58 @@ fn common_of(dir: &Path, given: Option<&Path>) -> Result<Option<PathBuf>> {
     Ok(None)
 }
 
+/// The first program source of the problem folder `root` (its `.cpp` and headers, two folders
+/// deep) that includes a header found neither beside it nor in the problem's folder (`params.h`
+/// is written by the import): what only the checkout's `common/` could give.
+fn needs_common(root: &Path) -> Option<(PathBuf, String)> {
+    let mut sources = Vec::new();
+    let mut dirs = vec![(root.to_path_buf(), 0)];
+    while let Some((d, depth)) = dirs.pop() {
+        for e in crate::package::entries(&d) {
+            if e.is_dir() && depth < 2 {
+                dirs.push((e, depth + 1));
+            } else if e.is_file()
+                && e.extension()
+                    .is_some_and(|x| ["cpp", "cc", "h", "hpp"].iter().any(|k| x == *k))
+            {
+                sources.push(e);
+            }
+        }
+    }
+    sources.sort();
+    sources.into_iter().find_map(|f| {
+        let text = std::fs::read_to_string(&f).ok()?;
+        let beside = f.parent()?.to_path_buf();
+        text.lines().find_map(|l| {
+            let rest = l.trim_start().strip_prefix('#')?.trim_start();
+            let name = rest
+                .strip_prefix("include")?
+                .trim_start()
+                .strip_prefix('"')?;
+            let name = name.split('"').next()?;
+            let found =
+                name == "params.h" || beside.join(name).is_file() || root.join(name).is_file();
+            (!found).then(|| (f.clone(), name.to_string()))
+        })
+    })
+}
+
+/// Why a `common/` above the problem `dir` was not taken, when there is one (else nothing).
+fn unmarked_common(dir: &Path) -> String {
+    dir.ancestors()
+        .skip(1)
+        .take(2)
+        .find(|d| d.join("common").join("testlib.h").is_file())
+        .map(|d| {
+            format!(
+                " (the common/ in {} is not taken: that folder has neither problems.toml nor \
+                 generate.py nor .git, the checkout's markers, or someone else can write to it)",
+                d.display()
+            )
+        })
+        .unwrap_or_default()
+}
+
 /// Whether only the user (or root) could have made what is in `d`: a folder (not a symlink)
 /// owned by the user or root, writable by neither group nor others.
 fn trusted(d: &Path) -> bool {
@@ -284,15 +336,27 @@ pub fn read(
     let dir = Path::new("problems").join(&slug);
     let common = common_of(&pkg.origin, checkout)?;
     let mut notes = Vec::new();
+    let info = confined(info, &pkg.confined)?;
+    let time_limit_ms = judging::ranges::seconds_as_ms("info.toml timelimit", info.timelimit)
+        .map_err(anyhow::Error::msg)?;
     if common.is_none() {
+        if let Some((file, header)) = needs_common(root) {
+            bail!(
+                "{}: {} includes \"{header}\", which only a library-checker-problems checkout's \
+                 common/ gives, and none was found above the problem{}: name the checkout (the \
+                 folder holding common/) with --checkout DIR; nothing was written",
+                pkg.origin.display(),
+                file.strip_prefix(root).unwrap_or(&file).display(),
+                unmarked_common(&pkg.origin)
+            );
+        }
         notes.push(
             "no common/ with testlib.h taken from above the problem's folder (none there in a \
-             library-checker-problems checkout only the user can write): its programs are built \
-             without it; name the checkout with --checkout DIR"
+             library-checker-problems checkout only the user can write); no program includes \
+             one; name the checkout with --checkout DIR"
                 .into(),
         );
     }
-    let info = confined(info, &pkg.confined)?;
     let staging = Staging::new(root, common.as_deref(), params_h(&info.params)?)?;
     let mut programs = Programs::new(tools);
     let mut files = tool_programs(root, &dir, &info, &staging, &mut notes)?;
@@ -314,8 +378,7 @@ pub fn read(
     let meta = Meta {
         title: title.clone(),
         judge: LOCAL.into(),
-        time_limit_ms: judging::ranges::seconds_as_ms("info.toml timelimit", info.timelimit)
-            .map_err(anyhow::Error::msg)?,
+        time_limit_ms,
         memory_limit_kib: MEMORY_MIB * 1024,
         compare: has_checker.then(|| "\"checker\"".to_string()),
         comments: vec![format!(

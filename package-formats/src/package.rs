@@ -256,16 +256,32 @@ pub struct Program {
     /// The program folder, when it has its own `build` or `run` script: it comes along as
     /// `NAME.build` and `NAME/` (judges.toml's `Kattis build script`).
     pub folder: Option<PathBuf>,
+    /// A Python 3 source to run under PyPy whatever its first line (a Kattis / ICPC
+    /// submission: Kattis and problemtools run every Python 3 submission with pypy3).
+    pub pypy: bool,
 }
 
 impl Program {
+    /// The program, a Python 3 one run under PyPy as Kattis runs it ([`Program::pypy`]).
+    pub fn as_kattis_submission(self) -> Program {
+        let python = self.folder.is_none()
+            && self
+                .source
+                .extension()
+                .is_some_and(|e| e == "py" || e == "py3");
+        Program {
+            pypy: python,
+            ..self
+        }
+    }
+
     /// The extension the runner knows its language by (a package's `.py3` is `.py`; a Python
     /// file whose first line runs pypy3 is `.pypy`, judges.toml's PyPy3).
     pub fn ext(&self) -> String {
         if self.folder.is_some() {
             return "build".into();
         }
-        if is_pypy(&self.source) {
+        if self.pypy || is_pypy(&self.source) {
             return "pypy".into();
         }
         let ext = self
@@ -321,6 +337,7 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
             source: path.to_path_buf(),
             headers: Vec::new(),
             folder: None,
+            pypy: false,
         });
     }
     let mut files: Vec<PathBuf> = std::fs::read_dir(path)
@@ -336,6 +353,7 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
             source: source.clone(),
             headers: Vec::new(),
             folder: Some(path.to_path_buf()),
+            pypy: false,
         });
     }
     let sources: Vec<&PathBuf> = files.iter().filter(|f| buildable(f, kinds)).collect();
@@ -348,6 +366,7 @@ pub fn program(path: &Path, kinds: &FileKinds) -> Result<Program, String> {
                 source: (*one).clone(),
                 headers: files.iter().filter(|f| is_header(f)).cloned().collect(),
                 folder: None,
+                pypy: false,
             })
         }
         [] => Err(format!(

@@ -15,9 +15,24 @@ use crate::records::{Records, RoleName, Status, SCHEMA};
 /// The file's name under the workspace's `target/judge/`.
 pub const FILE: &str = "last-run.json";
 
+/// The largest report the runner reads back (a history, a shard's JSON Lines): a run's report
+/// keeps only excerpts, so a larger one is not a report of this runner's.
+pub const REPORT_MAX: u64 = 512 << 20;
+
+/// The text of a report file: a regular file of at most [`REPORT_MAX`] bytes, UTF-8.
+pub fn read_report(path: &Path) -> std::io::Result<String> {
+    let bytes = judging::bounded::read_regular(path, REPORT_MAX)?;
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{}: not UTF-8 text", path.display()),
+        )
+    })
+}
+
 /// Reads a history file; `None` when there is none.
 pub fn load(path: &Path) -> Result<Option<Records>> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_report(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),

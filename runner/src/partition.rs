@@ -142,11 +142,12 @@ pub fn cost(unit: &Unit, timings: &Timings) -> u64 {
         .iter()
         .zip(&unit.input_bytes)
         .map(|(key, &bytes)| match timings.get(key) {
-            Some(Some(ms)) => (ms * 1000).max(500),
+            // A past time is read from a file: a huge one saturates (the unit goes first).
+            Some(Some(ms)) => ms.saturating_mul(1000).max(500),
             Some(None) => 0,
             None => estimate_us(bytes),
         })
-        .sum();
+        .fold(0u64, u64::saturating_add);
     cases.max(1)
 }
 
@@ -177,7 +178,7 @@ pub fn assign(units: &[Unit], n: usize, scheme: Scheme, timings: &Timings) -> Ve
             let mut shard = vec![0; units.len()];
             for i in order {
                 let least = (0..n).min_by_key(|&s| (load[s], s)).expect("n >= 1");
-                load[least] += costs[i];
+                load[least] = load[least].saturating_add(costs[i]);
                 shard[i] = least;
             }
             shard
@@ -225,6 +226,7 @@ pub fn restrict(plan: Vec<Planned>, units: &[Unit], keep: &[bool]) -> Vec<Planne
                 checker: planned.checker.clone(),
                 interactor: planned.interactor.clone(),
                 notes: planned.notes.clone(),
+                not_written: planned.not_written.clone(),
             });
         }
     }
@@ -301,5 +303,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn huge_past_times_from_a_file_saturate_and_still_deal_every_unit() {
+        let units = vec![unit("a", &[0, 0]), unit("b", &[0]), unit("c", &[0])];
+        let timings = Timings::from([
+            ("a/0".to_string(), Some(u64::MAX)),
+            ("a/1".to_string(), Some(u64::MAX / 999)),
+            ("b/0".to_string(), Some(u64::MAX)),
+        ]);
+        assert_eq!(cost(&units[0], &timings), u64::MAX);
+        // a and b cost the most (a first by key), each to a shard of its own; both loads
+        // saturate instead of overflowing, and c goes to the first of the two.
+        assert_eq!(assign(&units, 2, Scheme::Count, &timings), [0, 1, 0]);
     }
 }

@@ -38,6 +38,11 @@ use crate::single::{
 /// stopped as idle (ILE).
 pub const IDLE: Duration = Duration::from_millis(250);
 
+/// The most bytes a relayed game holds for a side that does not read them yet: past it, the
+/// runner stops reading the writer's stdout until the reader has taken some (the writer then
+/// blocks, as on a pipe), so a side that floods costs the runner this much, not its output.
+const PENDING_MAX: usize = 1 << 20;
+
 /// How a game is refereed where the judges differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Rules {
@@ -278,6 +283,7 @@ pub(crate) fn play(
         if usage.oom_killed && killed.is_none() {
             killed = Some(Kill::Memory);
         }
+        killed = killed.or(Kill::by_backstop(usage.status));
         RunOutput {
             stack_bytes: p.run.stack_bytes,
             ..output(&usage, at - p.run.start, stdout, p.stderr, &p.seen, killed)
@@ -521,8 +527,8 @@ impl Game {
                         eof = true;
                     }
                     Ok(n) => {
-                        // A short read took all there was.
-                        ready = n == chunk.len();
+                        // A short read took all there was; a full reader holds the rest back.
+                        ready = n == chunk.len() && p[o].pending.len() < PENDING_MAX;
                         moved = true;
                         self.transcript.push(from, &chunk[..n]);
                         p[k].written += n;
@@ -652,6 +658,7 @@ impl Game {
         }
         self.checks += 1;
         let mut cpu_moved = false;
+        let waiting_on_interactor = self.interactor_busy(p, now);
         for (k, x) in p.iter_mut().enumerate() {
             if x.ended.is_some() {
                 continue;
@@ -664,8 +671,15 @@ impl Game {
             // The pair has one wall-clock backstop (below), not one per side; but under Kattis'
             // rules, which have no idleness, the solution has its own as in any problem (as
             // BAPCtools times out a submission), and the validator then sees its end.
-            if let Some(why) = decide_kill(&x.seen, &x.party.limits) {
-                let own_wall = self.rules == Rules::Kattis && k == 0;
+            // The solution's own backstop does not count the time the interactor computed or
+            // waited for a CPU: the solution waits on it meanwhile (a game's wall clock is the
+            // solution's own); the interactor keeps its own limits.
+            let own_wall = self.rules == Rules::Kattis && k == 0;
+            let mut seen = x.seen;
+            if own_wall {
+                seen.waited = seen.waited.saturating_add(waiting_on_interactor);
+            }
+            if let Some(why) = decide_kill(&seen, &x.party.limits) {
                 if why != Kill::WallClock || own_wall {
                     x.kill(why, now);
                 }
@@ -704,6 +718,21 @@ impl Game {
         }
     }
 
+    /// How long the interactor has computed or waited for a CPU so far (its CPU time and its
+    /// wait, as last seen): time the solution may have spent waiting on it. Under Kattis' rules,
+    /// when the solution's own wall clock comes near its backstop, both sides' waits are read
+    /// again first, as a single run's are.
+    fn interactor_busy(&mut self, p: &mut [Player; 2], now: Instant) -> Duration {
+        if self.rules == Rules::Kattis && p[0].ended.is_none() {
+            let elapsed = now - p[0].run.start;
+            let credit = p[1].seen.cpu + p[1].seen.waited + p[0].seen.waited;
+            if elapsed.saturating_sub(credit) > wall_limit(&p[0].party.limits) {
+                self.wait_moved(p);
+            }
+        }
+        p[1].seen.cpu.saturating_add(p[1].seen.waited)
+    }
+
     /// Reads again how long each side still running waited for a CPU: whether it grew.
     fn wait_moved(&mut self, p: &mut [Player; 2]) -> bool {
         let mut moved = false;
@@ -731,7 +760,9 @@ fn poll_set(p: &[Player; 2], relay: bool) -> [libc::pollfd; 8] {
         // A direct game's pipe is watched for its writer's end only (no event asked: POLLHUP
         // comes anyway), until its reader has ended and it is drained.
         let other_ended = p[1 - k].ended.is_some();
-        let events = if relay || other_ended {
+        // A relayed side whose reader is behind by PENDING_MAX is not read (its pipe fills).
+        let behind = p[1 - k].input.is_some() && p[1 - k].pending.len() >= PENDING_MAX;
+        let events = if (relay && !behind) || other_ended {
             libc::POLLIN
         } else {
             0

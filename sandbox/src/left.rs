@@ -86,6 +86,9 @@ fn read_back(view: &Path, sandboxed: bool) -> Left {
     };
     let mut total = 0u64;
     let mut entries = 0u64;
+    // What is read back of the whole folder: its files' apparent sizes may add up to far more
+    // than the tmpfs holds (sparse files), what is read never does.
+    let mut budget = WRITABLE_CAP;
     if meta.is_dir() {
         match std::fs::read_dir(view) {
             Ok(dir) => {
@@ -104,10 +107,12 @@ fn read_back(view: &Path, sandboxed: bool) -> Left {
                     if !m.is_file() || entries > WRITABLE_ENTRIES {
                         continue;
                     }
-                    match read_own(&e.path()) {
-                        Ok(bytes) => left
-                            .files
-                            .push((e.file_name().to_string_lossy().into_owned(), bytes)),
+                    match read_own(&e.path(), budget) {
+                        Ok(bytes) => {
+                            budget -= bytes.len() as u64;
+                            left.files
+                                .push((e.file_name().to_string_lossy().into_owned(), bytes))
+                        }
                         Err(err) => {
                             left.error = Some(format!("cannot read {}: {err}", e.path().display()))
                         }
@@ -119,7 +124,7 @@ fn read_back(view: &Path, sandboxed: bool) -> Left {
         left.files.sort();
     } else if meta.is_file() {
         total = meta.len();
-        match read_own(view) {
+        match read_own(view, budget) {
             Ok(bytes) => left.bytes = bytes,
             Err(e) => left.error = Some(format!("cannot read {}: {e}", view.display())),
         }
@@ -161,17 +166,20 @@ fn measure(dir: &Path, depth: u32) -> (u64, u64) {
 }
 
 /// A file the program wrote, read without following a symbolic link (it could leave one
-/// pointing anywhere the runner can read), at most [`WRITABLE_CAP`] bytes.
-fn read_own(path: &Path) -> std::io::Result<Vec<u8>> {
+/// pointing anywhere the runner can read), at most `most` bytes (what is left of the folder's
+/// [`WRITABLE_CAP`]).
+fn read_own(path: &Path, most: u64) -> std::io::Result<Vec<u8>> {
     let f = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path)?;
-    if !f.metadata()?.is_file() {
+    let meta = f.metadata()?;
+    if !meta.is_file() {
         return Err(std::io::Error::other("not a regular file"));
     }
-    let mut v = Vec::new();
-    f.take(WRITABLE_CAP).read_to_end(&mut v)?;
+    // Sized once: read_to_end's doubling could hold twice the bytes read.
+    let mut v = Vec::with_capacity(usize::try_from(meta.len().min(most)).unwrap_or(0));
+    f.take(most).read_to_end(&mut v)?;
     Ok(v)
 }
 
@@ -202,5 +210,29 @@ pub(crate) fn empty(view: &Path) {
             .truncate(true)
             .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
             .open(view);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sparse_files_fill_a_folder_and_are_read_within_one_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..16 {
+            let f = std::fs::File::create(dir.path().join(format!("f{i:02}"))).unwrap();
+            f.set_len(64 << 20).unwrap();
+        }
+        let left = read_back(dir.path(), false);
+        assert!(left.full);
+        let read: usize = left.files.iter().map(|(_, b)| b.len()).sum();
+        assert_eq!(read as u64, WRITABLE_CAP);
+        // A folder well within the cap is read whole.
+        let small = tempfile::tempdir().unwrap();
+        std::fs::write(small.path().join("judgemessage.txt"), "why").unwrap();
+        let left = read_back(small.path(), false);
+        assert!(!left.full);
+        assert_eq!(left.file("judgemessage.txt"), Some(&b"why"[..]));
     }
 }

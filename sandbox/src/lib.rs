@@ -28,7 +28,7 @@ pub use program::{
     decide_kill, safety_wall_limit, signal_name, wall_limit, Exit, Kill, Limits, Observation,
     Program, RunOutput, Stack, Stdin, MEMORY_MIB,
 };
-pub use single::{become_subreaper, reap_orphans};
+pub use single::{become_subreaper, box_path, reap_orphans};
 
 pub use job::{Job, JobOutput, JobPaths, COMMANDS, OUTPUT, SOURCES, TOOLCHAIN};
 
@@ -677,10 +677,77 @@ mod tests {
     }
 
     #[test]
+    fn a_solution_waiting_on_a_slow_interactor_beside_8_hogs_is_not_killed_at_its_backstop() {
+        // BAPCtools' pseudointeraction at load 19: the interactor computes first, kept off the
+        // CPU by a busy machine; the solution sleeps waiting on it. Its backstop (3 s of wall
+        // time less its waits for a CPU, under a 1 s limit) must not count that time. Both
+        // pinned to CPU 0 with 8 hogs (runner/benches/busy.sh's kind): the interactor's ~0.6 s
+        // of CPU then takes several seconds of wall time.
+        let spin = |n: u64| format!("i=0; while [ $i -lt {n} ]; do i=$((i+1)); done");
+        let alone = run(&shell(&spin(100_000)), b"", &limits(10_000)).unwrap();
+        let per_step = alone.cpu.max(Duration::from_millis(10)).as_secs_f64() / 100_000.0;
+        let n = (0.6 / per_step) as u64;
+        let interactor = shell(&format!(
+            "exec taskset -c 0 sh -c '{}; echo 21; read doubled; [ \"$doubled\" = 42 ] && exit 42; exit 43'",
+            spin(n)
+        ));
+        let solution = shell("exec taskset -c 0 sh -c 'read x; echo $((x * 2))'");
+        let hogs = Hogs::start(8);
+        let game = sandbox()
+            .run_interactive(
+                Party {
+                    program: &solution,
+                    limits: limits(1000),
+                    output_cap: 1 << 20,
+                },
+                Party {
+                    program: &interactor,
+                    limits: limits(30_000),
+                    output_cap: 1 << 20,
+                },
+                &|_| false,
+                None,
+                Rules::Kattis,
+            )
+            .unwrap();
+        drop(hogs);
+        let (s, i) = (&game.solution, &game.interactor);
+        let what = format!(
+            "solution: {:?} killed {:?} wall {:?} waited {:?}; interactor: {:?} cpu {:?} wall \
+             {:?} waited {:?}",
+            s.exit, s.killed, s.wall, s.waited, i.exit, i.cpu, i.wall, i.waited
+        );
+        // The test means something only where the solution slept past its own backstop.
+        assert!(
+            s.wall > wall_limit(&limits(1000)),
+            "not slow enough: {what}"
+        );
+        assert_eq!(s.killed, None, "{what}");
+        assert_eq!(s.exit, Exit::Code(0), "{what}");
+        assert_eq!(i.exit, Exit::Code(42), "{what}");
+    }
+
+    #[test]
     fn spinner_is_killed_at_the_cpu_limit() {
         let out = run(&shell("while :; do :; done"), b"", &limits(200)).unwrap();
         assert_eq!(out.killed, Some(Kill::CpuTime));
         assert!(out.cpu >= Duration::from_millis(200), "{:?}", out.cpu);
+    }
+
+    #[test]
+    fn a_spinner_the_rlimit_backstop_kills_before_the_poll_is_a_cpu_time_kill() {
+        // The poll made late on purpose (a test-only knob: it kills for no time limit, however
+        // busy the machine): RLIMIT_CPU's SIGXCPU, at the limit plus a second (2 s of CPU
+        // here), ends the spinner, as on a machine so busy that the poll came after it. That
+        // is the CPU-time limit's kill, with the CPU time measured.
+        crate::program::late_poll_for_tests(true);
+        let out = run(&shell("while :; do :; done"), b"", &limits(1000));
+        crate::program::late_poll_for_tests(false);
+        let out = out.unwrap();
+        assert_eq!(out.exit, Exit::Signal(libc::SIGXCPU), "{out:?}");
+        assert_eq!(out.killed, Some(Kill::CpuTime), "{out:?}");
+        // More than the limit; what the sandbox counted may be below what RLIMIT_CPU counted.
+        assert!(out.cpu > Duration::from_millis(1000), "{:?}", out.cpu);
     }
 
     #[test]

@@ -130,7 +130,9 @@ pub enum Kill {
     /// The resident set passed the memory limit, or the kernel killed a process of the case
     /// because its memory cgroup was full.
     Memory,
-    /// CPU time over the limit (seen while polling; RLIMIT_CPU is the backstop).
+    /// CPU time over the limit: seen while polling, or the sandbox's RLIMIT_CPU backstop (the
+    /// limit plus a second, rounded up) killed the program before the poll saw it, by SIGXCPU
+    /// ([`Kill::by_backstop`]).
     CpuTime,
     /// The wall-clock backstop passed: the program slept or waited for something other than a
     /// CPU for longer than [`wall_limit`] (time spent runnable but waiting for a CPU, which a
@@ -139,6 +141,37 @@ pub enum Kill {
     /// In a game (an interactive problem), neither side moved a byte, used CPU time or was
     /// runnable for [`IDLE`]: each waits for the other.
     Idle,
+}
+
+impl Kill {
+    /// The kill the sandbox's own backstop made when the runner's poll did not kill the program
+    /// first (on a busy machine the poll can come late): a death by SIGXCPU, which only
+    /// RLIMIT_CPU sends, is the CPU-time limit's, never a crash.
+    pub(crate) fn by_backstop(wait_status: i32) -> Option<Kill> {
+        (Exit::from_wait_status(wait_status) == Exit::Signal(libc::SIGXCPU))
+            .then_some(Kill::CpuTime)
+    }
+}
+
+/// Whether the runner's CPU-time poll is to be late on purpose: never, but in this crate's own
+/// tests that ask for it ([`late_poll_for_tests`]), which let the RLIMIT_CPU backstop kill first.
+pub(crate) fn poll_is_late() -> bool {
+    #[cfg(test)]
+    return LATE_POLL.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
+thread_local! {
+    static LATE_POLL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Test-only knob (this thread's runs): the poll never kills for time (CPU or wall clock), as
+/// if it always came too late, so that the sandbox's RLIMIT_CPU backstop does.
+#[cfg(test)]
+pub(crate) fn late_poll_for_tests(late: bool) {
+    LATE_POLL.with(|l| l.set(late));
 }
 
 /// What the runner sees of a running program when it checks it.
@@ -173,6 +206,8 @@ pub fn decide_kill(o: &Observation, limits: &Limits) -> Option<Kill> {
         Some(Kill::Output)
     } else if o.resident_bytes > limits.memory_bytes {
         Some(Kill::Memory)
+    } else if poll_is_late() {
+        None
     } else if o.cpu > limits.time {
         Some(Kill::CpuTime)
     } else if o.counted_wall() > wall_limit(limits) || o.elapsed > safety_wall_limit(limits) {

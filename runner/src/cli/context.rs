@@ -151,6 +151,14 @@ impl Context {
         }
     }
 
+    /// The language of the solutions `new` and `listen` write: workspace.toml's `lang`, else
+    /// Rust; a bad workspace.toml is a configuration error.
+    pub fn workspace_lang(&self) -> Result<judging::scaffold::Lang> {
+        let settings =
+            judging::settings::load(&self.ws).map_err(|e| ConfigErrors(vec![self.relative(e)]))?;
+        Ok(settings.lang.unwrap_or(judging::scaffold::Lang::Rust))
+    }
+
     /// `e` with its path relative to the workspace root, as messages show it.
     pub fn relative(&self, e: ConfigError) -> ConfigError {
         relative(&self.ws, e)
@@ -176,7 +184,7 @@ impl Context {
             Ok(p) => (p, Vec::new()),
             Err(e) => (Vec::new(), e),
         };
-        let strays = holes::workspace(&self.ws, &scan, &self.kinds);
+        let strays = holes::workspace(&self.ws, &scan, &self.kinds, crate::invoked::command());
         if whole {
             errors.extend(strays);
             errors.extend(holes::judges(&self.judges, &problems));
@@ -265,7 +273,8 @@ impl Context {
                     errors.extend(holes::judges(&self.judges, std::slice::from_ref(*p)));
                     errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
                     for e in holes::duplicate_cases(&self.ws, p, &f) {
-                        eprintln!("warning: {}", self.relative(e));
+                        let said = self.relative(e).to_string();
+                        eprintln!("warning: {}", judging::diff::terminal_safe(&said));
                     }
                     for (i, name) in cases.iter().enumerate() {
                         matched[i] |= f.cases.iter().any(|c| &c.name == name);
@@ -330,17 +339,27 @@ impl Context {
         deadline: Option<Instant>,
     ) -> Result<RunReport> {
         for planned in &mut plan {
+            // Nothing to judge (a problem not written yet): no tool to build.
+            if planned.subjects.is_empty() {
+                continue;
+            }
             let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
             if needs.contains(&Tool::Checker) && planned.checker.is_none() {
                 let source = planned.problem.checker_path();
-                let profile = self.profile_for(LOCAL, &source)?;
+                let profile = planned
+                    .problem
+                    .meta
+                    .subject_profile(self.profile_for(LOCAL, &source)?);
                 let meta = &planned.problem.meta;
                 let profile = Arc::new(judging::checker::profile_for(&profile, meta));
                 planned.checker = Some(ToolProgram::Source(source, profile));
             }
             if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
                 let source = planned.problem.interactor_path();
-                let profile = self.profile_for(LOCAL, &source)?;
+                let profile = planned
+                    .problem
+                    .meta
+                    .subject_profile(self.profile_for(LOCAL, &source)?);
                 let meta = &planned.problem.meta;
                 let profile = Arc::new(judging::interactive::profile_for(&profile, meta));
                 planned.interactor = Some(ToolProgram::Source(source, profile));
@@ -412,7 +431,7 @@ impl Context {
     /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.
     pub fn print_notes(&self) {
         for note in self.builder.take_notes() {
-            eprintln!("note: {note}");
+            eprintln!("note: {}", judging::diff::terminal_safe(&note));
         }
         if let Some(n) = self
             .verdicts
@@ -581,8 +600,11 @@ pub fn fit_terminal(text: String) -> String {
 }
 
 /// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.
+/// Prints `text`, a report for the terminal, through [`judging::diff::terminal_safe`]: nothing
+/// that came from outside commands the terminal. (`print_bytes` prints bytes as they are: a
+/// program's own output that `runner run` shows, a source for the clipboard.)
 pub fn print(text: &str) -> Result<()> {
-    print_bytes(text.as_bytes())
+    print_bytes(judging::diff::terminal_safe(text).as_bytes())
 }
 
 pub fn print_bytes(bytes: &[u8]) -> Result<()> {

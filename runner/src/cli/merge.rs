@@ -18,8 +18,8 @@ pub fn merge(
     let texts: Vec<(PathBuf, String)> = reports
         .iter()
         .map(|p| {
-            let text = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?;
+            let text =
+                history::read_report(p).with_context(|| format!("cannot read {}", p.display()))?;
             Ok((p.clone(), text))
         })
         .collect::<Result<_>>()?;
@@ -70,6 +70,9 @@ fn render(m: &Records, shards: usize) -> String {
     }
     for slug in &m.summary.no_solution {
         out.push_str(&format!("FAIL {slug}: no solution\n"));
+    }
+    for slug in &m.summary.not_written {
+        out.push_str(&format!("SKIP {slug}: not written yet\n"));
     }
     out.push_str(&format!(
         "merged {shards} shard(s): {} records\n{} passed, {} failed\n",

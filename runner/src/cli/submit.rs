@@ -47,13 +47,13 @@ pub fn submit(
     };
     if to_stdout {
         let mut err = std::io::stderr().lock();
-        err.write_all(text.as_bytes())?;
+        err.write_all(judging::diff::terminal_safe(&text).as_bytes())?;
         err.flush()?;
         if code == exit::PASSED {
             print_bytes(&sub.code)?;
         }
     } else {
-        print_bytes(super::context::fit_terminal(text).as_bytes())?;
+        super::context::print(&super::context::fit_terminal(text))?;
     }
     Ok(code)
 }

@@ -15,6 +15,7 @@ use crate::records::{Record, Records, RoleName, Status, WrongSolution};
 
 /// The JUnit file of a run.
 pub fn serialize(records: &Records) -> Result<Vec<u8>> {
+    let records = &xml_records(records);
     let mut report = Report::new("runner");
     let mut problems: Vec<&str> = Vec::new();
     let all = records
@@ -22,7 +23,8 @@ pub fn serialize(records: &Records) -> Result<Vec<u8>> {
         .iter()
         .map(|r| r.problem.as_str())
         .chain(records.wrong.iter().map(|w| w.problem.as_str()))
-        .chain(records.summary.no_solution.iter().map(String::as_str));
+        .chain(records.summary.no_solution.iter().map(String::as_str))
+        .chain(records.summary.not_written.iter().map(String::as_str));
     for p in all {
         if !problems.contains(&p) {
             problems.push(p);
@@ -36,6 +38,51 @@ pub fn serialize(records: &Records) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// `text` with every character XML 1.0 does not allow (C0 controls but newline and CR; U+FFFE
+/// and U+FFFF) shown as `\x1b` / `\u{fffe}`, and tabs as `\x09`: a program's output or stderr may
+/// hold any of them, and quick-junit would drop them silently (or the file would not parse).
+fn xml_text(text: &str) -> String {
+    let invalid =
+        |c: char| (c < ' ' && !matches!(c, '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}');
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if !invalid(c) {
+            out.push(c);
+        } else if (c as u32) < 0x100 {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        }
+    }
+    out
+}
+
+/// `records` with every text [`xml_text`] shows.
+fn xml_records(records: &Records) -> Records {
+    let t = |s: &mut String| *s = xml_text(s);
+    let o = |s: &mut Option<String>| s.iter_mut().for_each(|s| *s = xml_text(s));
+    let mut r = records.clone();
+    for c in &mut r.cases {
+        [&mut c.problem, &mut c.program, &mut c.case]
+            .into_iter()
+            .for_each(t);
+        [
+            &mut c.detail,
+            &mut c.first_difference,
+            &mut c.diff,
+            &mut c.stderr,
+        ]
+        .into_iter()
+        .for_each(o);
+    }
+    for w in &mut r.wrong {
+        [&mut w.problem, &mut w.program].into_iter().for_each(t);
+        [&mut w.why, &mut w.caught_by].into_iter().for_each(o);
+    }
+    r.summary.no_solution.iter_mut().for_each(t);
+    r
+}
+
 fn suite(records: &Records, problem: &str) -> TestSuite {
     let mut suite = TestSuite::new(problem);
     let cases: Vec<&Record> = records
@@ -43,7 +90,11 @@ fn suite(records: &Records, problem: &str) -> TestSuite {
         .iter()
         .filter(|r| r.problem == problem)
         .collect();
-    let wall: u64 = cases.iter().filter_map(|r| r.wall_ms).sum();
+    // Times read back from shards' files: a huge one saturates.
+    let wall = cases
+        .iter()
+        .filter_map(|r| r.wall_ms)
+        .fold(0u64, u64::saturating_add);
     suite.set_time(Duration::from_millis(wall));
     for r in &cases {
         let wrong = (r.role == RoleName::Wrong)
@@ -79,6 +130,13 @@ fn suite(records: &Records, problem: &str) -> TestSuite {
         let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
         status.set_message(format!("no solution (add solutions/src/bin/{problem}.rs)"));
         let mut tc = TestCase::new("(no solution)", status);
+        tc.set_classname(problem);
+        suite.add_test_case(tc);
+    }
+    if records.summary.not_written.iter().any(|s| s == problem) {
+        let mut status = TestCaseStatus::skipped();
+        status.set_message("not written yet: its solution is still the scaffold");
+        let mut tc = TestCase::new("(not written yet)", status);
         tc.set_classname(problem);
         suite.add_test_case(tc);
     }
@@ -318,5 +376,24 @@ mod tests {
     fn a_run_of_nothing_is_an_empty_report() {
         let xml = String::from_utf8(serialize(&Records::empty()).unwrap()).unwrap();
         assert_eq!(parse(&xml).0, (0, 0, 0), "{xml}");
+    }
+
+    #[test]
+    fn characters_xml_does_not_allow_are_shown_escaped_and_the_file_parses() {
+        let mut r = crate::records::tests::record("t", "s.rs", "a", Some(Verdict::WrongAnswer));
+        r.diff = Some("-6\n+\u{fffe}\x01\n".into());
+        r.stderr = Some("bell\x07 \u{ffff} tab\tok".into());
+        r.wall_ms = Some(u64::MAX);
+        let mut r2 = r.clone();
+        r2.case = "b".into();
+        let records = Records {
+            cases: vec![r, r2],
+            ..Records::empty()
+        };
+        let xml = String::from_utf8(serialize(&records).unwrap()).unwrap();
+        assert_eq!(parse(&xml).0, (2, 2, 0), "{xml}");
+        for shown in ["+\\u{fffe}\\x01", "bell\\x07 \\u{ffff} tab\\x09ok"] {
+            assert!(xml.contains(shown), "{shown} not in {xml}");
+        }
     }
 }

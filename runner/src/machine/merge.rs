@@ -107,31 +107,72 @@ pub fn merge(reports: &[(PathBuf, String)]) -> Result<Records> {
             missing.join(", ")
         );
     }
-    Ok(combine(shards))
+    refuse_repeats(&shards)?;
+    combine(shards)
 }
 
-fn combine(shards: Vec<Shard>) -> Records {
+/// Refuses a record that two shards (or one shard twice) hold: each unit of work runs in
+/// exactly one shard, so a repeat is a report edited or mixed up, and its counts would count
+/// twice. The error names the record's id and both files.
+fn refuse_repeats(shards: &[Shard]) -> Result<()> {
+    let mut seen: std::collections::HashMap<String, &PathBuf> = std::collections::HashMap::new();
+    for s in shards {
+        let cases = s.records.cases.iter().map(|r| format!("case {}", r.key()));
+        let wrong = s
+            .records
+            .wrong
+            .iter()
+            .map(|w| format!("wrong solution {}/{}", w.problem, w.program));
+        for id in cases.chain(wrong) {
+            if let Some(other) = seen.get(&id) {
+                bail!(
+                    "{id} is in {} and again in {}: a record is in one shard once",
+                    other.display(),
+                    s.path.display()
+                );
+            }
+            seen.insert(id, &s.path);
+        }
+    }
+    Ok(())
+}
+
+/// `a + b`, or an error naming the shard and the count that would overflow.
+fn add(a: usize, b: usize, path: &Path, what: &str) -> Result<usize> {
+    a.checked_add(b).with_context(|| {
+        format!(
+            "{}: the summary's `{what}` ({b}) makes the total overflow: not a count of a run",
+            path.display()
+        )
+    })
+}
+
+fn combine(shards: Vec<Shard>) -> Result<Records> {
     let mut merged = Records::empty();
     let s = &mut merged.summary;
     for shard in shards {
-        let t = &shard.records.summary;
-        s.passed += t.passed;
-        s.failed += t.failed;
-        s.skipped += t.skipped;
-        s.cases += t.cases;
+        let (t, path) = (&shard.records.summary, &shard.path);
+        s.passed = add(s.passed, t.passed, path, "passed")?;
+        s.failed = add(s.failed, t.failed, path, "failed")?;
+        s.skipped = add(s.skipped, t.skipped, path, "skipped")?;
+        s.cases = add(s.cases, t.cases, path, "cases")?;
         for (v, c) in &t.verdicts {
-            *s.verdicts.entry(*v).or_insert(0) += c;
+            let total = s.verdicts.entry(*v).or_insert(0);
+            *total = add(*total, *c, path, &format!("verdicts.{}", v.as_str()))?;
         }
         s.interrupted |= t.interrupted;
         s.failed_only |= t.failed_only;
         s.exit_code = worst(s.exit_code, t.exit_code);
         s.no_solution.extend(t.no_solution.iter().cloned());
+        s.not_written.extend(t.not_written.iter().cloned());
         merged.cases.extend(shard.records.cases);
         merged.wrong.extend(shard.records.wrong);
     }
     merged.summary.no_solution.sort();
     merged.summary.no_solution.dedup();
-    merged
+    merged.summary.not_written.sort();
+    merged.summary.not_written.dedup();
+    Ok(merged)
 }
 
 /// The exit code of two parts of one run: interrupted over a judge error over a failure.
@@ -196,6 +237,41 @@ mod tests {
         assert!(
             err(&[(PathBuf::from("x.jsonl"), "{\"type\":\"case\"".into())])
                 .contains("x.jsonl:1: not a line of `--format json`")
+        );
+    }
+
+    #[test]
+    fn counts_near_two_to_the_64_are_refused_not_a_panic() {
+        let big = usize::MAX - 1;
+        let e = merge(&[shard("hash:1/2", big, 0, 0), shard("hash:2/2", 5, 0, 0)])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "hash:2/2.jsonl: the summary's `passed` (5) makes the total overflow: not a count of a run"
+        );
+    }
+
+    #[test]
+    fn a_record_in_two_shards_is_refused_with_its_id() {
+        let with_case = |partition: &str| {
+            let (path, summary) = shard(partition, 1, 0, 0);
+            let r = crate::records::tests::record(
+                "t",
+                "solutions/src/bin/t.rs",
+                "a",
+                Some(judging::verdict::Verdict::Accepted),
+            );
+            let case = String::from_utf8(crate::machine::json::line(&Line::Case(r))).unwrap();
+            (path, case + &summary)
+        };
+        let e = merge(&[with_case("hash:1/2"), with_case("hash:2/2")])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "case t/solutions/src/bin/t.rs/a is in hash:1/2.jsonl and again in hash:2/2.jsonl: \
+             a record is in one shard once"
         );
     }
 }

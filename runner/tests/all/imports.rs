@@ -1,12 +1,13 @@
 //! Problems from elsewhere: `runner listen` (Competitive Companion), `runner import` (Kattis and
 //! Polygon packages) and `runner export --kattis`, each into or out of a temporary workspace.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::listener::Listener;
 use crate::common::{
     assert_code, full_tests, have, last_line, repo_root, stderr, stdout, swept_problems, text, Ws,
 };
@@ -15,103 +16,6 @@ fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(rel)
-}
-
-/// `runner listen --port 0` in `ws`, and the port it printed.
-struct Listener {
-    child: Child,
-    port: u16,
-    out: BufReader<std::process::ChildStdout>,
-}
-
-impl Listener {
-    fn start(ws: &Ws, extra: &[&str]) -> Listener {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("runner"))
-            .arg("--root")
-            .arg(ws.dir.path())
-            .args(["listen", "--port", "0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        out.read_line(&mut line).unwrap();
-        let port = line
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Listener { child, port, out }
-    }
-
-    /// POSTs `body` to / as the extension does (JSON, no Origin) and returns (status code,
-    /// body).
-    fn post(&self, body: &[u8]) -> (u16, String) {
-        let (code, _, body) = self.send("POST", "Content-Type: application/json\r\n", body);
-        (code, body)
-    }
-
-    /// Sends a request with the `headers` given (each ending in CRLF) and `body`; (status code,
-    /// headers, body) of the answer.
-    fn send(&self, method: &str, headers: &str, body: &[u8]) -> (u16, String, String) {
-        self.send_to(&format!("localhost:{}", self.port), method, headers, body)
-    }
-
-    /// [`Listener::send`] with that `Host` header.
-    fn send_to(
-        &self,
-        host: &str,
-        method: &str,
-        headers: &str,
-        body: &[u8],
-    ) -> (u16, String, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        write!(
-            s,
-            "{method} / HTTP/1.1\r\nHost: {host}\r\n{headers}Content-Length: {}\r\n\r\n",
-            body.len()
-        )
-        .unwrap();
-        s.write_all(body).unwrap();
-        let mut reply = String::new();
-        s.read_to_string(&mut reply).unwrap();
-        let code = reply
-            .split_ascii_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
-        (code, head.to_string(), body.to_string())
-    }
-
-    /// Waits for the listener to end (30 s at most); its exit code, stdout and stderr.
-    fn finish(mut self) -> (Option<i32>, String, String) {
-        let start = Instant::now();
-        let status = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break s;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                let _ = self.child.kill();
-                panic!("the listener did not stop");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let mut out = String::new();
-        self.out.read_to_string(&mut out).unwrap();
-        let mut err = String::new();
-        self.child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        (status.code(), out, err)
-    }
 }
 
 /// Every file under `dir`, relative, with its bytes.
@@ -178,20 +82,22 @@ fn a_companion_payload_becomes_a_problem_whose_samples_pass_with_a_right_solutio
     );
     let readme = std::fs::read_to_string(ws.path("problems/hdu1848/README.md")).unwrap();
     assert!(readme.contains("https://acm.hdu.edu.cn/showproblem.php?pid=1848"));
-    assert!(ws.path("solutions/src/bin/hdu1848.rs").is_file());
-
-    // The scaffold's solution, unchanged, is refused (not judged). The repository's own
-    // solution passes.
-    let out = ws.runner(&["hdu1848"]);
-    assert_code(&out, 2);
+    // HDU takes no Rust: the solution to start from is C++, and no Rust file is written.
+    assert!(ws.path("solutions/cpp/hdu1848.cpp").is_file());
+    assert!(!ws.path("solutions/src").exists());
     assert!(
-        stderr(&out).contains("scaffold, unchanged"),
-        "{}",
-        text(&out)
+        out.contains("note: HDU takes no Rust: the solution to start from is C++"),
+        "{out}"
     );
+
+    // The scaffold's solution, unchanged, is not judged: the problem is not written yet. The
+    // repository's own C++ port passes.
+    let out = ws.runner(&["hdu1848"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("not written yet"), "{}", text(&out));
     std::fs::copy(
-        repo_root().join("solutions/src/bin/hdu1848-fibonacci-again.rs"),
-        ws.path("solutions/src/bin/hdu1848.rs"),
+        repo_root().join("solutions/cpp/hdu1848-fibonacci-again.cpp"),
+        ws.path("solutions/cpp/hdu1848.cpp"),
     )
     .unwrap();
     let out = ws.runner(&["hdu1848"]);
@@ -597,7 +503,7 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
         "{said}"
     );
     for note in [
-        "different.ctd: left out",
+        "input_validators/different.ctd: another input validator; the runner runs one",
         "Different.hs: left out (not in a language the runner builds",
     ] {
         assert!(said.contains(note), "{note} not in\n{said}");
@@ -635,7 +541,7 @@ fn a_legacy_kattis_package_judges_every_submission_into_its_category() {
     assert!(ws.path("problems/different/validate.py").is_file());
     assert!(ws.path("problems/different/invalid/negative.in").is_file());
     assert!(ws
-        .path("solutions/different/different_py3/different.py")
+        .path("solutions/different/different_py3/different.pypy")
         .is_file());
     let wrong = std::fs::read_to_string(ws.path("problems/different/wrong/wrong.toml")).unwrap();
     // Each expects its Kattis class (AC before its first rejection).
@@ -759,16 +665,17 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
         said.contains("submissions/accepted/old.py2: left out (Python 2: the runner runs python3)"),
         "{said}"
     );
-    assert!(ws.path("solutions/half/half2/half.py").is_file());
+    // Under PyPy, as Kattis and problemtools run every Python 3 submission.
+    assert!(ws.path("solutions/half/half2/half.pypy").is_file());
     // Each wrong solution with what the folder's defaults or submissions.yaml require; the
     // wrong_answer one settled to the verdict of its class it gets first.
     let wrong = std::fs::read_to_string(ws.path("problems/half/wrong/wrong.toml")).unwrap();
     for entry in [
-        "file = \"floor.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\n",
+        "file = \"floor.pypy\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\n",
         // brute_force: TLE's class (a flood of output, OLE, included) or RTE's.
-        "file = \"slow.py\"\nexpect = [\"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\n",
-        "file = \"wa.py\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\nwhy = \"Kattis submissions/accepted/wa.py3; submissions.yaml\"",
-        "file = \"crash.py\"\nexpect = \"not AC\"\n",
+        "file = \"slow.pypy\"\nexpect = [\"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\nallow = [\"AC\", \"TLE\", \"MLE\", \"OLE\", \"ILE\", \"RE\"]\n",
+        "file = \"wa.pypy\"\nexpect = [\"PE\", \"WA\"]\nallow = [\"AC\", \"PE\", \"WA\"]\nwhy = \"Kattis submissions/accepted/wa.py3; submissions.yaml\"",
+        "file = \"crash.pypy\"\nexpect = \"not AC\"\n",
     ] {
         assert!(wrong.contains(entry), "{entry}\nnot in\n{wrong}");
     }
@@ -778,7 +685,7 @@ fn a_2025_09_package_and_a_zip_of_one_come_in_with_their_limits_and_tolerance() 
         "time_limit_ms = 750",
         "memory_limit_kib = 524288",
         "output_limit_kib = 8192",
-        "compare = { float = { abs = 1e-6, rel = 1e-6 } }",
+        "compare = { kattis = \"float_absolute_tolerance 1e-6 float_relative_tolerance 1e-6\" }",
     ] {
         assert!(toml.contains(line), "{line} not in\n{toml}");
     }
@@ -832,14 +739,17 @@ fn test_group_flags_apply_at_every_depth_of_data() {
         fixture[at..].split("[[case]]").next().unwrap().to_string()
     };
     assert!(
-        case("secret.tolerant.1").contains("compare = { float = { abs = 1e-2, rel = 1e-2 } }"),
+        case("secret.tolerant.1").contains(
+            "compare = { kattis = \"float_absolute_tolerance 1e-2 float_relative_tolerance 1e-2\" }"
+        ),
         "{fixture}"
     );
     for name in ["sample.1", "secret.exact.1", "secret.tolerant.strict.1"] {
         assert!(!case(name).contains("compare"), "{name}: {fixture}");
     }
     let toml = std::fs::read_to_string(ws.path("problems/divide/problem.toml")).unwrap();
-    assert!(toml.contains("compare = \"tokens\""), "{toml}");
+    // Kattis' default: case-insensitive, the whitespace free.
+    assert!(toml.contains("compare = { kattis = \"\" }"), "{toml}");
     assert!(
         said.contains(
             "note: data/secret/tolerant: the input validator's flags `fractional=1` for this \
@@ -850,7 +760,7 @@ fn test_group_flags_apply_at_every_depth_of_data() {
     // The flood is stopped at the output limit: OLE, a verdict of its class.
     assert!(
         said.contains(
-            "wrong/fill.py: expects its class (TLE, OLE or ILE) as its first rejection; it got OLE first here"
+            "wrong/fill.pypy: expects its class (TLE, OLE or ILE) as its first rejection; it got OLE first here"
         ),
         "{said}"
     );
@@ -1288,7 +1198,7 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     );
     // The sleeper is TLE at the wall clock (Kattis' rules: no idleness), in its class.
     assert!(
-        said.contains("wrong/sleepy.py: expects its class (TLE, OLE or ILE) as its first rejection; it got TLE first here"),
+        said.contains("wrong/sleepy.pypy: expects its class (TLE, OLE or ILE) as its first rejection; it got TLE first here"),
         "{said}"
     );
     let toml = std::fs::read_to_string(ws.path("problems/twopass/problem.toml")).unwrap();
@@ -1308,7 +1218,7 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     let said = text(&out);
     assert_code(&out, 0);
     for row in [
-        "solutions/twopass/fixed/twopass.py [local Python]: 2/2 AC",
+        "solutions/twopass/fixed/twopass.pypy [local PyPy3]: 2/2 AC",
         "solutions/twopass/echo/twopass.c [local C]: 2/2 AC",
         "wrong solutions: 4/4 got their verdict",
     ] {
@@ -1316,13 +1226,13 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     }
     assert_eq!(last_line(&out), "8 passed, 0 failed", "{said}");
     for (file, verdict, why) in [
-        ("negative.py", "WA", "pass 1: -1 is negative"),
+        ("negative.pypy", "WA", "pass 1: -1 is negative"),
         (
-            "second.py",
+            "second.pypy",
             "WA",
             "pass 1: 7, fine\n     │ pass 2: 8, not 7 (pass 1 was on -7)",
         ),
-        ("crash_second.py", "RE", "exit code 3"),
+        ("crash_second.pypy", "RE", "exit code 3"),
     ] {
         let wrong = ws.path(&format!("problems/twopass/wrong/{file}"));
         let file = wrong.to_str().unwrap();
@@ -1336,7 +1246,7 @@ fn a_multi_pass_problem_that_is_not_interactive_runs_each_pass_on_the_validator_
     // The validator asking for a third pass of a problem of two is the judge's error.
     let toml = toml.replace("max_passes = 2", "max_passes = 1");
     ws.write("problems/twopass/problem.toml", &toml);
-    let fixed = ws.path("solutions/twopass/fixed/twopass.py");
+    let fixed = ws.path("solutions/twopass/fixed/twopass.pypy");
     let out = ws.runner(&["judge", "twopass", fixed.to_str().unwrap()]);
     assert_code(&out, 2);
     assert!(
@@ -2022,7 +1932,7 @@ fn constants_are_substituted_where_the_format_says() {
     // Not in a submission: the judges compile what a contestant sends as it is (BAPCtools
     // does not substitute there either).
     assert_eq!(
-        read("problems/constants/wrong/constant.py"),
+        read("problems/constants/wrong/constant.pypy"),
         "input()\nprint('{{MAX_N}}')\n"
     );
     assert_eq!(
@@ -2065,4 +1975,145 @@ fn an_import_that_fails_after_writing_leaves_the_workspace_as_it_was() {
         text(&out)
     );
     assert_eq!(user_files(&ws), before, "{}", text(&out));
+}
+
+#[test]
+fn a_library_checker_folder_copied_without_its_checkout_s_markers_says_to_name_the_checkout() {
+    // common/ copied beside the problem, but not problems.toml / generate.py: nothing marks the
+    // folder as a checkout, so its common/ is not taken. The import must say what to do, not
+    // leave the compiler's `random.h: No such file` alone, and write nothing.
+    let ws = Ws::empty();
+    let copy = tempfile::tempdir().unwrap();
+    copy_dir(&data("library-checker"), copy.path());
+    std::fs::remove_file(copy.path().join("problems.toml")).unwrap();
+    let pkg = copy.path().join("sample/aplusb");
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    for said in [
+        "checker.cpp includes \"testlib.h\", which only a library-checker-problems checkout's common/ gives",
+        "is not taken: that folder has neither problems.toml nor generate.py nor .git",
+        "name the checkout (the folder holding common/) with --checkout DIR; nothing was written",
+    ] {
+        assert!(err.contains(said), "{said} not in\n{}", text(&out));
+    }
+    assert!(!ws.path("problems/aplusb").exists());
+    assert!(!ws.path("fixtures/aplusb.toml").exists());
+    // Named, the same copy imports.
+    let out = ws.runner(&[
+        "import",
+        pkg.to_str().unwrap(),
+        "--checkout",
+        copy.path().to_str().unwrap(),
+    ]);
+    assert_code(&out, 0);
+    assert!(ws.path("problems/aplusb/testlib.h").is_file());
+}
+
+/// A package shaped as GCPC's `alohomoraandcolloportus` (not shipped: the team's unpublished
+/// set): default validation, no flags, the jury's answers in lower case, an accepted submission
+/// that prints them in upper case with its own layout. Kattis' default validator compares
+/// case-insensitively and lets the whitespace free unless told otherwise (the format's
+/// definition; problemtools gives the submission AC): so must the runner.
+#[test]
+fn kattis_default_validation_is_case_insensitive_and_space_free_unless_told() {
+    let ws = Ws::empty();
+    let (_tmp, pkg) = package(
+        "alohomora",
+        &[
+            ("problem.yaml", "name: Alohomora\nlimits:\n  time_limit: 2\n"),
+            ("data/sample/1.in", "2\nab\nba\n"),
+            ("data/sample/1.ans", "no\nyes\n"),
+            ("data/secret/1.in", "1\naa\n"),
+            ("data/secret/1.ans", "yes\n"),
+            (
+                "submissions/accepted/upper.c",
+                "#include <stdio.h>\nint main(void) { int n; char s[8]; scanf(\"%d\", &n); \
+                 while (n-- > 0 && scanf(\"%7s\", s) == 1) printf(\"%s  \", s[0] == 'a' && s[1] == 'b' ? \"NO\" : \"YES\"); \
+                 printf(\"\\n\\n\"); return 0; }\n",
+            ),
+            (
+                "submissions/wrong_answer/maybe.c",
+                "#include <stdio.h>\nint main(void) { puts(\"maybe\"); return 0; }\n",
+            ),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let toml = std::fs::read_to_string(ws.path("problems/alohomora/problem.toml")).unwrap();
+    assert!(toml.contains("compare = { kattis = \"\" }"), "{toml}");
+    let out = ws.runner(&["alohomora"]);
+    let said = text(&out);
+    assert_code(&out, 0);
+    assert!(
+        said.contains("solutions/alohomora/upper/alohomora.c [local C]: 2/2 AC"),
+        "{said}"
+    );
+    assert_eq!(last_line(&out), "3 passed, 0 failed", "{said}");
+    // With case_sensitive, the same submission is WA: the flag is the package's to give.
+    let (_tmp, strict) = package(
+        "strict",
+        &[
+            (
+                "problem.yaml",
+                "name: Strict\nvalidator_flags: case_sensitive\nlimits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "1\nab\n"),
+            ("data/sample/1.ans", "no\n"),
+            (
+                "submissions/accepted/lower.c",
+                "#include <stdio.h>\nint main(void) { puts(\"no\"); return 0; }\n",
+            ),
+            (
+                "submissions/wrong_answer/upper.c",
+                "#include <stdio.h>\nint main(void) { puts(\"NO\"); return 0; }\n",
+            ),
+        ],
+    );
+    let out = ws.runner(&["import", strict.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains("wrong/upper.c: expects its class (PE or WA) as its first rejection; it got WA first here"),
+        "{said}"
+    );
+}
+
+/// An output validators' folder as SWERC 2025 files it (CC BY-SA; its 6 000-line testlib is
+/// not shipped, a stand-in is made here): `checker.cpp` and the DOMjudge-modified `testlib.h`
+/// it includes, exits 42 / 43 (Kattis' convention). The folder is one program, built with its
+/// own header (the runner ships none), and judges.
+#[test]
+fn an_output_validator_folder_with_its_header_is_one_program() {
+    let ws = Ws::empty();
+    let testlib = "// Modified by a script to work with DOMjudge (a stand-in).\n#include <cstdio>\n#include <cstdlib>\n\
+                   static FILE *ans;\nstatic void registerTestlibCmd(int argc, char **argv) { if (argc < 4) std::exit(1); ans = std::fopen(argv[2], \"r\"); }\n\
+                   static void quitf_ok() { std::exit(42); }\nstatic void quitf_wa() { std::exit(43); }\n";
+    let (_tmp, pkg) = package(
+        "keygen",
+        &[
+            ("problem.yaml", "name: Keygen\nvalidation: custom\nlimits:\n  time_limit: 2\n"),
+            ("output_validators/testlib.h", testlib),
+            (
+                "output_validators/checker.cpp",
+                "#include \"testlib.h\"\nint main(int argc, char **argv) { registerTestlibCmd(argc, argv); \
+                 long long want, got; if (std::fscanf(ans, \"%lld\", &want) != 1) return 1; \
+                 if (std::scanf(\"%lld\", &got) != 1) quitf_wa(); \
+                 if (got % want == 0) quitf_ok(); quitf_wa(); }\n",
+            ),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("submissions/accepted/six.c", "#include <stdio.h>\nint main(void) { puts(\"6\"); return 0; }\n"),
+            ("submissions/wrong_answer/four.c", "#include <stdio.h>\nint main(void) { puts(\"4\"); return 0; }\n"),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert_eq!(
+        std::fs::read_to_string(ws.path("problems/keygen/testlib.h")).unwrap(),
+        testlib
+    );
+    let out = ws.runner(&["keygen"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "2 passed, 0 failed", "{}", text(&out));
 }

@@ -27,9 +27,11 @@ static ONE_TEST_MORE_THAN_CPUS: extern "C" fn() = {
 
 mod common;
 
+mod bounds;
 mod cache;
 mod compile_box;
 mod config;
+mod contest_day;
 mod docs;
 mod first_hour;
 mod game;

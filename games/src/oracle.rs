@@ -68,12 +68,14 @@ pub fn block(game: &Game, slug: &str) -> String {
     let title = game
         .title
         .as_deref()
-        .map(|t| format!(" ({t})"))
+        // One comment line, whatever the title holds (a line break would end the comment).
+        .map(|t| format!("// {}\n", t.replace(|c: char| c.is_control(), " ")))
         .unwrap_or_default();
     format!(
-        "{BEGIN}: do not edit, `runner game {slug} --write-brute` rewrites it\n\
-         // The game: {game}{title}, a {kind}. A position is a multiset of heaps; a move replaces\n\
-         // one heap by the heaps of one of its options.\n\
+        "{BEGIN}: do not edit,\n// `runner game {slug} --write-brute` rewrites it.\n{title}\
+         // The game: {game}, a {kind}.\n\
+         // A position is a multiset of heaps; a move replaces one heap by the heaps of one of\n\
+         // its options.\n\
          {rule}\n{SEARCH}{END}\n",
         kind = game.kind_name(),
         rule = game.rust_options(),
@@ -198,10 +200,18 @@ mod tests {
         let g = kayles();
         let file = format!("use std::io;\n\n{}\nfn main() {{}}\n", block(&g, "k"));
         assert_eq!(check(&file, &g, "k"), Ok(()));
-        let stale = file.replace("const DIGITS: &[u8] = &[0, 7, 7];", "const DIGITS: &[u8] = &[0, 7];");
+        let stale = file.replace(
+            "const DIGITS: &[u8] = &[0, 7, 7];",
+            "const DIGITS: &[u8] = &[0, 7];",
+        );
         assert_ne!(stale, file);
         let e = check(&stale, &g, "k").unwrap_err();
-        let BlockError::Stale { line, found, expected } = &e else {
+        let BlockError::Stale {
+            line,
+            found,
+            expected,
+        } = &e
+        else {
             panic!("{e}")
         };
         assert_eq!(stale.lines().nth(line - 1), found.as_deref());

@@ -30,7 +30,8 @@ fn kayles_page(ws: &Ws, extra: &[&str]) -> (String, Value) {
     args.extend_from_slice(extra);
     let out = ws.runner(&args);
     assert_code(&out, 0);
-    let v: Value = serde_json::from_str(stdout(&out).trim()).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
+    let v: Value =
+        serde_json::from_str(stdout(&out).trim()).unwrap_or_else(|e| panic!("{e}: {}", text(&out)));
     (std::fs::read_to_string(&page).unwrap(), v)
 }
 
@@ -57,7 +58,10 @@ fn the_page_marks_n0_and_n0_plus_p_and_shows_a_hostile_title_as_text() {
     assert_eq!(page.matches("<rect class=\"pt exc\"").count(), exceptions);
     assert!(page.contains("one point per heap"));
     // The title is text: escaped, and the page holds no script at all.
-    assert!(page.contains("&lt;/title&gt;&lt;script&gt;document.title="), "{page}");
+    assert!(
+        page.contains("&lt;/title&gt;&lt;script&gt;document.title="),
+        "{page}"
+    );
     assert!(!page.contains("<script"), "the page runs no script");
     assert!(page.contains("default-src 'none'"));
 
@@ -132,10 +136,16 @@ fn the_page_in_chromium() {
     assert_code(&out, 0);
     b.open(&page);
     assert_eq!(b.errors, Vec::<String>::new(), "console errors on load");
-    assert_eq!(b.eval("document.querySelectorAll('#heat rect.cell').length"), 441);
+    assert_eq!(
+        b.eval("document.querySelectorAll('#heat rect.cell').length"),
+        441
+    );
     // The P-positions are the Beatty pairs: (0 0), (1 2), (2 1), (3 5), (5 3), (4 7), (7 4),
     // (6 10), (10 6), (8 13), (13 8), (9 15), (15 9), (11 18), (18 11), (12 20), (20 12).
-    assert_eq!(b.eval("document.querySelectorAll('#heat rect.v0').length"), 17);
+    assert_eq!(
+        b.eval("document.querySelectorAll('#heat rect.v0').length"),
+        17
+    );
     assert_eq!(
         b.eval("document.querySelector('#game h2').textContent"),
         "Wythoff <i>"

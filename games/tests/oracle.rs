@@ -19,7 +19,7 @@ fn program(game: &Game) -> String {
         "//! A test of the generated oracle.\nuse std::io::{{self, Read}};\n\n{}\n\
          fn main() {{\n    let mut input = String::new();\n    \
          io::stdin().read_to_string(&mut input).expect(\"read\");\n    \
-         let mut memo = Memo::new();\n    for line in input.lines() {{\n        \
+         let mut memo = Memo::default();\n    for line in input.lines() {{\n        \
          let heaps: Vec<usize> = line\n            .split_whitespace()\n            \
          .map(|t| t.parse().expect(\"a heap\"))\n            .collect();\n        \
          let won = first_player_wins(&heaps, &mut memo);\n        \

@@ -28,8 +28,33 @@ fn options(n: usize) -> Vec<Vec<usize>> {
 }
 
 /// The memo of the search: a position (its heaps, sorted, none empty) and whether the player to
-/// move wins there.
-type Memo = std::collections::HashMap<Vec<usize>, bool>;
+/// move wins there. Make one with `Memo::default()`.
+type Memo = std::collections::HashMap<Vec<usize>, bool, std::hash::BuildHasherDefault<Fx>>;
+
+/// The memo's hash: a multiply-rotate one (std's SipHash guards against chosen keys; these keys
+/// are the search's own, and hashing is most of its time).
+#[derive(Default)]
+struct Fx(u64);
+
+impl Fx {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_usize(&mut self, word: usize) {
+        self.add(word as u64);
+    }
+}
 
 /// Whether the player to move wins from the position `heaps` (a multiset of heaps in any order;
 /// a heap of 0 is no heap), by the literal rules: the mover wins iff some move leads to a
@@ -74,7 +99,7 @@ fn main() {
         .map(|t| t.parse().expect("integer"))
         .collect();
     let top = ns.iter().copied().max().unwrap_or(0);
-    let mut memo = Memo::new();
+    let mut memo = Memo::default();
     // Every smaller pile first, so no search goes deeper than one move.
     for n in 0..=top {
         first_player_wins(&[n], &mut memo);

@@ -27,6 +27,7 @@ pub mod graph;
 mod naive;
 pub mod oracle;
 pub mod period;
+pub mod problem;
 pub mod program;
 pub mod program_report;
 pub mod report;

@@ -404,6 +404,11 @@ pub struct NewArgs {
     /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
     #[arg(long)]
     pub checker: bool,
+    /// A problem on the heap game of this game.toml: its game.toml, a brute force generated
+    /// from the game's rules, a validator and a generator of a default format, a README holding
+    /// what `runner game` found, and the fixture cases a test set must hit.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["validator", "brute", "gen"])]
+    pub game: Option<PathBuf>,
 }
 
 impl NewArgs {
@@ -739,7 +744,7 @@ fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             };
             import::import(&cx, &package, &how)
         }
-        Some(Command::New(a)) => new::new(&cx, &a.slug, a.lang.map(Into::into), &a.extras()),
+        Some(Command::New(a)) => new::new(&cx, &a),
         Some(Command::Init { .. }) => unreachable!("made before a context is"),
         Some(Command::Game(_)) => unreachable!("computed before a context is made"),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),

@@ -35,6 +35,7 @@ mod contest_day;
 mod docs;
 mod first_hour;
 mod game;
+mod game_new;
 mod game_page;
 mod game_programs;
 mod hostile;

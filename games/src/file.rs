@@ -8,7 +8,21 @@
 //! # all-but = [1, 3]
 //! # rule = "grundy"
 //! max = 100000                # optional: values to compute at most
-//! # [program]                 # reserved for move programs (not yet)
+//! ```
+//!
+//! or a move program (see [`crate::program`]), instead of the heap game's keys:
+//!
+//! ```toml
+//! title = "Cutting Game"
+//! [program]
+//! source = "moves.rs"         # any language of judges.toml, beside the game file
+//! start = "2..=200 2..=200"   # a position or a list of them; ranges expand to the grid
+//! time-limit-ms = 30000       # optional bounds: CPU time and memory of one wave (one run),
+//! memory-limit-mib = 1024     # its output, the positions in all, the options of one
+//! output-limit-mib = 256      # position, the waves
+//! max-positions = 1000000
+//! max-options = 100000
+//! max-waves = 1000
 //! ```
 
 use std::fmt;
@@ -19,6 +33,7 @@ use toml::Spanned;
 
 use crate::code::{Base, Code, MAX_DIGITS};
 use crate::game::{Game, Kind, Rule};
+use crate::program::{self, ProgramLimits, ProgramSpec};
 
 /// An error in a game description, located to its file, line and field.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,9 +67,33 @@ impl std::error::Error for FileError {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameFile {
     /// The game.
-    pub game: Game,
-    /// Values to compute at most, when the file says.
+    pub game: Described,
+    /// Values to compute at most, when the file says (heap games only).
     pub max: Option<usize>,
+}
+
+/// What a game file describes: a heap game of a kind this crate knows, or a move program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Described {
+    /// A heap game.
+    Heap(Game),
+    /// A move program (its `[program]` table), with the file's title.
+    Program {
+        /// The file's title, when it gives one.
+        title: Option<String>,
+        /// The program.
+        spec: ProgramSpec,
+    },
+}
+
+impl GameFile {
+    /// The heap game, when the file describes one.
+    pub fn heap(&self) -> Option<&Game> {
+        match &self.game {
+            Described::Heap(g) => Some(g),
+            Described::Program { .. } => None,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -67,7 +106,20 @@ struct Raw {
     all_but: Option<Spanned<toml::Value>>,
     rule: Option<Spanned<String>>,
     max: Option<Spanned<i64>>,
-    program: Option<Spanned<toml::Table>>,
+    program: Option<Spanned<RawProgram>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawProgram {
+    source: Spanned<String>,
+    start: Spanned<toml::Value>,
+    time_limit_ms: Option<Spanned<i64>>,
+    memory_limit_mib: Option<Spanned<i64>>,
+    output_limit_mib: Option<Spanned<i64>>,
+    max_positions: Option<Spanned<i64>>,
+    max_options: Option<Spanned<i64>>,
+    max_waves: Option<Spanned<i64>>,
 }
 
 /// Reads the game file at `path`.
@@ -97,13 +149,7 @@ pub fn parse_file(path: &Path, text: &str) -> Result<GameFile, FileError> {
         )
     })?;
     if let Some(p) = &raw.program {
-        return Err(err(
-            Some(p.span().start),
-            Some("program"),
-            "move programs are not yet supported (issue 39, part 2): describe the game by \
-             code, subtract, all-but or rule"
-                .into(),
-        ));
+        return program_file(path, &raw, p).map_err(|(o, field, m)| err(Some(o), Some(&field), m));
     }
     let given: Vec<(&str, usize)> = [
         ("code", raw.code.as_ref().map(|s| s.span().start)),
@@ -119,7 +165,7 @@ pub fn parse_file(path: &Path, text: &str) -> Result<GameFile, FileError> {
             return Err(err(
                 None,
                 None,
-                "no game: give one of code, subtract, all-but, rule".into(),
+                "no game: give one of code, subtract, all-but, rule, or a [program] table".into(),
             ))
         }
         [_] => {}
@@ -152,7 +198,132 @@ pub fn parse_file(path: &Path, text: &str) -> Result<GameFile, FileError> {
     };
     let mut game = Game::new(kind);
     game.title = raw.title;
-    Ok(GameFile { game, max })
+    Ok(GameFile {
+        game: Described::Heap(game),
+        max,
+    })
+}
+
+type LocatedField = (usize, String, String);
+
+/// A game file with a `[program]` table: none of the heap game's keys, and the table checked.
+fn program_file(path: &Path, raw: &Raw, p: &Spanned<RawProgram>) -> Result<GameFile, LocatedField> {
+    let heap_keys = [
+        ("code", raw.code.as_ref().map(|s| s.span().start)),
+        ("base", raw.base.as_ref().map(|s| s.span().start)),
+        ("subtract", raw.subtract.as_ref().map(|s| s.span().start)),
+        ("all-but", raw.all_but.as_ref().map(|s| s.span().start)),
+        ("rule", raw.rule.as_ref().map(|s| s.span().start)),
+        ("max", raw.max.as_ref().map(|s| s.span().start)),
+    ];
+    if let Some((key, Some(at))) = heap_keys.into_iter().find(|(_, o)| o.is_some()) {
+        return Err((
+            at,
+            key.to_string(),
+            "a game file describes one game: a [program] table and a heap game's key are both \
+             given (a move program's bounds are in its table: max-positions, …)"
+                .into(),
+        ));
+    }
+    let p = p.get_ref();
+    let source = p.source.get_ref().trim();
+    let field = |name: &str| format!("program.{name}");
+    if source.is_empty() {
+        return Err((p.source.span().start, field("source"), "is empty".into()));
+    }
+    let limits = program_limits(p)?;
+    let at = p.start.span().start;
+    let start: Vec<String> = match p.start.get_ref() {
+        toml::Value::String(s) => vec![s.clone()],
+        toml::Value::Array(items) if !items.is_empty() => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<_>>()
+            .ok_or((
+                at,
+                field("start"),
+                "expected a position or a list of them".into(),
+            ))?,
+        _ => {
+            return Err((
+                at,
+                field("start"),
+                "expected a position (\"2..=200 2..=200\") or a non-empty list of them".into(),
+            ))
+        }
+    };
+    let mut total: u64 = 0;
+    for s in &start {
+        let n = program::start_count(s).map_err(|m| (at, field("start"), m))?;
+        total = total.saturating_add(n);
+    }
+    if total > limits.max_positions as u64 {
+        return Err((
+            at,
+            field("start"),
+            format!(
+                "{total} start positions, more than max-positions = {}",
+                limits.max_positions
+            ),
+        ));
+    }
+    let folder = path.parent().unwrap_or(Path::new(""));
+    Ok(GameFile {
+        game: Described::Program {
+            title: raw.title.clone(),
+            spec: ProgramSpec {
+                source: PathBuf::from(source),
+                path: folder.join(source),
+                start,
+                limits,
+            },
+        },
+        max: None,
+    })
+}
+
+fn program_limits(p: &RawProgram) -> Result<ProgramLimits, LocatedField> {
+    let d = ProgramLimits::default();
+    let bounded = |v: &Option<Spanned<i64>>, name: &str, max: i64, default: u64| match v {
+        None => Ok(default),
+        Some(s) if (1..=max).contains(s.get_ref()) => Ok(*s.get_ref() as u64),
+        Some(s) => Err((
+            s.span().start,
+            format!("program.{name}"),
+            format!("must be from 1 to {max} (got {})", s.get_ref()),
+        )),
+    };
+    Ok(ProgramLimits {
+        time_ms: bounded(&p.time_limit_ms, "time-limit-ms", 3_600_000, d.time_ms)?,
+        memory_mib: bounded(
+            &p.memory_limit_mib,
+            "memory-limit-mib",
+            65_536,
+            d.memory_mib,
+        )?,
+        output_mib: bounded(&p.output_limit_mib, "output-limit-mib", 4096, d.output_mib)?,
+        max_positions: bounded(&p.max_positions, "max-positions", 100_000_000, 0).map(|v| {
+            if v == 0 {
+                d.max_positions
+            } else {
+                v as usize
+            }
+        })?,
+        max_options: bounded(&p.max_options, "max-options", 100_000_000, 0).map(|v| {
+            if v == 0 {
+                d.max_options
+            } else {
+                v as usize
+            }
+        })?,
+        max_waves: bounded(&p.max_waves, "max-waves", 1_000_000, 0).map(|v| {
+            if v == 0 {
+                d.max_waves
+            } else {
+                v as usize
+            }
+        })?,
+    })
 }
 
 type Located = (usize, &'static str, String);
@@ -299,22 +470,21 @@ mod tests {
 
     #[test]
     fn each_kind() {
+        let heap = |text: &str| parse(text).unwrap().heap().unwrap().clone();
         let f = parse("title = \"Kayles\"\ncode = \"0.77\"\nmax = 500\n").unwrap();
-        assert_eq!(f.game.to_string(), "0.77");
         assert_eq!(f.max, Some(500));
-        assert_eq!(f.game.title.as_deref(), Some("Kayles"));
-        let f = parse("subtract = [7, 2, 3]\n").unwrap();
-        assert_eq!(f.game.kind, Kind::Subtract(vec![2, 3, 7]));
-        let f = parse("subtract = \"fibonacci\"\n").unwrap();
-        assert_eq!(f.game.kind, Kind::SubtractRule(Rule::Fibonacci));
-        let f = parse("all-but = [1, 3]\n").unwrap();
-        assert_eq!(f.game.kind, Kind::AllBut(vec![1, 3]));
-        assert_eq!(
-            parse("rule = \"grundy\"\n").unwrap().game.kind,
-            Kind::Grundy
-        );
-        let f = parse("code = \"0.8\"\nbase = 16\n").unwrap();
-        assert_eq!(f.game.code().unwrap().max_heaps(), 3);
+        let g = f.heap().unwrap();
+        assert_eq!(g.to_string(), "0.77");
+        assert_eq!(g.title.as_deref(), Some("Kayles"));
+        let g = heap("subtract = [7, 2, 3]\n");
+        assert_eq!(g.kind, Kind::Subtract(vec![2, 3, 7]));
+        let g = heap("subtract = \"fibonacci\"\n");
+        assert_eq!(g.kind, Kind::SubtractRule(Rule::Fibonacci));
+        let g = heap("all-but = [1, 3]\n");
+        assert_eq!(g.kind, Kind::AllBut(vec![1, 3]));
+        assert_eq!(heap("rule = \"grundy\"\n").kind, Kind::Grundy);
+        let g = heap("code = \"0.8\"\nbase = 16\n");
+        assert_eq!(g.code().unwrap().max_heaps(), 3);
     }
 
     #[test]
@@ -338,14 +508,56 @@ mod tests {
             e.contains("2:1") && e.contains("unknown field `maximum`"),
             "{e}"
         );
-        let e = parse("code = \"0.7\"\n[program]\nrun = \"moves.py\"\n").unwrap_err();
+        let e = parse("code = \"0.7\"\n[program]\nsource = \"m.py\"\nstart = \"1\"\n").unwrap_err();
         assert!(
-            e.contains(":2:1: program: move programs are not yet"),
+            e.contains(":1:8: code: a game file describes one game: a [program] table"),
             "{e}"
         );
         let e = parse("max = 0\ncode = \"0.7\"\n").unwrap_err();
         assert!(e.contains("1:7: max: must be at least 1"), "{e}");
         assert!(parse("title = \"t\"\n").unwrap_err().contains("no game"));
+    }
+
+    #[test]
+    fn a_move_program() {
+        let f = parse(
+            "title = \"Cutting\"\n[program]\nsource = \"moves.rs\"\nstart = \"2..=200 2..=200\"\n\
+             time-limit-ms = 500\n",
+        )
+        .unwrap();
+        let Described::Program { title, spec } = f.game else {
+            panic!("a program")
+        };
+        assert_eq!(title.as_deref(), Some("Cutting"));
+        assert_eq!(spec.path, Path::new("g/moves.rs"));
+        assert_eq!(spec.start, ["2..=200 2..=200"]);
+        assert_eq!(spec.limits.time_ms, 500);
+        assert_eq!(spec.limits.max_positions, 1_000_000);
+        let f = parse("[program]\nsource = \"m.py\"\nstart = [\"0\", \"1..=3\"]\n").unwrap();
+        assert!(f.heap().is_none());
+    }
+
+    #[test]
+    fn a_move_programs_errors() {
+        let e = parse("[program]\nsource = \"m.py\"\nstart = \"1..x\"\n").unwrap_err();
+        assert!(
+            e.starts_with("g/game.toml:3:9: program.start: \"1..x\": a range"),
+            "{e}"
+        );
+        let e = parse("[program]\nsource = \"m.py\"\nstart = \"0..=9\"\nmax-positions = 5\n")
+            .unwrap_err();
+        assert!(
+            e.contains("3:9: program.start: 10 start positions, more than"),
+            "{e}"
+        );
+        let e = parse("[program]\nsource = \"m.py\"\nstart = 3\n").unwrap_err();
+        assert!(e.contains("3:9: program.start: expected a position"), "{e}");
+        let e = parse("[program]\nsource = \"m.py\"\nstart = \"1\"\nmax-waves = 0\n").unwrap_err();
+        assert!(e.contains("4:13: program.max-waves: must be from 1"), "{e}");
+        let e = parse("[program]\nsource = \"m.py\"\nstart = \"1\"\nrun = 1\n").unwrap_err();
+        assert!(e.contains("unknown field `run`"), "{e}");
+        let e = parse("[program]\nstart = \"1\"\n").unwrap_err();
+        assert!(e.contains("missing field `source`"), "{e}");
     }
 
     #[test]

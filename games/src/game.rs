@@ -285,7 +285,7 @@ impl HeapRule for GrundyRule {
     fn rust_options(&self) -> String {
         "/// The options of a heap of n tokens in Grundy's game: two unequal non-empty heaps.\n\
          fn options(n: usize) -> Vec<Vec<usize>> {\n    \
-         (1..n.div_ceil(2)).map(|a| vec![a, n - a]).collect()\n}\n"
+         (1..(n + 1) / 2).map(|a| vec![a, n - a]).collect()\n}\n"
             .to_string()
     }
 }

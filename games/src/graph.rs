@@ -1,7 +1,11 @@
 //! Games on an explicit graph: positions named by strings (a move program's lines), each
 //! option a list of components (positions played side by side), the value of a position the
-//! mex of its options' XOR-sums. Positions are explored from roots by a caller's `expand`
-//! (a move program's driver feeds it); a cycle is refused with the cycle itself.
+//! mex of its options' XOR-sums.
+//!
+//! [`Moves`] holds a graph as a caller fills it (names interned to numbers, the options of each
+//! position in one flat list: a few bytes an option, not a structure per position), and
+//! [`Moves::values`] values it; a cycle is refused with the cycle itself. [`evaluate`] explores
+//! a graph from roots by a caller's `expand` and values it.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -31,45 +35,192 @@ pub enum GraphError<E> {
 impl<E: fmt::Display> fmt::Display for GraphError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GraphError::Cycle(c) => {
-                write!(f, "the moves loop: {} -> {}", c.join(" -> "), c[0])
-            }
+            GraphError::Cycle(c) => write!(f, "{}", cycle_text(c)),
             GraphError::TooMany { limit } => write!(f, "more than {limit} positions"),
             GraphError::Expand { position, error } => write!(f, "position {position:?}: {error}"),
         }
     }
 }
 
-/// The positions explored and their values.
-#[derive(Debug, Clone, Default)]
-pub struct Explored {
-    names: Vec<String>,
-    values: Vec<u32>,
-    index: HashMap<String, usize>,
+/// A cycle in words: "the moves loop: y -> z -> y".
+pub fn cycle_text(cycle: &[String]) -> String {
+    match cycle.first() {
+        Some(first) => format!("the moves loop: {} -> {first}", cycle.join(" -> ")),
+        None => "the moves loop".to_string(),
+    }
 }
 
-impl Explored {
-    /// The value of position `name`, if it was explored.
-    pub fn value(&self, name: &str) -> Option<u32> {
-        self.index.get(name).map(|&i| self.values[i])
+/// More positions than a limit allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooMany {
+    /// The limit.
+    pub limit: usize,
+}
+
+/// A game graph as a caller fills it: positions by name, numbered in the order first seen, and
+/// for each position explored its options, each a list of component positions.
+#[derive(Debug, Clone, Default)]
+pub struct Moves {
+    names: Vec<String>,
+    index: HashMap<String, u32>,
+    /// Per position: the range of its options in `option_ends`, once explored.
+    options: Vec<Option<(u32, u32)>>,
+    /// Per option: where its components end in `components`.
+    option_ends: Vec<usize>,
+    components: Vec<u32>,
+}
+
+impl Moves {
+    /// The number of `name`, added (unexplored) if it is new; more than `limit` positions is
+    /// an error.
+    pub fn intern(&mut self, name: &str, limit: usize) -> Result<u32, TooMany> {
+        if let Some(&i) = self.index.get(name) {
+            return Ok(i);
+        }
+        if self.names.len() >= limit || self.names.len() >= u32::MAX as usize {
+            return Err(TooMany { limit });
+        }
+        let i = self.names.len() as u32;
+        self.index.insert(name.to_string(), i);
+        self.names.push(name.to_string());
+        self.options.push(None);
+        Ok(i)
     }
 
-    /// How many positions were explored.
+    /// The number of `name`, if it was seen.
+    pub fn id(&self, name: &str) -> Option<u32> {
+        self.index.get(name).copied()
+    }
+
+    /// The name of position `id`.
+    pub fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// How many positions were seen.
     pub fn len(&self) -> usize {
         self.names.len()
     }
 
-    /// Whether nothing was explored.
+    /// Whether no position was seen.
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
 
-    /// The positions in the order they were first seen, with their values.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, u32)> {
-        self.names
-            .iter()
-            .map(String::as_str)
-            .zip(self.values.iter().copied())
+    /// How many options were given, over every position.
+    pub fn option_count(&self) -> usize {
+        self.option_ends.len()
+    }
+
+    /// Whether the options of `id` were given.
+    pub fn is_explored(&self, id: u32) -> bool {
+        self.options[id as usize].is_some()
+    }
+
+    /// The positions seen whose options were not given yet, in the order seen.
+    pub fn unexplored(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.names.len() as u32).filter(|&i| !self.is_explored(i))
+    }
+
+    /// Adds one option (its components) to the position being explored; [`Moves::explored`]
+    /// then closes it.
+    pub fn push_option(&mut self, components: &[u32]) {
+        self.components.extend_from_slice(components);
+        self.option_ends.push(self.components.len());
+    }
+
+    /// Closes the options of `id`: the options pushed since `first` (the [`Moves::option_count`]
+    /// before the first of them) are its.
+    pub fn explored(&mut self, id: u32, first: usize) {
+        self.options[id as usize] = Some((first as u32, self.option_ends.len() as u32));
+    }
+
+    /// The options of `id` (none when it was not explored), each its components.
+    pub fn options_of(&self, id: u32) -> impl Iterator<Item = &[u32]> + '_ {
+        let (from, to) = self.options[id as usize].unwrap_or((0, 0));
+        (from as usize..to as usize).map(move |o| {
+            let start = if o == 0 { 0 } else { self.option_ends[o - 1] };
+            &self.components[start..self.option_ends[o]]
+        })
+    }
+
+    /// The values of every position reachable from `roots` (indexed by position; the others
+    /// 0), each the mex of its options' XOR-sums (a position not explored has no option), or
+    /// the cycle its moves make (position numbers, each a component of an option of the one
+    /// before, the last leading back to the first).
+    pub fn values(&self, roots: &[u32]) -> Result<Vec<u32>, Vec<u32>> {
+        let n = self.names.len();
+        let mut values = vec![0u32; n];
+        let mut state = vec![State::New; n];
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut seen = Bits::default();
+        for &root in roots {
+            if state[root as usize] != State::New {
+                continue;
+            }
+            state[root as usize] = State::Open;
+            stack.push(self.frame(root));
+            while let Some(top) = stack.last_mut() {
+                let Some(child) = self.next_child(top) else {
+                    let top = stack.pop().expect("a frame");
+                    values[top.node as usize] = self.mex(top.node, &values, &mut seen);
+                    state[top.node as usize] = State::Done;
+                    continue;
+                };
+                match state[child as usize] {
+                    State::Done => {}
+                    State::Open => {
+                        let from = stack.iter().position(|f| f.node == child).expect("open");
+                        return Err(stack[from..].iter().map(|f| f.node).collect());
+                    }
+                    State::New => {
+                        state[child as usize] = State::Open;
+                        stack.push(self.frame(child));
+                    }
+                }
+            }
+        }
+        Ok(values)
+    }
+
+    fn frame(&self, node: u32) -> Frame {
+        let (from, to) = self.options[node as usize].unwrap_or((0, 0));
+        let start = |o: u32| {
+            if o == 0 {
+                0
+            } else {
+                self.option_ends[o as usize - 1]
+            }
+        };
+        Frame {
+            node,
+            at: start(from),
+            end: start(to),
+        }
+    }
+
+    /// The next component to visit from `top` (every component of every option, in order).
+    fn next_child(&self, top: &mut Frame) -> Option<u32> {
+        if top.at == top.end {
+            return None;
+        }
+        top.at += 1;
+        Some(self.components[top.at - 1])
+    }
+
+    fn mex(&self, node: u32, values: &[u32], seen: &mut Bits) -> u32 {
+        let (from, to) = self.options[node as usize].unwrap_or((0, 0));
+        let count = (to - from) as usize;
+        // A mex is at most the number of options: larger values cannot matter.
+        let width = (count + 1).next_power_of_two().max(64);
+        seen.clear(width);
+        for option in self.options_of(node) {
+            let x = option.iter().fold(0, |x, &c| x ^ values[c as usize]);
+            if (x as usize) < width {
+                seen.set(x);
+            }
+        }
+        seen.mex()
     }
 }
 
@@ -81,11 +232,45 @@ enum State {
     Done,
 }
 
+/// A position on the path: the components of its options still to visit, `at..end` of
+/// [`Moves`]' flat list.
 struct Frame {
-    node: usize,
-    options: Vec<Vec<usize>>,
-    /// The next (option, component) to visit.
-    at: (usize, usize),
+    node: u32,
+    at: usize,
+    end: usize,
+}
+
+/// The positions explored and their values.
+#[derive(Debug, Clone, Default)]
+pub struct Explored {
+    moves: Moves,
+    values: Vec<u32>,
+}
+
+impl Explored {
+    /// The value of position `name`, if it was explored.
+    pub fn value(&self, name: &str) -> Option<u32> {
+        self.moves.id(name).map(|i| self.values[i as usize])
+    }
+
+    /// How many positions were explored.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether nothing was explored.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The positions in the order they were first seen, with their values.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, u32)> {
+        self.moves
+            .names
+            .iter()
+            .map(String::as_str)
+            .zip(self.values.iter().copied())
+    }
 }
 
 /// Explores every position reachable from `roots` through `expand` (a position's options,
@@ -96,112 +281,39 @@ pub fn evaluate<E>(
     limit: usize,
     mut expand: impl FnMut(&str) -> Result<Vec<Vec<String>>, E>,
 ) -> Result<Explored, GraphError<E>> {
-    let mut g = Explored::default();
-    let mut state: Vec<State> = Vec::new();
-    let mut intern =
-        |g: &mut Explored, state: &mut Vec<State>, name: &str| -> Result<usize, GraphError<E>> {
-            if let Some(&i) = g.index.get(name) {
-                return Ok(i);
-            }
-            if g.names.len() >= limit {
-                return Err(GraphError::TooMany { limit });
-            }
-            g.index.insert(name.to_string(), g.names.len());
-            g.names.push(name.to_string());
-            g.values.push(0);
-            state.push(State::New);
-            Ok(g.names.len() - 1)
-        };
-    for root in roots {
-        let r = intern(&mut g, &mut state, root)?;
-        if state[r] == State::Done {
-            continue;
-        }
-        let mut stack: Vec<Frame> = Vec::new();
-        open(&mut g, &mut state, &mut stack, r, &mut expand, &mut intern)?;
-        while let Some(top) = stack.last_mut() {
-            let (o, c) = top.at;
-            if o == top.options.len() {
-                let top = stack.pop().expect("a frame");
-                g.values[top.node] = mex_of(&g.values, &top.options);
-                state[top.node] = State::Done;
-                continue;
-            }
-            if c == top.options[o].len() {
-                top.at = (o + 1, 0);
-                continue;
-            }
-            top.at = (o, c + 1);
-            let child = top.options[o][c];
-            match state[child] {
-                State::Done => {}
-                State::Open => {
-                    let from = stack.iter().position(|f| f.node == child).expect("open");
-                    let cycle = stack[from..]
-                        .iter()
-                        .map(|f| g.names[f.node].clone())
-                        .collect();
-                    return Err(GraphError::Cycle(cycle));
-                }
-                State::New => open(
-                    &mut g,
-                    &mut state,
-                    &mut stack,
-                    child,
-                    &mut expand,
-                    &mut intern,
-                )?,
-            }
-        }
+    let mut moves = Moves::default();
+    let too_many = |t: TooMany| GraphError::TooMany { limit: t.limit };
+    let mut root_ids = Vec::with_capacity(roots.len());
+    for r in roots {
+        root_ids.push(moves.intern(r, limit).map_err(too_many)?);
     }
-    Ok(g)
-}
-
-type Intern<'a, E> =
-    dyn FnMut(&mut Explored, &mut Vec<State>, &str) -> Result<usize, GraphError<E>> + 'a;
-
-fn open<E>(
-    g: &mut Explored,
-    state: &mut Vec<State>,
-    stack: &mut Vec<Frame>,
-    node: usize,
-    expand: &mut impl FnMut(&str) -> Result<Vec<Vec<String>>, E>,
-    intern: &mut Intern<'_, E>,
-) -> Result<(), GraphError<E>> {
-    let name = g.names[node].clone();
-    let raw = expand(&name).map_err(|error| GraphError::Expand {
-        position: name.clone(),
-        error,
-    })?;
-    let mut options = Vec::with_capacity(raw.len());
-    for option in raw {
-        let mut ids = Vec::with_capacity(option.len());
-        for component in option {
-            ids.push(intern(g, state, &component)?);
+    // Positions are numbered in the order first seen, so exploring them in number order
+    // explores each once.
+    let mut next = 0;
+    while next < moves.len() as u32 {
+        let name = moves.name(next).to_string();
+        let raw = expand(&name).map_err(|error| GraphError::Expand {
+            position: name.clone(),
+            error,
+        })?;
+        let first = moves.option_count();
+        let mut ids = Vec::new();
+        for option in raw {
+            ids.clear();
+            for component in option {
+                ids.push(moves.intern(&component, limit).map_err(too_many)?);
+            }
+            moves.push_option(&ids);
         }
-        options.push(ids);
+        moves.explored(next, first);
+        next += 1;
     }
-    state[node] = State::Open;
-    stack.push(Frame {
-        node,
-        options,
-        at: (0, 0),
-    });
-    Ok(())
-}
-
-fn mex_of(values: &[u32], options: &[Vec<usize>]) -> u32 {
-    let width = options.len().next_power_of_two().max(64) * 2;
-    let mut seen = Bits::default();
-    seen.clear(width);
-    for o in options {
-        let x = o.iter().fold(0, |x, &c| x ^ values[c]);
-        // A mex is at most the number of options: larger values cannot matter.
-        if (x as usize) < width {
-            seen.set(x);
-        }
+    match moves.values(&root_ids) {
+        Ok(values) => Ok(Explored { moves, values }),
+        Err(cycle) => Err(GraphError::Cycle(
+            cycle.iter().map(|&i| moves.name(i).to_string()).collect(),
+        )),
     }
-    seen.mex()
 }
 
 #[cfg(test)]

@@ -161,6 +161,9 @@ pub struct NewProblem<'a> {
     pub slug: &'a str,
     pub lang: Lang,
     pub extras: &'a [Extra],
+    /// `runner new --game`: the files made from the game (its game.toml, brute force,
+    /// validator, generator, README and fixture), in place of the scaffold's README and fixture.
+    pub game: Option<&'a games::problem::Files>,
 }
 
 impl NewProblem<'_> {
@@ -178,6 +181,24 @@ impl NewProblem<'_> {
                 FIXTURE.to_string(),
             ),
         ];
+        if let Some(game) = self.game {
+            files[3].1 = game.fixture.clone();
+            for (name, text) in &game.problem {
+                match files.iter_mut().find(|(p, _)| *p == dir.join(name)) {
+                    Some(f) => f.1 = text.clone(),
+                    None => files.push((dir.join(name), text.clone())),
+                }
+            }
+            // The reader that validate.rs takes in, where the workspace has none yet.
+            files.extend(
+                Extra::Validator
+                    .files(ws, self.slug)
+                    .into_iter()
+                    .filter(|(p, _)| {
+                        p.starts_with(ws.problems_dir().join(crate::workspace::SHARED))
+                    }),
+            );
+        }
         files.extend(self.extra_files(ws));
         files
     }

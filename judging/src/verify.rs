@@ -44,6 +44,7 @@ pub fn fixture_errors(ws: &Workspace, problem: &Problem, cases: &[Case]) -> Vec<
             ),
         ));
     }
+    errors.extend(game_errors(problem));
     let validator = problem.validator_path();
     if !validator.is_file() {
         errors.push(err(
@@ -69,6 +70,85 @@ pub fn fixture_errors(ws: &Workspace, problem: &Problem, cases: &[Case]) -> Vec<
         ));
     }
     errors
+}
+
+/// A problem's game.toml and the block of its brute force generated from it: the file must
+/// read, and the block (where brute.rs has one) must be what game.toml makes today. A brute
+/// force without a block is the problem's own oracle (poj3537's literal strip), left as it is.
+pub fn game_errors(problem: &Problem) -> Vec<ConfigError> {
+    let game_path = problem.dir.join("game.toml");
+    let brute = problem.brute_path();
+    let text = if brute.extension().is_some_and(|e| e == "rs") {
+        std::fs::read_to_string(&brute).ok()
+    } else {
+        None
+    };
+    let has_block = text.as_deref().is_some_and(games::oracle::has_block);
+    let err = |path: &std::path::Path, line: Option<usize>, message: String| ConfigError {
+        path: path.to_path_buf(),
+        line: line.map(|l| (l, 1)),
+        message,
+    };
+    if !game_path.is_file() {
+        return if has_block {
+            vec![err(
+                &brute,
+                None,
+                format!(
+                    "it holds a block generated from game.toml, and problems/{}/game.toml is \
+                     missing",
+                    problem.slug
+                ),
+            )]
+        } else {
+            Vec::new()
+        };
+    }
+    let file = match games::file::read_file(&game_path) {
+        Ok(f) => f,
+        Err(e) => {
+            let message = match &e.field {
+                Some(field) => format!("{field}: {}", e.message),
+                None => e.message.clone(),
+            };
+            return vec![ConfigError {
+                path: e.path,
+                line: e.line,
+                message,
+            }];
+        }
+    };
+    let (Some(game), Some(text)) = (file.heap(), text.filter(|_| has_block)) else {
+        return Vec::new();
+    };
+    match games::oracle::check(&text, game, &problem.slug) {
+        Ok(()) => Vec::new(),
+        Err(e) => {
+            let line = match e {
+                games::oracle::BlockError::Stale { line, .. }
+                | games::oracle::BlockError::Unclosed { line } => Some(line),
+                games::oracle::BlockError::Missing => None,
+            };
+            vec![err(
+                &brute,
+                line,
+                format!(
+                    "{}; `runner game {} --write-brute` rewrites the block from game.toml",
+                    message_of(&e),
+                    problem.slug
+                ),
+            )]
+        }
+    }
+}
+
+/// A block error's words without the line (the error's place says it).
+fn message_of(e: &games::oracle::BlockError) -> String {
+    let text = e.to_string();
+    match text.split_once(": ") {
+        Some((head, rest)) if head.starts_with("line ") => rest.to_string(),
+        _ => text,
+    }
 }
 
 /// The cases the brute force checks (`oracle = "brute"`), and the notes of the problem's line:

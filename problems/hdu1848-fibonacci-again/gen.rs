@@ -1,8 +1,8 @@
 //! Generator for HDU 1848: `gen SEED [SIZE]` prints one valid input (lines `m n p`, then `0 0 0`).
 //! SIZE s: 1 to min(3s, 99999) lines, piles up to min(1000, 10s). SIZE 1 is tiny (at most 3
-//! lines, piles <= 10). brute.rs builds a table up to the largest pile: well under a
-//! millisecond at SIZE 4 (piles <= 40), about 0.1 s at SIZE 20 (200), a second at SIZE 40 (400,
-//! its limit); it refuses larger piles, so SIZE 41 and up are for the solution alone.
+//! lines, piles <= 10). brute.rs searches whole positions (the search generated from
+//! game.toml): well under a second at SIZE 4 (piles <= 40), several seconds at SIZE 20 (200, its
+//! limit); it refuses larger piles, so SIZE 21 and up are for the solution alone.
 use std::process::exit;
 
 struct SplitMix64(u64);

@@ -8,6 +8,7 @@
 #![warn(clippy::too_many_lines)]
 
 pub mod cli;
+mod game_page;
 mod game_report;
 mod history;
 mod invoked;

@@ -81,6 +81,17 @@ impl Context {
                 crate::invoked::command(),
             )?,
         };
+        Self::in_workspace(ws, g, reports, cancel)
+    }
+
+    /// The context of a command in the workspace `ws` (one found otherwise than from the
+    /// current directory: `runner game` takes the game file's).
+    pub fn in_workspace(
+        ws: Workspace,
+        g: &GlobalArgs,
+        reports: &machine::Options,
+        cancel: Cancel,
+    ) -> Result<Context> {
         let jobs = match g.jobs {
             Some(0) => bail!("--jobs must be at least 1"),
             Some(n) => n,

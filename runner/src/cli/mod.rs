@@ -7,6 +7,7 @@
 mod context;
 mod export;
 mod game;
+mod game_program;
 mod import;
 mod init;
 mod judge;
@@ -403,6 +404,11 @@ pub struct NewArgs {
     /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
     #[arg(long)]
     pub checker: bool,
+    /// A problem on the heap game of this game.toml: its game.toml, a brute force generated
+    /// from the game's rules, a validator and a generator of a default format, a README holding
+    /// what `runner game` found, and the fixture cases a test set must hit.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["validator", "brute", "gen"])]
+    pub game: Option<PathBuf>,
 }
 
 impl NewArgs {
@@ -604,9 +610,10 @@ fn outputs_of(cli: &Cli) -> Result<(Options, bool)> {
         Some(Command::Game(a)) => {
             let o = Options {
                 format: a.format.into(),
+                html: a.html.clone(),
                 ..Options::default()
             };
-            (&["--format"], o, false)
+            (&["--format", "--html"], o, false)
         }
         Some(Command::Merge { outputs, .. }) => {
             let o = Options {
@@ -666,7 +673,7 @@ fn without_workspace(cli: &Cli, outputs: &Options) -> Option<Result<u8>> {
 fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
     let (outputs, fail_fast) = outputs_of(&cli)?;
     if let Some(Command::Game(a)) = &cli.command {
-        return game::game(a, &cli.global, outputs.format, &cancel);
+        return game::game(a, &cli.global, &outputs, &cancel);
     }
     if let Some(code) = without_workspace(&cli, &outputs) {
         return code;
@@ -737,7 +744,7 @@ fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             };
             import::import(&cx, &package, &how)
         }
-        Some(Command::New(a)) => new::new(&cx, &a.slug, a.lang.map(Into::into), &a.extras()),
+        Some(Command::New(a)) => new::new(&cx, &a),
         Some(Command::Init { .. }) => unreachable!("made before a context is"),
         Some(Command::Game(_)) => unreachable!("computed before a context is made"),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),

@@ -1,18 +1,30 @@
 //! `runner new SLUG`: scaffolds a problem (or adds the programs that test its tests to one that
 //! exists) and says what to do next.
 
-use anyhow::Result;
+use std::path::Path;
+
+use anyhow::{bail, Context as _, Result};
 
 use super::context::{print, Context};
 use judging::exit;
 use judging::scaffold::{self, Extra, Lang, NewProblem};
 
-pub fn new(cx: &Context, slug: &str, lang: Option<Lang>, extras: &[Extra]) -> Result<u8> {
-    let lang = match lang {
+pub fn new(cx: &Context, a: &super::NewArgs) -> Result<u8> {
+    let (slug, extras, game) = (a.slug.as_str(), &a.extras()[..], a.game.as_deref());
+    let lang = match a.lang.map(Lang::from) {
         Some(l) => l,
         None => cx.workspace_lang()?,
     };
-    let p = NewProblem { slug, lang, extras };
+    let game_files = match game {
+        Some(file) => Some(game_files(slug, file)?),
+        None => None,
+    };
+    let p = NewProblem {
+        slug,
+        lang,
+        extras,
+        game: game_files.as_ref(),
+    };
     let existed = cx
         .ws
         .problems_dir()
@@ -39,7 +51,17 @@ pub fn new(cx: &Context, slug: &str, lang: Option<Lang>, extras: &[Extra]) -> Re
         let solution = scaffold::solution_path(&cx.ws, slug, lang);
         text.push_str(&first_steps(slug, &cx.ws.display(&solution).to_string()));
     }
-    text.push_str(&harder(slug, extras));
+    if game.is_some() {
+        let r = crate::invoked::command();
+        text.push_str(&format!(
+            "the game's files: its brute force, validator, generator and fixture cases use a \
+             default format (T test cases of heaps; First/Second): edit them to the statement's, \
+             then\n\x20 {r} verify {slug}             # validator and brute force on every case\n\
+             \x20 {r} stress {slug}             # the solution against the brute force\n"
+        ));
+    } else {
+        text.push_str(&harder(slug, extras));
+    }
     print(&text)?;
     Ok(exit::PASSED)
 }
@@ -87,4 +109,28 @@ fn harder(slug: &str, extras: &[Extra]) -> String {
         ));
     }
     text
+}
+
+/// `--game FILE`: the heap game of the file, solved, as the new problem's files.
+fn game_files(slug: &str, file: &Path) -> Result<games::problem::Files> {
+    let game_file = games::file::read_file(file)?;
+    let Some(game) = game_file.heap() else {
+        bail!(
+            "{}: a move program's game: `runner new --game` makes problems on heap games (their \
+             brute force is generated from the rules); write a move program's problem by hand",
+            file.display()
+        );
+    };
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let max = game_file
+        .max
+        .unwrap_or_else(|| games::solve::default_max(game));
+    let report = games::solve::solve(game, max, &games::solve::Quiet);
+    Ok(games::problem::files(&games::problem::Setter {
+        slug,
+        game,
+        report: &report,
+        game_toml: &text,
+    }))
 }

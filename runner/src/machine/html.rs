@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::records::{Record, Records, RoleName, Status, Summary, WrongSolution};
 use judging::verdict::{Verdict, Verdicts};
 
-const STYLE: &str = include_str!("html/page.css");
+pub(crate) const STYLE: &str = include_str!("html/page.css");
 const SCRIPT: &str = include_str!("html/page.js");
 
 /// What the page says besides the records.
@@ -126,7 +126,7 @@ pub fn script_json(json: &str) -> String {
 }
 
 /// `s` as HTML text (for the title and the `<noscript>` line).
-fn text(s: &str) -> String {
+pub(crate) fn text(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

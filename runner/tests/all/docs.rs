@@ -563,7 +563,7 @@ fn each_command_help_lists_only_the_options_it_takes() {
         ("export", &["t", "--kattis", "d"], &[]),
         ("listen", &[], &[]),
         ("init", &[], &[]),
-        ("game", &["0.77"], &["--format"]),
+        ("game", &["0.77"], &["--format", "--html"]),
     ];
     let subs = subcommands();
     let dir = tempfile::tempdir().unwrap();

@@ -114,7 +114,8 @@ pub fn run_on_input(
             })
         }
     };
-    let out = exec.run(&program, Stdin::Bytes(&req.input), &req.limits, OUTPUT_CAP)?;
+    let mut out = exec.run(&program, Stdin::Bytes(&req.input), &req.limits, OUTPUT_CAP)?;
+    out.stderr = crate::judgement::users_names(&out.stderr, &program, &req.source);
     let of_limits = format!(
         "{} ms, {} (limits {} ms, {})",
         out.cpu.as_millis(),

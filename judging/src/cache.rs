@@ -58,6 +58,10 @@ struct KeptFailure {
     stderr: Vec<u8>,
     #[serde(default)]
     transcript: Option<String>,
+    #[serde(default)]
+    input: Option<String>,
+    #[serde(default)]
+    hint: Option<String>,
 }
 
 /// The digest of a program: its command line, its stack, and the content of its files (the
@@ -187,6 +191,8 @@ impl VerdictCache {
                     diff_color: f.diff_color,
                     stderr: f.stderr,
                     transcript: f.transcript,
+                    input: f.input,
+                    hint: f.hint,
                 })
             }),
             confirmed_alone: false,
@@ -213,6 +219,8 @@ impl VerdictCache {
                 diff_color: f.diff_color.clone(),
                 stderr: f.stderr.clone(),
                 transcript: f.transcript.clone(),
+                input: f.input.clone(),
+                hint: f.hint.clone(),
             }),
         };
         let path = self.path(key);

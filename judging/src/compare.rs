@@ -237,6 +237,62 @@ pub struct FirstDifference {
 
 /// The first token that differs, with the line it stands on in the expected output.
 pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<FirstDifference> {
+    first_difference_by(expected, actual, |e, a| e == a)
+}
+
+/// The first token `float` with `tol` does not match (a number out of tolerance, another token
+/// not the same, one output ending first), with the line it stands on.
+pub fn first_float_difference(
+    tol: Tolerance,
+    expected: &[u8],
+    actual: &[u8],
+) -> Option<FirstDifference> {
+    first_difference_by(expected, actual, |e, a| float_token_matches(tol, e, a))
+}
+
+/// How far apart two numeric tokens are: `(|a - e|, |a - e| / |e|)` (the relative error is
+/// infinite where `e` is 0 and they differ); `None` unless both are finite numbers.
+pub fn error_of(expected: &[u8], actual: &[u8]) -> Option<(f64, f64)> {
+    let (e, a) = (number(expected)?, number(actual)?);
+    if !(e.is_finite() && a.is_finite()) {
+        return None;
+    }
+    let abs = (a - e).abs();
+    let rel = if abs == 0.0 { 0.0 } else { abs / e.abs() };
+    Some((abs, rel))
+}
+
+/// Where a WA is one of digits alone in an output of reals: the same number of tokens, every
+/// token that differs a pair of finite numbers, and the expected output holding a real (a
+/// number written with a `.` or an exponent) — the largest absolute and relative errors found.
+/// `None` for any other difference.
+pub fn reals_apart(expected: &[u8], actual: &[u8]) -> Option<(f64, f64)> {
+    let real = |t: &[u8]| t.iter().any(|&b| matches!(b, b'.' | b'e' | b'E')) && number(t).is_some();
+    let (mut e, mut a) = (tokens(expected), tokens(actual));
+    let (mut holds_real, mut worst) = (false, (0.0f64, 0.0f64));
+    loop {
+        match (e.next(), a.next()) {
+            (None, None) => break,
+            (Some(x), Some(y)) => {
+                holds_real |= real(x);
+                if x != y {
+                    let (abs, rel) = error_of(x, y)?;
+                    worst = (worst.0.max(abs), worst.1.max(rel));
+                }
+            }
+            _ => return None,
+        }
+    }
+    holds_real.then_some(worst)
+}
+
+/// The first pair of tokens `same` does not accept, with the line it stands on in the expected
+/// output.
+fn first_difference_by(
+    expected: &[u8],
+    actual: &[u8],
+    same: impl Fn(&[u8], &[u8]) -> bool,
+) -> Option<FirstDifference> {
     // Each token with its line and its place in that line, both 1-based.
     let with_lines = |s: &[u8]| -> Vec<(usize, usize, Vec<u8>)> {
         s.split(|&b| b == b'\n')
@@ -254,7 +310,11 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<FirstDifferenc
     (0..n).find_map(|i| {
         let (et, at) = (e.get(i), a.get(i));
         let (line, token) = et.or(at).map_or((1, 1), |&(line, token, _)| (line, token));
-        (et.map(|t| &t.2) != at.map(|t| &t.2)).then(|| FirstDifference {
+        let differ = match (et, at) {
+            (Some(x), Some(y)) => !same(&x.2, &y.2),
+            _ => true,
+        };
+        differ.then(|| FirstDifference {
             line,
             token,
             expected: et.map(|t| t.2.clone()),
@@ -311,6 +371,38 @@ mod tests {
             assert_eq!(compare(m, b"Kiki\n", b""), WrongAnswer);
             assert_eq!(compare(m, b"1\n", b"1\n\xff\n"), WrongAnswer);
         }
+    }
+
+    #[test]
+    fn reals_apart_by_digits_alone_are_told_from_other_differences() {
+        // ABC168 C: %.20f against %.10f, and a real answer off in its last digits.
+        assert_eq!(
+            reals_apart(b"5.00000000000000000000\n", b"5.0000000000\n"),
+            Some((0.0, 0.0))
+        );
+        let (abs, rel) = reals_apart(b"2 2.5\n", b"2 2.50002\n").unwrap();
+        assert!(
+            (abs - 2e-5).abs() < 1e-12 && (rel - 8e-6).abs() < 1e-12,
+            "{abs} {rel}"
+        );
+        // Integers only, a word, a missing token: not reals apart.
+        assert_eq!(reals_apart(b"3\n", b"4\n"), None);
+        assert_eq!(reals_apart(b"1.5 Yes\n", b"1.5 No\n"), None);
+        assert_eq!(reals_apart(b"1.5 2.5\n", b"1.5\n"), None);
+        assert_eq!(reals_apart(b"1.5\n", b"nan\n"), None);
+    }
+
+    #[test]
+    fn the_first_float_difference_is_the_first_out_of_tolerance() {
+        let tol = Tolerance {
+            abs: 1e-6,
+            rel: 0.0,
+        };
+        // The first token differs in bytes but is within the tolerance: the second is named.
+        let d = first_float_difference(tol, b"1.0\n2.0 3.0\n", b"1.0000001\n2.0 3.1\n").unwrap();
+        assert_eq!((d.line, d.token), (2, 2));
+        assert_eq!(d.actual.as_deref(), Some(&b"3.1"[..]));
+        assert_eq!(first_float_difference(tol, b"1.0\n", b"1.0000001\n"), None);
     }
 
     #[test]

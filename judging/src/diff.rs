@@ -8,7 +8,10 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Effects, Style};
 use similar::{ChangeTag, TextDiff};
 
-use crate::compare::{first_difference, normalized_lines, tokens, CompareMode};
+use crate::compare::{
+    error_of, first_difference, first_float_difference, normalized_lines, reals_apart, tokens,
+    CompareMode, FirstDifference,
+};
 use crate::verdict::Verdict;
 
 /// How to render.
@@ -185,17 +188,66 @@ pub fn mib(bytes: u64) -> String {
 /// A one-line summary of the first difference, e.g.
 /// `first difference: line 2, token 2: expected "Cici", got "Kiki"`.
 pub fn summary(expected: &[u8], actual: &[u8]) -> Option<String> {
-    let d = first_difference(expected, actual)?;
+    first_difference(expected, actual).map(|d| described(&d))
+}
+
+/// [`summary`] as `mode` compares: under `float`, the first token out of its tolerance, with the
+/// error found against the tolerance (`…: off by 1.0e-3 (relative 4.0e-4); the tolerance: abs
+/// 1e-6, rel 1e-6`).
+pub fn summary_in(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Option<String> {
+    let CompareMode::Float(tol) = mode else {
+        return summary(expected, actual);
+    };
+    let d = first_float_difference(tol, expected, actual)?;
+    let mut line = described(&d);
+    if let (Some(e), Some(a)) = (&d.expected, &d.actual) {
+        if let Some((abs, rel)) = error_of(e, a) {
+            let _ = write!(
+                line,
+                ": off by {abs:.1e} (relative {rel:.1e}); the tolerance: abs {:e}, rel {:e}",
+                tol.abs, tol.rel
+            );
+        }
+    }
+    Some(line)
+}
+
+/// `first difference: line L, token T: expected "…", got "…"`.
+fn described(d: &FirstDifference) -> String {
     let tok = |t: &Option<Vec<u8>>| match t {
         Some(t) => format!("\"{}\"", escape(t, false)),
         None => "end of output".to_string(),
     };
-    Some(format!(
+    format!(
         "first difference: line {}, token {}: expected {}, got {}",
         d.line,
         d.token,
         tok(&d.expected),
         tok(&d.actual)
+    )
+}
+
+/// The compare mode's tolerance to set, for a WA whose expected output holds reals and whose
+/// tokens differ in their digits alone (`5.00000000000000000000` against `5.0000000000`):
+/// one line naming `compare = { float = … }` and the error found. `None` under `float` and
+/// `checker`, or for any other difference.
+pub fn reals_hint(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Option<String> {
+    if !matches!(
+        mode,
+        CompareMode::Lines | CompareMode::Tokens | CompareMode::Exact
+    ) {
+        return None;
+    }
+    let (abs, rel) = reals_apart(expected, actual)?;
+    let apart = if abs == 0.0 {
+        "the same numbers written with other digits".to_string()
+    } else {
+        format!("at most {abs:.1e} apart (relative {rel:.1e})")
+    };
+    Some(format!(
+        "hint: reals that differ in their digits alone ({apart}): if the statement allows an \
+         error, set compare = {{ float = {{ abs = 1e-6, rel = 1e-6 }} }} in problem.toml with \
+         the error it allows"
     ))
 }
 
@@ -212,6 +264,31 @@ pub fn streamed_summary(d: &crate::stream::Difference) -> String {
         tok(&d.expected),
         tok(&d.actual)
     )
+}
+
+/// The first `lines` lines of `bytes` (an input), escaped, each cut at `width` characters
+/// (`… N more characters`), then `… N more lines` when some are left out; `(empty)` for no
+/// bytes.
+pub fn head(bytes: &[u8], lines: usize, width: usize) -> String {
+    let text = escape(bytes, false);
+    let all: Vec<&str> = text.lines().collect();
+    let mut s = String::new();
+    for l in all.iter().take(lines) {
+        let n = l.chars().count();
+        if n > width {
+            let kept: String = l.chars().take(width).collect();
+            let _ = writeln!(s, "{kept} … {} more characters", n - width);
+        } else {
+            let _ = writeln!(s, "{l}");
+        }
+    }
+    if all.len() > lines {
+        let _ = writeln!(s, "… {} more lines", all.len() - lines);
+    }
+    if all.is_empty() {
+        s.push_str("(empty)\n");
+    }
+    s
 }
 
 /// Where the output is one answer per line (every line of `expected` one token, two lines or
@@ -550,6 +627,65 @@ mod tests {
         );
         assert!(d.contains('\x1b'), "{d}");
         assert!(d.contains("Yes") && d.contains("No"));
+    }
+
+    #[test]
+    fn a_float_wa_says_its_error_against_the_tolerance() {
+        let tol = crate::compare::Tolerance {
+            abs: 1e-6,
+            rel: 1e-6,
+        };
+        assert_eq!(
+            summary_in(
+                CompareMode::Float(tol),
+                b"1.0 2.5\n",
+                b"1.0000000001 2.501\n"
+            )
+            .unwrap(),
+            "first difference: line 1, token 2: expected \"2.5\", got \"2.501\": off by 1.0e-3 \
+             (relative 4.0e-4); the tolerance: abs 1e-6, rel 1e-6"
+        );
+        // A word: no error to give.
+        assert_eq!(
+            summary_in(CompareMode::Float(tol), b"Yes\n", b"No\n").unwrap(),
+            "first difference: line 1, token 1: expected \"Yes\", got \"No\""
+        );
+    }
+
+    #[test]
+    fn reals_apart_in_their_digits_name_the_float_mode() {
+        let hint = reals_hint(
+            CompareMode::Lines,
+            b"5.00000000000000000000\n",
+            b"5.0000000000\n",
+        )
+        .unwrap();
+        assert_eq!(
+            hint,
+            "hint: reals that differ in their digits alone (the same numbers written with other \
+             digits): if the statement allows an error, set compare = { float = { abs = 1e-6, \
+             rel = 1e-6 } } in problem.toml with the error it allows"
+        );
+        let hint = reals_hint(CompareMode::Tokens, b"0.5\n", b"0.5001\n").unwrap();
+        assert!(
+            hint.contains("(at most 1.0e-4 apart (relative 2.0e-4))"),
+            "{hint}"
+        );
+        assert_eq!(reals_hint(CompareMode::Lines, b"Yes\n", b"No\n"), None);
+        assert_eq!(reals_hint(CompareMode::Lines, b"3\n", b"4\n"), None);
+        assert_eq!(reals_hint(CompareMode::Checker, b"0.5\n", b"0.6\n"), None);
+    }
+
+    #[test]
+    fn the_head_of_an_input_is_cut_with_counts() {
+        assert_eq!(head(b"3 4\n", 10, 80), "3 4\n");
+        assert_eq!(head(b"", 10, 80), "(empty)\n");
+        let many: String = (1..=13).map(|i| format!("{i}\n")).collect();
+        assert_eq!(
+            head(many.as_bytes(), 10, 80),
+            "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n… 3 more lines\n"
+        );
+        assert_eq!(head(b"abcdef\n", 10, 4), "abcd … 2 more characters\n");
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::fixture::Fixture;
 use crate::judges::Judges;
 use crate::problem::{Convention, Problem};
 use crate::scan::Scan;
-use crate::workspace::{FileKinds, Workspace, SHARED};
+use crate::workspace::{is_valid_slug, FileKinds, Workspace, SHARED};
 
 fn error(path: &Path, message: impl Into<String>) -> ConfigError {
     ConfigError {
@@ -32,7 +32,7 @@ fn error(path: &Path, message: impl Into<String>) -> ConfigError {
 
 /// A C or C++ header: read by the programs that include it (the build cache follows it), never a
 /// program itself, so never a hole beside a solution or a problem's programs.
-fn is_header(path: &Path) -> bool {
+pub(crate) fn is_header(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("h" | "hh" | "hpp" | "hxx" | "h++" | "inl")
@@ -69,8 +69,9 @@ fn did_you_mean(slugs: &[String], name: &str) -> String {
 }
 
 /// Holes of the whole workspace: problem folders without `problem.toml`, fixture files and
-/// folders of no problem, files under `solutions/` named after no problem.
-pub fn workspace(ws: &Workspace, scan: &Scan, kinds: &FileKinds) -> Vec<ConfigError> {
+/// folders of no problem, files under `solutions/` named after no problem. `runner`: the
+/// command that starts the runner, for the hint that names `runner rm`.
+pub fn workspace(ws: &Workspace, scan: &Scan, kinds: &FileKinds, runner: &str) -> Vec<ConfigError> {
     let slugs = scan.slugs();
     let mut errors = Vec::new();
     for e in &scan.problems {
@@ -83,18 +84,35 @@ pub fn workspace(ws: &Workspace, scan: &Scan, kinds: &FileKinds) -> Vec<ConfigEr
         } else if name_of(&e.path) == SHARED {
             // Code that the problems' programs take in (`#[path = "../_shared/…"] mod …;`).
         } else if !scan.folders.contains_key(&*name_of(&e.path)) {
+            let name = name_of(&e.path);
             errors.push(error(
                 &e.path,
-                "a problem folder without problem.toml: its cases would never run \
-                 (`runner new <slug>` scaffolds a problem; or remove the folder)",
+                format!(
+                    "a problem folder without problem.toml: its cases would never run \
+                     (`{runner} new {name}` scaffolds a problem there, or remove the folder){}",
+                    removed_by_hand(&name, runner)
+                ),
             ));
         }
     }
     for e in &scan.fixtures {
-        errors.extend(fixture_entry(&e.path, e.is_dir, &slugs));
+        errors.extend(fixture_entry(&e.path, e.is_dir, &slugs, runner));
     }
-    errors.extend(solutions(ws, scan, &slugs, kinds));
+    errors.extend(solutions(ws, scan, &slugs, kinds, runner));
     errors
+}
+
+/// `; if problem `stem` was removed by hand, `runner rm stem` removes what is left of it`, for a
+/// file named after no problem (when its name could be a slug).
+fn removed_by_hand(stem: &str, runner: &str) -> String {
+    if is_valid_slug(stem) {
+        format!(
+            "; if problem `{stem}` was removed by hand, `{runner} rm {stem}` removes what is \
+             left of it"
+        )
+    } else {
+        String::new()
+    }
 }
 
 fn name_of(path: &Path) -> std::borrow::Cow<'_, str> {
@@ -102,7 +120,7 @@ fn name_of(path: &Path) -> std::borrow::Cow<'_, str> {
 }
 
 /// An entry of `fixtures/` that belongs to no problem.
-fn fixture_entry(path: &Path, is_dir: bool, slugs: &[String]) -> Option<ConfigError> {
+fn fixture_entry(path: &Path, is_dir: bool, slugs: &[String], runner: &str) -> Option<ConfigError> {
     let name = name_of(path);
     let of_no_problem = |slug: &str| !slugs.iter().any(|s| s == slug);
     if is_dir {
@@ -111,8 +129,9 @@ fn fixture_entry(path: &Path, is_dir: bool, slugs: &[String]) -> Option<ConfigEr
                 path,
                 format!(
                     "no problem `{name}` (no problems/{name}/problem.toml): these files \
-                     belong to no problem{}",
-                    did_you_mean(slugs, &name)
+                     belong to no problem{}{}",
+                    did_you_mean(slugs, &name),
+                    removed_by_hand(&name, runner)
                 ),
             )
         })
@@ -122,8 +141,9 @@ fn fixture_entry(path: &Path, is_dir: bool, slugs: &[String]) -> Option<ConfigEr
                 path,
                 format!(
                     "no problem `{stem}` (no problems/{stem}/problem.toml): its cases would \
-                     never run{}",
-                    did_you_mean(slugs, stem)
+                     never run{}{}",
+                    did_you_mean(slugs, stem),
+                    removed_by_hand(stem, runner)
                 ),
             )
         })
@@ -136,7 +156,13 @@ fn fixture_entry(path: &Path, is_dir: bool, slugs: &[String]) -> Option<ConfigEr
 }
 
 /// Files under `solutions/` that are not the solution of a problem.
-fn solutions(ws: &Workspace, scan: &Scan, slugs: &[String], kinds: &FileKinds) -> Vec<ConfigError> {
+fn solutions(
+    ws: &Workspace,
+    scan: &Scan,
+    slugs: &[String],
+    kinds: &FileKinds,
+    runner: &str,
+) -> Vec<ConfigError> {
     let root = ws.solutions_dir();
     // The Cargo package that lets the Rust solutions build with Cargo, clippy and rust-analyzer.
     let package = [root.join("Cargo.toml"), root.join("src").join("lib.rs")];
@@ -151,8 +177,9 @@ fn solutions(ws: &Workspace, scan: &Scan, slugs: &[String], kinds: &FileKinds) -
                 path,
                 format!(
                     "no problem `{stem}`: a solution is named after its problem's slug, \
-                     and this file would never be judged{}",
-                    did_you_mean(slugs, &stem)
+                     and this file would never be judged{}{}",
+                    did_you_mean(slugs, &stem),
+                    removed_by_hand(&stem, runner)
                 ),
             ));
         } else if !kinds.is_source(path) {
@@ -168,22 +195,32 @@ fn solutions(ws: &Workspace, scan: &Scan, slugs: &[String], kinds: &FileKinds) -
     errors
 }
 
-/// The solutions of `problem` that are still `runner new`'s scaffold: judged as they are, they
-/// would pass wherever the expected output is empty. Judging the problem's solutions refuses
-/// them; a command given a file (`judge`, `submit FILE`) does not look.
-pub fn untouched_solutions(problem: &Problem) -> Vec<ConfigError> {
-    problem
-        .solutions
-        .iter()
-        .filter(|s| crate::scaffold::is_untouched_solution(s, &problem.slug))
-        .map(|s| {
-            error(
-                s,
-                "`runner new`'s scaffold, unchanged: write the solution first (judged as it \
-                 is, it would pass wherever the expected output is empty)",
-            )
-        })
-        .collect()
+/// A problem's solutions, told apart: those still `runner new`'s scaffold (judged as they are,
+/// they would pass wherever the expected output is empty) and the others. An untouched scaffold
+/// is never judged: beside a written solution it is ignored with a note, and a problem with no
+/// other is "not written yet", skipped, not failed. A command given a file (`judge`, `submit
+/// FILE`) does not look.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Solutions {
+    pub written: Vec<PathBuf>,
+    pub untouched: Vec<PathBuf>,
+}
+
+impl Solutions {
+    /// The solutions of `problem`, told apart.
+    pub fn of(problem: &Problem) -> Solutions {
+        let (untouched, written) = problem
+            .solutions
+            .iter()
+            .cloned()
+            .partition(|s| crate::scaffold::is_untouched_solution(s, &problem.slug));
+        Solutions { written, untouched }
+    }
+
+    /// Whether the problem is not written yet: it has solutions, all untouched scaffolds.
+    pub fn not_written(&self) -> bool {
+        self.written.is_empty() && !self.untouched.is_empty()
+    }
 }
 
 /// Whether any case of `problem` is judged by its checker.
@@ -513,7 +550,7 @@ mod tests {
         };
         scan.folders.insert("nim".into(), Default::default());
         let kinds = FileKinds::new(["rs".to_string()]);
-        let found: Vec<String> = workspace(&ws, &scan, &kinds)
+        let found: Vec<String> = workspace(&ws, &scan, &kinds, "runner")
             .iter()
             .map(|e| {
                 let p = e.path.strip_prefix(&root).unwrap().display().to_string();

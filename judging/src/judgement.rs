@@ -2,6 +2,7 @@
 //! of the limits and the exit status alone; `judge` compares the output with the expected one.
 //! A checker's judgement (`checker.rs`) and the run's plan (`run.rs`) both build on these.
 
+use std::path::Path;
 use std::time::Duration;
 
 use sandbox::{Exit, Kill, Limits, RunOutput};
@@ -24,6 +25,12 @@ pub struct Failure {
     /// An interactive case's dialogue (`>` the interactor, `<` the solution): its last lines,
     /// or all of it with `--transcript`.
     pub transcript: Option<String>,
+    /// A WA's input, when it is short: its first lines, cut with a count
+    /// ([`diff::head`]).
+    pub input: Option<String>,
+    /// One line saying what to change in the problem, when the failure looks like one of its
+    /// compare mode's (reals that differ in their digits alone).
+    pub hint: Option<String>,
 }
 
 /// The judgement of one program on one case.
@@ -182,15 +189,19 @@ pub fn limit_failure(out: &RunOutput, limits: &Limits) -> Option<(Verdict, Strin
             ),
         )
     };
+    // Stopped for its CPU time, a program used at least the limit (how much more it needed is
+    // unknown); one that ended over the limit before it was stopped used what was measured.
     let cpu_tle = || {
         let (cpu, limit) = (out.cpu.as_millis(), limits.time.as_millis());
-        let how = if out.cpu > limits.time {
-            format!("cpu {cpu} ms over the limit of {limit} ms")
+        let detail = if out.killed == Some(Kill::CpuTime) {
+            format!("cpu ≥ {limit} ms, the limit: stopped there")
+        } else if out.cpu > limits.time {
+            format!("cpu {cpu} ms, over the limit of {limit} ms")
         } else {
             // Only the sandbox's RLIMIT_CPU sends SIGXCPU: its backstop, not a crash.
             format!("cpu {cpu} ms of {limit} ms, then killed by the CPU-time backstop (SIGXCPU)")
         };
-        (Verdict::TimeLimitExceeded, how)
+        (Verdict::TimeLimitExceeded, detail)
     };
     let wall_tle = || (Verdict::TimeLimitExceeded, wall_clock_kill(out, limits));
     match out.killed {
@@ -283,7 +294,10 @@ pub fn judge_case(
             ..Failure::default()
         };
         if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
-            f.first_difference = diff::summary(expected, &out.stdout);
+            f.first_difference = diff::summary_in(mode, expected, &out.stdout);
+            if verdict == Verdict::WrongAnswer {
+                f.hint = diff::reals_hint(mode, expected, &out.stdout);
+            }
             let plain = DiffOptions {
                 color: false,
                 ..diff
@@ -363,6 +377,57 @@ pub fn judge_streamed(
 /// The lines and bytes of each output a streamed diff is drawn on.
 const WINDOW_LINES: usize = 200;
 const WINDOW_BYTES: usize = 256 << 10;
+
+/// `stderr` of `program` (built from `source`) with the paths the sandbox showed it named as
+/// the user knows them: each of its files (`/box/1-re.py`, an interpreter's script) by the
+/// file's own path, and a compiled program's source where its compile saw it
+/// (`/box/src/solutions/x.rs`: a Rust panic, a C assert name it so) by `source`, as a compile
+/// error names it.
+pub(crate) fn users_names(stderr: &[u8], program: &sandbox::Program, source: &Path) -> Vec<u8> {
+    if !stderr.windows(5).any(|w| w == b"/box/") {
+        return stderr.to_vec();
+    }
+    let source = source
+        .canonicalize()
+        .unwrap_or_else(|_| source.to_path_buf());
+    let mut names: Vec<(Vec<u8>, Vec<u8>)> = program
+        .files
+        .iter()
+        .chain(&program.writable)
+        .filter(|&&i| i < program.argv.len())
+        .map(|&i| {
+            (
+                sandbox::box_path(program, i).into_bytes(),
+                program.argv[i].as_encoded_bytes().to_vec(),
+            )
+        })
+        .collect();
+    // The source relative to the compile's root: some tail of its path, the longest first.
+    let parts: Vec<_> = source.components().collect();
+    for k in 1..parts.len() {
+        let tail: std::path::PathBuf = parts[k..].iter().collect();
+        names.push((
+            format!("{}/{}", sandbox::SOURCES, tail.display()).into_bytes(),
+            source.as_os_str().as_encoded_bytes().to_vec(),
+        ));
+    }
+    names.iter().fold(stderr.to_vec(), |text, (from, to)| {
+        replaced(&text, from, to)
+    })
+}
+
+/// `text` with every `from` replaced by `to`.
+fn replaced(text: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.windows(from.len()).position(|w| w == from) {
+        out.extend_from_slice(&rest[..i]);
+        out.extend_from_slice(to);
+        rest = &rest[i + from.len()..];
+    }
+    out.extend_from_slice(rest);
+    out
+}
 
 /// "; stack overflow? …" for a SIGSEGV whose peak memory reached nine tenths of the stack it was
 /// given (the stack's pages are resident): the likely cause, named with the limit to change.
@@ -483,6 +548,59 @@ pub mod tests {
         assert_eq!(
             verdict_of(&out(b"Kiki\n", Exit::Signal(11), 5, 1 << 20)),
             Verdict::RuntimeError
+        );
+    }
+
+    #[test]
+    fn the_sandboxs_paths_are_named_as_the_user_knows_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().canonicalize().unwrap().join("re.py");
+        std::fs::write(&script, "raise ValueError\n").unwrap();
+        let python = sandbox::Program {
+            argv: vec!["python3".into(), script.clone().into()],
+            files: vec![1],
+            stack: sandbox::Stack::Inherit,
+            writable: vec![],
+        };
+        let said = b"Traceback (most recent call last):\n  File \"/box/1-re.py\", line 1\n";
+        assert_eq!(
+            String::from_utf8(users_names(said, &python, &script)).unwrap(),
+            format!(
+                "Traceback (most recent call last):\n  File \"{}\", line 1\n",
+                script.display()
+            )
+        );
+        // A compiled program names its source where the compile saw it.
+        let source = dir.path().canonicalize().unwrap().join("solutions/x.rs");
+        let binary = sandbox::Program::file("/cache/prog");
+        let said = b"thread 'main' panicked at /box/src/solutions/x.rs:1:55:\n";
+        assert_eq!(
+            String::from_utf8(users_names(said, &binary, &source)).unwrap(),
+            format!("thread 'main' panicked at {}:1:55:\n", source.display())
+        );
+        assert_eq!(users_names(b"no path\n", &binary, &source), b"no path\n");
+    }
+
+    #[test]
+    fn a_cpu_tle_says_what_happened() {
+        // Stopped at the limit (the measure may land on it, or just past it): at least that.
+        let mut o = out(b"", Exit::Signal(9), 1000, 1 << 20);
+        o.killed = Some(Kill::CpuTime);
+        let detail = |o: &RunOutput| limit_failure(o, &LIMITS).map(|(_, d)| d);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu ≥ 1000 ms, the limit: stopped there")
+        );
+        o.cpu = Duration::from_millis(1001);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu ≥ 1000 ms, the limit: stopped there")
+        );
+        // Ended by itself over the limit: what it used.
+        let o = out(b"Kiki\n", Exit::Code(0), 1018, 1 << 20);
+        assert_eq!(
+            detail(&o).as_deref(),
+            Some("cpu 1018 ms, over the limit of 1000 ms")
         );
     }
 

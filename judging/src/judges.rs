@@ -359,6 +359,27 @@ impl Judge {
         names.join(", ")
     }
 
+    /// The page to submit a problem to: `submit_url` with `{id}` replaced by `id` and each
+    /// other named part (`{contest}`, `{task}`) by the part of the problem's `url` under one of
+    /// `companion.urls` (AtCoder's `contests/{contest}/submit?taskScreenName={task}`); `None`
+    /// when the judge has none, or a part is not known.
+    pub fn submit_url_for(&self, url: Option<&str>, id: Option<&str>) -> Option<String> {
+        let mut page = self.submit_url.clone()?;
+        if let Some(id) = id {
+            page = page.replace("{id}", id);
+        }
+        let parts = url.and_then(|u| {
+            self.companion
+                .urls
+                .iter()
+                .find_map(|pattern| url_parts(pattern, u))
+        });
+        for (name, value) in parts.unwrap_or_default() {
+            page = page.replace(&format!("{{{name}}}"), &value);
+        }
+        (!page.contains('{')).then_some(page)
+    }
+
     /// `pattern` with `{id}` replaced by `id`, when both exist.
     pub fn url(pattern: Option<&str>, id: Option<&str>) -> Option<String> {
         let pattern = pattern?;
@@ -368,6 +389,42 @@ impl Judge {
             Some(pattern.to_string())
         }
     }
+}
+
+/// The named parts (`{id}`, `{contest}`, …) of `pattern` in `url`: http or https, `www.` or
+/// not, a trailing `/` or not, and more query parameters or a fragment after it. A part is
+/// letters, digits, `_` and `-`, at least one.
+pub fn url_parts(pattern: &str, url: &str) -> Option<Vec<(String, String)>> {
+    let strip = |u: &str| -> String {
+        let u = u
+            .strip_prefix("https://")
+            .or_else(|| u.strip_prefix("http://"))
+            .unwrap_or(u);
+        u.strip_prefix("www.").unwrap_or(u).to_string()
+    };
+    let (pattern, url) = (strip(pattern), strip(url.trim()));
+    let (mut pat, mut rest) = (pattern.as_str(), url.as_str());
+    let mut parts = Vec::new();
+    while let Some(open) = pat.find('{') {
+        let close = open + pat[open..].find('}')?;
+        rest = rest.strip_prefix(&pat[..open])?;
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len());
+        if end == 0 {
+            return None;
+        }
+        parts.push((pat[open + 1..close].to_string(), rest[..end].to_string()));
+        rest = &rest[end..];
+        pat = &pat[close + 1..];
+    }
+    let after = pat.trim_end_matches('/');
+    let tail = rest.strip_prefix(after)?;
+    let tail_ok = tail.is_empty()
+        || tail == "/"
+        || tail.starts_with(['&', '#', '?'])
+        || (tail.starts_with('/') && after.is_empty() && tail[1..].starts_with(['?', '#']));
+    (tail_ok && !parts.is_empty()).then_some(parts)
 }
 
 /// A dialect lint rule.
@@ -803,6 +860,36 @@ mod tests {
     /// Every judge, language and lint rule, as the runner resolves them.
     fn resolved(j: &Judges) -> String {
         format!("{:#?}\n{:#?}", j.judges, j.lint)
+    }
+
+    #[test]
+    fn atcoders_submit_page_is_made_of_the_problems_url() {
+        let judges = Judges::parse(Path::new("judges.toml"), BUILT_IN).unwrap();
+        let at = judges.get("AtCoder").unwrap();
+        assert_eq!(
+            at.submit_url_for(
+                Some("https://atcoder.jp/contests/abc086/tasks/abc086_a"),
+                Some("abc086_a")
+            )
+            .as_deref(),
+            Some("https://atcoder.jp/contests/abc086/submit?taskScreenName=abc086_a")
+        );
+        // No url to take the contest from: no page rather than a wrong one.
+        assert_eq!(at.submit_url_for(None, Some("abc086_a")), None);
+        let poj = judges.get("POJ").unwrap();
+        assert_eq!(
+            poj.submit_url_for(None, Some("1000")).as_deref(),
+            Some("http://poj.org/submit?problem_id=1000")
+        );
+        let cf = judges.get("Codeforces").unwrap();
+        assert_eq!(
+            cf.submit_url_for(
+                Some("https://codeforces.com/contest/1/problem/A"),
+                Some("1A")
+            )
+            .as_deref(),
+            Some("https://codeforces.com/problemset/submit")
+        );
     }
 
     #[test]

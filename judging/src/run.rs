@@ -7,7 +7,7 @@
 //! fail and the exit code; `report.rs` only draws it.
 
 use sandbox::{Limits, Program};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -70,6 +70,9 @@ pub struct Planned {
     pub interactor: Option<ToolProgram>,
     /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
     pub notes: Vec<String>,
+    /// The problem's solutions when every one is still `runner new`'s scaffold: the problem is
+    /// not written yet (none of them is a subject; the problem is skipped, not failed).
+    pub not_written: Vec<PathBuf>,
 }
 
 /// A problem's checker or interactor in a plan: to build, or built.
@@ -90,6 +93,7 @@ impl Planned {
             checker: None,
             interactor: None,
             notes: Vec::new(),
+            not_written: Vec::new(),
         }
     }
 }
@@ -270,6 +274,9 @@ pub struct Tally {
     pub validator_checks: usize,
     /// Problems without any solution (each counts as one failure).
     pub missing_solutions: usize,
+    /// Problems not written yet (every solution still `runner new`'s scaffold): skipped, no
+    /// failure.
+    pub not_written: usize,
     /// Items not run because the run was interrupted first: cases of solutions, and wrong
     /// solutions that had not got their verdict yet (neither passed nor failed).
     pub not_run: usize,
@@ -287,6 +294,7 @@ impl Tally {
         self.brute_cases += o.brute_cases;
         self.validator_checks += o.validator_checks;
         self.missing_solutions += o.missing_solutions;
+        self.not_written += o.not_written;
         self.not_run += o.not_run;
         self.checker_failures += o.checker_failures;
     }
@@ -357,21 +365,32 @@ impl ProblemReport {
                 }
             }
         }
-        if self.subjects.is_empty() {
+        if self.not_written() {
+            t.not_written += 1;
+        } else if self.subjects.is_empty() {
             t.failed += 1;
             t.missing_solutions += 1;
         }
         t
     }
 
-    /// Whether every subject of the problem passed.
-    pub fn passed(&self) -> bool {
-        !self.subjects.is_empty() && self.subjects.iter().all(SubjectReport::passed)
+    /// Whether the problem is not written yet (its solutions all `runner new`'s scaffold).
+    pub fn not_written(&self) -> bool {
+        !self.planned.not_written.is_empty()
     }
 
-    /// Whether what ran shows the problem failing (work an interruption left undone is not).
+    /// Whether every subject of the problem passed (a problem not written yet never passes).
+    pub fn passed(&self) -> bool {
+        !self.not_written()
+            && !self.subjects.is_empty()
+            && self.subjects.iter().all(SubjectReport::passed)
+    }
+
+    /// Whether what ran shows the problem failing (work an interruption left undone is not; a
+    /// problem not written yet is skipped, not failed).
     pub fn failed(&self) -> bool {
-        self.subjects.is_empty() || self.subjects.iter().any(SubjectReport::failed)
+        (self.subjects.is_empty() && !self.not_written())
+            || self.subjects.iter().any(SubjectReport::failed)
     }
 }
 
@@ -424,14 +443,14 @@ pub(crate) struct Judged {
 /// and dropped with it.
 pub(crate) fn judge_run(
     exec: &dyn Executor,
-    program: &Program,
+    (program, source): (&Program, &Path),
     case: &Case,
     limits: &Limits,
     tools: JudgingTools,
     diff: DiffOptions,
 ) -> Judged {
     let judged = |outcome| Judged {
-        outcome,
+        outcome: shown(outcome, case, program, source),
         stdout: Vec::new(),
     };
     if case.compare == CompareMode::Interactor {
@@ -465,9 +484,35 @@ pub(crate) fn judge_run(
         _ => compared(&out, case, limits, diff),
     };
     Judged {
-        outcome,
+        outcome: shown(outcome, case, program, source),
         stdout: out.stdout,
     }
+}
+
+/// `outcome` as the report shows it: the program's stderr naming its files as the user knows
+/// them ([`crate::judgement::users_names`]: `source`, not the sandbox's `/box/…`), and a WA's
+/// short input beside it ([`with_input`]).
+fn shown(mut outcome: Outcome, case: &Case, program: &Program, source: &Path) -> Outcome {
+    if let Some(f) = outcome.failure.as_mut() {
+        f.stderr = crate::judgement::users_names(&f.stderr, program, source);
+    }
+    with_input(outcome, case)
+}
+
+/// The largest input shown beside a wrong answer, its lines at most, and their width.
+const INPUT_BESIDE: (u64, usize, usize) = (8 << 10, 10, 100);
+
+/// `outcome` with the case's input beside it when it is a WA and the input is short (at most
+/// [`INPUT_BESIDE`]'s bytes: its first lines, cut with a count).
+fn with_input(mut outcome: Outcome, case: &Case) -> Outcome {
+    let (bytes, lines, width) = INPUT_BESIDE;
+    if outcome.verdict != Verdict::WrongAnswer || case.input.len() > bytes {
+        return outcome;
+    }
+    if let (Some(f), Ok(input)) = (outcome.failure.as_mut(), case.input.read()) {
+        f.input = Some(crate::diff::head(&input, lines, width));
+    }
+    outcome
 }
 
 /// `out` compared with `case`'s expected output by the case's compare mode.
@@ -802,7 +847,7 @@ impl JobTable {
                 let limits = self.limits(j);
                 let outcome = judge_run(
                     exec,
-                    program,
+                    (program, &subject.subject.source),
                     self.case(j),
                     &limits,
                     self.tools(j),
@@ -824,10 +869,11 @@ impl JobTable {
 
     /// Runs job `j` alone (no other job runs meanwhile).
     fn run_alone(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Outcome {
-        let program = self.subject(j).build.program.as_ref().expect("built");
+        let subject = self.subject(j);
+        let program = subject.build.program.as_ref().expect("built");
         let mut outcome = judge_run(
             exec,
-            program,
+            (program, &subject.subject.source),
             self.case(j),
             &self.limits(j),
             self.tools(j),

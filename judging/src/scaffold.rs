@@ -1,21 +1,217 @@
-//! `runner new <slug>`: everything a new problem needs, so that adding one edits nothing else.
+//! `runner new <slug>` and `runner listen`: what a new problem gets, so that adding one edits
+//! nothing else.
+//!
+//! Every problem gets what any problem needs ([`NewProblem::files`]): `problem.toml`, a README,
+//! a fixture with a sample case and a solution to start from in the workspace's language. The
+//! programs that test the tests are [`Extra`]s, written only when asked for (`runner new
+//! --validator --brute --gen --checker`), each saying in its header what it checks as written.
+//! Another set of files is one more [`Extra`] with its own [`Extra::files`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use crate::judges::Judge;
 use crate::workspace::{is_valid_slug, Workspace};
 
-/// Creates the problem's folder (problem.toml, README.md, validate.rs, brute.rs, gen.rs,
-/// wrong/wrong.toml, invalid/empty.in, and checker.rs with `checker`), an empty solution and a
-/// fixture file with a sample case, and the validators' shared reader when the workspace has none
-/// (`problems/_shared/validate_input.rs`). Refuses to overwrite anything.
-pub fn new_problem(ws: &Workspace, slug: &str, checker: bool, lang: Lang) -> Result<Vec<PathBuf>> {
-    if !is_valid_slug(slug) {
-        bail!("`{slug}` is not a valid slug: use lowercase letters, digits and `-`");
+/// The language of a new problem's solution (`runner new --lang`, workspace.toml's `lang`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    Rust,
+    Cpp,
+    C,
+    Python,
+}
+
+impl Lang {
+    /// Every language a solution can be scaffolded in, in the order they are offered.
+    pub const ALL: [Lang; 4] = [Lang::Rust, Lang::Cpp, Lang::C, Lang::Python];
+
+    /// The extension of this language's sources, also its name on the command line and in
+    /// workspace.toml (`rs`, `cpp`, `c`, `py`).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Lang::Rust => "rs",
+            Lang::Cpp => "cpp",
+            Lang::C => "c",
+            Lang::Python => "py",
+        }
     }
-    let files = skeleton_in(ws, slug, checker, lang);
-    if let Some((path, _)) = files.iter().find(|(p, _)| p.exists() || p.is_symlink()) {
+
+    /// The language called `name` (its extension), if any.
+    pub fn named(name: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.extension() == name)
+    }
+
+    /// The language's name for people: `Rust`, `C++`, `C`, `Python`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Lang::Rust => "Rust",
+            Lang::Cpp => "C++",
+            Lang::C => "C",
+            Lang::Python => "Python",
+        }
+    }
+
+    /// `rs, cpp, c, py`: the names, for messages.
+    pub fn names() -> String {
+        let names: Vec<&str> = Lang::ALL.iter().map(|l| l.extension()).collect();
+        names.join(", ")
+    }
+
+    fn of(path: &Path) -> Option<Lang> {
+        Lang::named(path.extension()?.to_str()?)
+    }
+
+    /// The language of a new solution of a problem of `judge`: `self` when the judge takes its
+    /// files, else the first of the judge's languages (judges.toml's order) that a solution can
+    /// be scaffolded in, with a note saying why (POJ and HDU take no Rust: never a Rust file
+    /// for them).
+    pub fn for_judge(self, judge: &Judge) -> (Lang, Option<String>) {
+        if judge.language_for(self.extension()).is_some() {
+            return (self, None);
+        }
+        let other = judge
+            .languages
+            .iter()
+            .flat_map(|p| p.extensions.iter())
+            .find_map(|e| Lang::named(e));
+        match other {
+            Some(lang) => (
+                lang,
+                Some(format!(
+                    "{} takes no {}: the solution to start from is {} (judges.toml lists {}'s \
+                     languages)",
+                    judge.name,
+                    self.title(),
+                    lang.title(),
+                    judge.name
+                )),
+            ),
+            None => (
+                self,
+                Some(format!(
+                    "{} takes none of {}: the {} solution is judged with the local profile",
+                    judge.name,
+                    Lang::names(),
+                    self.title()
+                )),
+            ),
+        }
+    }
+}
+
+/// A program that tests the tests, written only when asked for (`runner new --validator`, …).
+/// Each is one set of files with its own [`Extra::files`]: another set is one more variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extra {
+    /// `validate.rs` (with `invalid/empty.in`, and the validators' shared reader where the
+    /// workspace has none): the input validator `verify` and `stress` run.
+    Validator,
+    /// `brute.rs`: the slow, obviously right answer `verify` and `stress` compare with.
+    Brute,
+    /// `gen.rs`: the random inputs of `stress`.
+    Generator,
+    /// `checker.rs`, and problem.toml's `compare = "checker"`: for problems with many right
+    /// outputs.
+    Checker,
+}
+
+impl Extra {
+    /// The flag of `runner new` that asks for it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Extra::Validator => "--validator",
+            Extra::Brute => "--brute",
+            Extra::Generator => "--gen",
+            Extra::Checker => "--checker",
+        }
+    }
+
+    /// Its files in `ws` for problem `slug`, and their text.
+    pub fn files(self, ws: &Workspace, slug: &str) -> Vec<(PathBuf, String)> {
+        let dir = ws.problems_dir().join(slug);
+        match self {
+            Extra::Validator => {
+                let mut files = vec![
+                    (dir.join("validate.rs"), VALIDATE.replace("{slug}", slug)),
+                    (dir.join("invalid").join("empty.in"), String::new()),
+                ];
+                // The reader that validate.rs takes in, written only where the workspace has
+                // none yet.
+                let shared = ws
+                    .problems_dir()
+                    .join(crate::workspace::SHARED)
+                    .join("validate_input.rs");
+                if !shared.exists() {
+                    files.push((shared, VALIDATE_INPUT.to_string()));
+                }
+                files
+            }
+            Extra::Brute => vec![(dir.join("brute.rs"), BRUTE.to_string())],
+            Extra::Generator => vec![(dir.join("gen.rs"), GEN.to_string())],
+            Extra::Checker => vec![(dir.join("checker.rs"), CHECKER.replace("{slug}", slug))],
+        }
+    }
+}
+
+/// A problem `runner new` makes: its slug, its solution's language and the extras asked for.
+#[derive(Debug, Clone)]
+pub struct NewProblem<'a> {
+    pub slug: &'a str,
+    pub lang: Lang,
+    pub extras: &'a [Extra],
+}
+
+impl NewProblem<'_> {
+    /// Every file of the new problem and its text: problem.toml, README.md, the solution, the
+    /// fixture, then each extra's files.
+    pub fn files(&self, ws: &Workspace) -> Vec<(PathBuf, String)> {
+        let dir = ws.problems_dir().join(self.slug);
+        let checker = self.extras.contains(&Extra::Checker);
+        let mut files = vec![
+            (dir.join("problem.toml"), problem_toml(self.slug, checker)),
+            (dir.join("README.md"), readme(self.slug)),
+            solution_file(ws, self.slug, self.lang),
+            (
+                ws.fixtures_dir().join(format!("{}.toml", self.slug)),
+                FIXTURE.to_string(),
+            ),
+        ];
+        files.extend(self.extra_files(ws));
+        files
+    }
+
+    /// The extras' files only.
+    pub fn extra_files(&self, ws: &Workspace) -> Vec<(PathBuf, String)> {
+        self.extras
+            .iter()
+            .flat_map(|e| e.files(ws, self.slug))
+            .collect()
+    }
+}
+
+/// Writes the new problem `p` (every file of [`NewProblem::files`]), or, when the problem exists
+/// already and extras are asked for, only the extras' files: the paths written. Refuses to
+/// overwrite anything, and writes nothing then.
+pub fn new_problem(ws: &Workspace, p: &NewProblem) -> Result<Vec<PathBuf>> {
+    if !is_valid_slug(p.slug) {
+        bail!(
+            "`{}` is not a valid slug: use lowercase letters, digits and `-`",
+            p.slug
+        );
+    }
+    let exists = ws
+        .problems_dir()
+        .join(p.slug)
+        .join("problem.toml")
+        .is_file();
+    let files = if exists && !p.extras.is_empty() {
+        p.extra_files(ws)
+    } else {
+        p.files(ws)
+    };
+    if let Some((path, _)) = files.iter().find(|(p, _)| p.symlink_metadata().is_ok()) {
         bail!("{} exists already: nothing was created", ws.display(path));
     }
     for (path, text) in &files {
@@ -26,41 +222,10 @@ pub fn new_problem(ws: &Workspace, slug: &str, checker: bool, lang: Lang) -> Res
     Ok(files.into_iter().map(|(p, _)| p).collect())
 }
 
-/// The files of a new problem and their text, as `runner new` writes them (`runner listen`
-/// writes them too, with its own problem.toml, README and fixture).
-pub fn skeleton(ws: &Workspace, slug: &str, checker: bool) -> Vec<(PathBuf, String)> {
-    skeleton_in(ws, slug, checker, Lang::Rust)
-}
-
-/// The language of a new problem's solution (`runner new --lang`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    Rust,
-    Cpp,
-    C,
-    Python,
-}
-
-impl Lang {
-    /// The extension of this language's sources.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Lang::Rust => "rs",
-            Lang::Cpp => "cpp",
-            Lang::C => "c",
-            Lang::Python => "py",
-        }
-    }
-
-    fn of(path: &std::path::Path) -> Option<Lang> {
-        match path.extension()?.to_str()? {
-            "rs" => Some(Lang::Rust),
-            "cpp" => Some(Lang::Cpp),
-            "c" => Some(Lang::C),
-            "py" => Some(Lang::Python),
-            _ => None,
-        }
-    }
+/// The solution to start from of problem `slug` in `lang`: where it goes and its text (`runner
+/// listen` writes it with the problem the browser sent).
+pub fn solution_file(ws: &Workspace, slug: &str, lang: Lang) -> (PathBuf, String) {
+    (solution_path(ws, slug, lang), solution(slug, lang))
 }
 
 /// Where a new problem's solution in `lang` goes: `solutions/src/bin/<slug>.rs` (where Cargo
@@ -80,43 +245,13 @@ pub fn solution_path(ws: &Workspace, slug: &str, lang: Lang) -> PathBuf {
 
 /// Whether `path`, a solution of `slug`, is still the scaffold `runner new` wrote: it would be
 /// judged as if written (and pass where the sample's output is empty).
-pub(crate) fn is_untouched_solution(path: &std::path::Path, slug: &str) -> bool {
+pub(crate) fn is_untouched_solution(path: &Path, slug: &str) -> bool {
     let Some(lang) = Lang::of(path) else {
         return false;
     };
     let text = solution(slug, lang);
     std::fs::metadata(path).is_ok_and(|m| m.len() == text.len() as u64)
         && std::fs::read(path).is_ok_and(|b| b == text.as_bytes())
-}
-
-fn skeleton_in(ws: &Workspace, slug: &str, checker: bool, lang: Lang) -> Vec<(PathBuf, String)> {
-    let dir = ws.problems_dir().join(slug);
-    let mut files: Vec<(PathBuf, String)> = vec![
-        (dir.join("problem.toml"), problem_toml(slug, checker)),
-        (dir.join("README.md"), readme(slug)),
-        (dir.join("validate.rs"), validator(slug)),
-        (dir.join("invalid").join("empty.in"), String::new()),
-        (dir.join("brute.rs"), BRUTE.to_string()),
-        (dir.join("gen.rs"), GEN.to_string()),
-        (dir.join("wrong").join("wrong.toml"), WRONG_TOML.to_string()),
-        (solution_path(ws, slug, lang), solution(slug, lang)),
-        (
-            ws.fixtures_dir().join(format!("{slug}.toml")),
-            FIXTURE.to_string(),
-        ),
-    ];
-    if checker {
-        files.push((dir.join("checker.rs"), checker_rs(slug)));
-    }
-    // The reader that validate.rs takes in, written only where the workspace has none yet.
-    let shared = ws
-        .problems_dir()
-        .join(crate::workspace::SHARED)
-        .join("validate_input.rs");
-    if !shared.exists() {
-        files.push((shared, VALIDATE_INPUT.to_string()));
-    }
-    files
 }
 
 fn problem_toml(slug: &str, checker: bool) -> String {
@@ -142,36 +277,21 @@ memory_limit_kib = 262144
     )
 }
 
-fn validator(slug: &str) -> String {
-    VALIDATE.replace("{slug}", slug)
-}
-
-fn checker_rs(slug: &str) -> String {
-    CHECKER.replace("{slug}", slug)
-}
-
-const WRONG_TOML: &str = r#"# Wrong solutions: plausible mistakes that the fixtures must catch. Put each program in this
-# folder and list it here with the verdict it must get on some case; the run fails if it does not
-# (the fixtures then miss that mistake: add a case that catches it). An unlisted file is an error.
-#
-# [[program]]
-# file = "no-sort.rs"
-# expect = "WA"          # PE | WA | TLE | MLE | OLE | RE | CE, a list ["TLE", "RE"], or "not AC"
-# allow = ["AC"]         # optional: what every other case may get (default: anything)
-# why = "positions are not given sorted"
-"#;
-
 /// The strict input reader shared by the validators (`problems/_shared/validate_input.rs`).
 const VALIDATE_INPUT: &str = include_str!("../../problems/_shared/validate_input.rs");
 
-const VALIDATE: &str = r#"//! Input validator for {slug}: reads one input on stdin and exits 0 only if it satisfies the
-//! statement exactly (line structure, token counts, ranges, distinctness, the number of tests);
-//! otherwise it prints where on stderr (`line 3, column 5: a_2 = 0 is out of 1..=1000`) and
-//! exits 1. `runner verify` runs it on every fixture input (a case marked outside_statement =
-//! "why" must be rejected) and on invalid/*.in (all must be rejected); `runner stress` on every
-//! generated input. The reader (`Input`: read_int, read_ints, read_word, read_space, read_eoln,
-//! read_eof, …) is problems/_shared/validate_input.rs, taken in as a module: this file still
-//! builds alone with `rustc --edition 2021 validate.rs`.
+const VALIDATE: &str = r#"//! Input validator for {slug}. As `runner new` wrote it, it checks a placeholder format, not the
+//! statement's: at least one line, each holding one integer n with 1 <= n <= 1000. Make it
+//! check the statement's input section.
+//!
+//! It reads one input on stdin and exits 0 only if it satisfies the statement exactly (line
+//! structure, token counts, ranges, distinctness, the number of tests); otherwise it prints
+//! where on stderr (`line 3, column 5: a_2 = 0 is out of 1..=1000`) and exits 1. `runner
+//! verify` runs it on every fixture input (a case marked outside_statement = "why" must be
+//! rejected) and on invalid/*.in (all must be rejected); `runner stress` on every generated
+//! input. The reader (`Input`: read_int, read_ints, read_word, read_space, read_eoln, read_eof,
+//! …) is problems/_shared/validate_input.rs, taken in as a module: this file still builds alone
+//! with `rustc --edition 2021 validate.rs`.
 #[path = "../_shared/validate_input.rs"]
 mod validate_input;
 use validate_input::{fail_line, Input};
@@ -190,9 +310,13 @@ fn main() {
 }
 "#;
 
-const CHECKER: &str = r#"//! Checker for {slug}: `checker INPUT OUTPUT ANSWER` (file paths, testlib's order: the test's
-//! input, the contestant's output, the jury's answer). Exit 0: the output is right (AC); 1: wrong (WA); 2: badly formatted (PE); anything else: the checker
-//! itself failed. The reason goes to stderr: the report shows it in place of a diff.
+const CHECKER: &str = r#"//! Checker for {slug}. As `runner new` wrote it, it compares tokens (as compare = "tokens"),
+//! accepting only the jury's answer: make it judge an output against the input itself.
+//!
+//! `checker INPUT OUTPUT ANSWER` (file paths, testlib's order: the test's input, the
+//! contestant's output, the jury's answer). Exit 0: the output is right (AC); 1: wrong (WA); 2:
+//! badly formatted (PE); anything else: the checker itself failed. The reason goes to stderr:
+//! the report shows it in place of a diff.
 use std::process::exit;
 
 fn verdict(code: i32, msg: &str) -> ! {
@@ -227,8 +351,7 @@ fn main() {
 fn readme(slug: &str) -> String {
     format!(
         "# {slug}\n\n## Statement in brief\n\nTODO\n\n## Input and output\n\nTODO\n\n\
-         ## Analysis\n\nTODO: the SG values of one component for small sizes (from brute.rs), the \
-         closed form, and why it holds.\n"
+         ## Analysis\n\nTODO: the idea, and why it is right.\n"
     )
 }
 
@@ -237,7 +360,7 @@ fn solution(slug: &str, lang: Lang) -> String {
         Lang::Rust => solution_rs(slug),
         Lang::Cpp => format!(
             "// {slug}\n// TODO: the rules in one line, and the insight.\n#include <iostream>\n\n\
-             int main() {{\n    std::ios::sync_with_stdio(false);\n    std::cin.tie(nullptr);\n    \
+             int main() {{\n    std::ios::sync_with_stdio(false);\n    std::cin.tie(0);\n    \
              long long n;\n    while (std::cin >> n) {{\n        // TODO: solve, and print each \
              answer with std::cout << … << '\\n'.\n    }}\n    return 0;\n}}\n"
         ),
@@ -274,18 +397,25 @@ fn main() -> io::Result<()> {{
     )
 }
 
-const BRUTE: &str = r#"//! Brute force: exhaustive, memoised win/lose search over the game's literal moves.
-//! Same input and output as the solution. Reach: TODO (the sizes it can handle).
+const BRUTE: &str = r#"//! Brute force. As `runner new` wrote it, it answers nothing: it stops (`todo!`) on every
+//! input, so `runner verify` and `runner stress` fail until it is written.
+//!
+//! The slow answer that is obviously right: try everything the statement allows, plainly,
+//! without the solution's insight. Same input and output as the solution. Reach: TODO (the
+//! sizes it can handle).
 use std::io::{self, Read};
 
 fn main() {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input).unwrap();
-    todo!("decide each position of {input:?} by search");
+    todo!("answer {input:?} by trying everything the statement allows");
 }
 "#;
 
-const GEN: &str = r#"//! Generator: `gen SEED [SIZE]` prints one valid random input, deterministic for SEED.
+const GEN: &str = r#"//! Generator. As `runner new` wrote it, it prints a placeholder input: one integer in
+//! 1..=10*SIZE. Make it print a random input of the statement's format.
+//!
+//! `gen SEED [SIZE]` prints one valid random input, deterministic for SEED.
 use std::env;
 
 struct SplitMix64(u64);

@@ -259,7 +259,14 @@ fn judge_solutions(
         game_dirs: &kit.game_dirs,
     };
     for (source, program) in &kit.solutions {
-        let judged = run::judge_run(exec, program, &case, &case.limits, tools, kit.diff);
+        let judged = run::judge_run(
+            exec,
+            (program, source),
+            &case,
+            &case.limits,
+            tools,
+            kit.diff,
+        );
         let outcome = judged.outcome;
         if outcome.verdict == Verdict::CheckerFailed {
             return Some(Finding::CheckerFailed {
@@ -297,10 +304,13 @@ pub fn stress(
 ) -> Result<StressReport> {
     let sources: Vec<PathBuf> = match &opts.program {
         Some(p) => vec![p.clone()],
-        None => problem.solutions.clone(),
+        None => crate::holes::Solutions::of(problem).written,
     };
     if sources.is_empty() {
-        bail!("{} has no solution to stress", problem.slug);
+        bail!(
+            "{} has no solution to stress (a scaffold left as it was is none: write it)",
+            problem.slug
+        );
     }
     let pool = run::pool(opts.jobs)?;
     let kit = build_kit(problem, judges, builder, &pool, &sources, opts)?;

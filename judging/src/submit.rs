@@ -37,7 +37,8 @@ fn extension(path: &Path) -> &str {
 
 /// The file to submit and its profile: `file` when given (as `--lang`, or the judge's first
 /// language taking its extension); else `--lang`'s solution file, or the first of the judge's
-/// languages (in judges.toml order) that has a solution file.
+/// languages (in judges.toml order) that has a solution file (a scaffold left as it was is
+/// none).
 fn pick(
     ws: &Workspace,
     judges: &Judges,
@@ -77,10 +78,23 @@ fn pick(
         }
         return Ok((profile, file.to_path_buf()));
     }
+    let solutions = crate::holes::Solutions::of(problem);
+    if solutions.not_written() {
+        bail!(
+            "`{}` is not written yet: {have} {} still the scaffold (write it, or give the file \
+             to submit)",
+            problem.slug,
+            if solutions.untouched.len() == 1 {
+                "is"
+            } else {
+                "are"
+            }
+        );
+    }
+    let written = solutions.written;
     if let Some(lang) = lang {
         let profile = language(judges, &judge.name, lang)?;
-        let file = problem
-            .solutions
+        let file = written
             .iter()
             .find(|s| profile.takes(extension(s)))
             .with_context(|| {
@@ -97,7 +111,7 @@ fn pick(
         .languages
         .iter()
         .find_map(|p| {
-            let file = problem.solutions.iter().find(|s| p.takes(extension(s)))?;
+            let file = written.iter().find(|s| p.takes(extension(s)))?;
             Some((p.clone(), file.clone()))
         })
         .with_context(|| {
@@ -144,7 +158,19 @@ pub fn prepare(
         .get(&problem.meta.judge)
         .with_context(|| format!("no judge `{}`", problem.meta.judge))?;
     if judge.name == LOCAL {
-        bail!("`{slug}` is a problem of our own (judge = \"{LOCAL}\"): there is no judge to submit it to");
+        // The judges one submits to: those with a page for problems or submissions.
+        let others: Vec<&str> = judges
+            .all()
+            .iter()
+            .filter(|j| j.name != LOCAL && (j.submit_url.is_some() || j.problem_url.is_some()))
+            .map(|j| j.name.as_str())
+            .collect();
+        bail!(
+            "`{slug}` is a problem of our own (judge = \"{LOCAL}\"): there is no judge to submit \
+             it to. To submit it, set in problems/{slug}/problem.toml: judge = \"…\" (one of {}), \
+             and url = \"…\", the problem's page on that judge (or id = \"…\", its number there)",
+            others.join(", ")
+        );
     }
     if cases.is_empty() {
         bail!("`{slug}` has no fixture case to judge the file on");
@@ -163,7 +189,7 @@ pub fn prepare(
             problem.meta.url.as_deref().or(judge.problem_url.as_deref()),
             problem.meta.id.as_deref(),
         ),
-        submit_url: Judge::url(judge.submit_url.as_deref(), problem.meta.id.as_deref()),
+        submit_url: judge.submit_url_for(problem.meta.url.as_deref(), problem.meta.id.as_deref()),
         cases: cases.len(),
         file: file.clone(),
     };

@@ -37,9 +37,11 @@ pub fn fixture_errors(ws: &Workspace, problem: &Problem, cases: &[Case]) -> Vec<
         errors.push(err(
             &problem.brute_path(),
             None,
-            "missing: verify needs the problem's brute force (or mark the cases beyond \
-             its reach oracle = \"formula\")"
-                .into(),
+            format!(
+                "missing: verify needs the problem's brute force (or mark the cases beyond \
+                 its reach oracle = \"formula\"; `runner new {} --brute` writes one to fill in)",
+                problem.slug
+            ),
         ));
     }
     let validator = problem.validator_path();
@@ -47,9 +49,11 @@ pub fn fixture_errors(ws: &Workspace, problem: &Problem, cases: &[Case]) -> Vec<
         errors.push(err(
             &validator,
             None,
-            "missing validate.rs: verify runs the problem's input validator on every \
-             fixture input (`runner new` scaffolds one)"
-                .into(),
+            format!(
+                "missing validate.rs: verify runs the problem's input validator on every \
+                 fixture input (`runner new {} --validator` writes one to fill in)",
+                problem.slug
+            ),
         ));
     } else if !cases.iter().any(|c| c.outside_statement.is_some())
         && validate::invalid_inputs(problem).is_empty()

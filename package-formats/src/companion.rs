@@ -1,14 +1,15 @@
 //! Competitive Companion's payload (the JSON its browser extension POSTs for each problem it
 //! parses) as a [`Draft`]: problem.toml from the name, URL and limits, the samples as fixture
-//! cases, a solution to start from and the skeleton `runner new` writes.
+//! cases, and a solution to start from in the workspace's language (or, for a judge that does
+//! not take it, in the judge's first language a solution can be written in).
 
 use std::path::PathBuf;
 
 use serde::Deserialize;
 
 use super::draft::{Case, Data, Draft, File, Meta};
-use judging::judges::{Judge, Judges};
-use judging::scaffold;
+use judging::judges::{url_parts, Judge, Judges};
+use judging::scaffold::{self, Lang};
 use judging::workspace::{is_valid_slug, Workspace};
 
 /// One problem, as the extension sends it (its README's "The format"). Keys it sends that the
@@ -148,7 +149,7 @@ pub struct Found<'a> {
 /// (named parts) matches `url`, with the id it gives.
 pub(crate) fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> {
     judges.all().iter().find_map(|judge| {
-        if let Some(parts) = judge.problem_url.as_deref().and_then(|p| parts_of(p, url)) {
+        if let Some(parts) = judge.problem_url.as_deref().and_then(|p| url_parts(p, url)) {
             let id = parts.into_iter().find(|(k, _)| k == "id")?.1;
             return Some(Found {
                 judge,
@@ -157,7 +158,7 @@ pub(crate) fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> 
             });
         }
         judge.companion.urls.iter().find_map(|pattern| {
-            let parts = parts_of(pattern, url)?;
+            let parts = url_parts(pattern, url)?;
             let fill = |template: &str| {
                 parts.iter().fold(template.to_string(), |t, (k, v)| {
                     t.replace(&format!("{{{k}}}"), v)
@@ -172,42 +173,6 @@ pub(crate) fn recognise<'a>(judges: &'a Judges, url: &str) -> Option<Found<'a>> 
             (!id.contains('{')).then_some(Found { judge, id, slug })
         })
     })
-}
-
-/// The named parts (`{id}`, `{contest}`, …) of `pattern` in `url`: http or https, `www.` or
-/// not, a trailing `/` or not, and more query parameters or a fragment after it. A part is
-/// letters, digits, `_` and `-`, at least one.
-fn parts_of(pattern: &str, url: &str) -> Option<Vec<(String, String)>> {
-    let strip = |u: &str| -> String {
-        let u = u
-            .strip_prefix("https://")
-            .or_else(|| u.strip_prefix("http://"))
-            .unwrap_or(u);
-        u.strip_prefix("www.").unwrap_or(u).to_string()
-    };
-    let (pattern, url) = (strip(pattern), strip(url.trim()));
-    let (mut pat, mut rest) = (pattern.as_str(), url.as_str());
-    let mut parts = Vec::new();
-    while let Some(open) = pat.find('{') {
-        let close = open + pat[open..].find('}')?;
-        rest = rest.strip_prefix(&pat[..open])?;
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-            .unwrap_or(rest.len());
-        if end == 0 {
-            return None;
-        }
-        parts.push((pat[open + 1..close].to_string(), rest[..end].to_string()));
-        rest = &rest[end..];
-        pat = &pat[close + 1..];
-    }
-    let after = pat.trim_end_matches('/');
-    let tail = rest.strip_prefix(after)?;
-    let tail_ok = tail.is_empty()
-        || tail == "/"
-        || tail.starts_with(['&', '#', '?'])
-        || (tail.starts_with('/') && after.is_empty() && tail[1..].starts_with(['?', '#']));
-    (tail_ok && !parts.is_empty()).then_some(parts)
 }
 
 /// The judge's C/C++ time limit in ms from the payload's.
@@ -256,8 +221,10 @@ fn slug(p: &Payload, found: Option<&Found>) -> String {
     })
 }
 
-/// The problem `p` describes, as a draft for `ws`.
-pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
+/// The problem `p` describes, as a draft for `ws`, its solution to start from in `lang` (or the
+/// judge's first language a solution can be written in, when the judge does not take `lang`:
+/// a note says so).
+pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload, lang: Lang) -> Draft {
     let found = recognise(judges, &p.url).filter(|f| f.judge.name != judging::judges::LOCAL);
     let judge = found.as_ref().map(|f| f.judge);
     let slug = slug(p, found.as_ref());
@@ -312,7 +279,9 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload) -> Draft {
         ..Meta::default()
     };
     let cases = samples(p);
-    let mut files = skeleton(ws, &slug);
+    let (lang, why) = judge.map_or((lang, None), |j| lang.for_judge(j));
+    notes.extend(why);
+    let mut files = vec![solution(ws, &slug, lang)];
     if p.interactive {
         files.push(File {
             rel: PathBuf::from("problems").join(&slug).join("interactor.rs"),
@@ -350,25 +319,16 @@ fn samples(p: &Payload) -> Vec<Case> {
         .collect()
 }
 
-/// The skeleton `runner new` writes (solution, validator, brute force, generator, wrong/), but
-/// for problem.toml, the README and the fixture, which come from the payload.
-fn skeleton(ws: &Workspace, slug: &str) -> Vec<File> {
-    let own = ["problem.toml", "README.md"];
-    scaffold::skeleton(ws, slug, false)
-        .into_iter()
-        .filter(|(path, _)| {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let from_payload = own.contains(&name) && path.starts_with(ws.problems_dir());
-            !from_payload && !path.starts_with(ws.fixtures_dir())
-        })
-        .map(|(path, text)| File {
-            rel: path
-                .strip_prefix(ws.root())
-                .expect("the skeleton is in the workspace")
-                .to_path_buf(),
-            data: Data::Bytes(text.into_bytes()),
-        })
-        .collect()
+/// The solution to start from, as `runner new` writes it.
+fn solution(ws: &Workspace, slug: &str, lang: Lang) -> File {
+    let (path, text) = scaffold::solution_file(ws, slug, lang);
+    File {
+        rel: path
+            .strip_prefix(ws.root())
+            .expect("the solution is in the workspace")
+            .to_path_buf(),
+        data: Data::Bytes(text.into_bytes()),
+    }
 }
 
 fn readme(p: &Payload, meta: &Meta) -> String {
@@ -529,7 +489,7 @@ mod tests {
             1500.0,
             256.0,
         );
-        let d = draft(&ws, &j, &cf);
+        let d = draft(&ws, &j, &cf, Lang::Rust);
         assert_eq!(
             (d.slug.as_str(), d.meta.judge.as_str(), d.meta.id.as_deref()),
             ("cf954g", "Codeforces", Some("954G"))
@@ -543,7 +503,7 @@ mod tests {
             2000.0,
             1024.0,
         );
-        let d = draft(&ws, &j, &ac);
+        let d = draft(&ws, &j, &ac, Lang::Rust);
         assert_eq!(
             (d.slug.as_str(), d.meta.judge.as_str(), d.meta.id.as_deref()),
             ("abc300-a", "AtCoder", Some("abc300_a"))
@@ -556,6 +516,38 @@ mod tests {
     }
 
     #[test]
+    fn the_solution_is_in_the_language_asked_for_and_never_rust_for_poj() {
+        let j = judges();
+        let ws = Workspace::at(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()).unwrap();
+        let files = |d: &Draft| -> Vec<String> {
+            d.files
+                .iter()
+                .map(|f| f.rel.display().to_string())
+                .collect()
+        };
+        let cf = payload("https://codeforces.com/contest/71/problem/A", 1000.0, 256.0);
+        let d = draft(&ws, &j, &cf, Lang::Python);
+        assert_eq!(files(&d), ["solutions/py/cf71a.py"]);
+        assert!(d.notes.is_empty(), "{:?}", d.notes);
+        // POJ takes no Rust and no Python: its first language, G++, is C++.
+        let poj = payload("http://poj.org/problem?id=1000", 1000.0, 10.0);
+        for lang in [Lang::Rust, Lang::Python] {
+            let d = draft(&ws, &j, &poj, lang);
+            assert_eq!(files(&d), ["solutions/cpp/poj1000.cpp"]);
+            assert_eq!(
+                d.notes,
+                [format!(
+                    "POJ takes no {}: the solution to start from is C++ (judges.toml lists \
+                     POJ's languages)",
+                    lang.title()
+                )]
+            );
+        }
+        let d = draft(&ws, &j, &poj, Lang::C);
+        assert_eq!(files(&d), ["solutions/c/poj1000.c"]);
+    }
+
+    #[test]
     fn an_interactive_problem_is_marked_and_gets_an_interactor_stub() {
         let j = judges();
         let ws = Workspace::at(Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()).unwrap();
@@ -565,7 +557,7 @@ mod tests {
             256.0,
         );
         p.interactive = true;
-        let d = draft(&ws, &j, &p);
+        let d = draft(&ws, &j, &p, Lang::Rust);
         assert!(d.meta.interactive);
         let stub = d
             .files

@@ -226,6 +226,7 @@ pub fn restrict(plan: Vec<Planned>, units: &[Unit], keep: &[bool]) -> Vec<Planne
                 checker: planned.checker.clone(),
                 interactor: planned.interactor.clone(),
                 notes: planned.notes.clone(),
+                not_written: planned.not_written.clone(),
             });
         }
     }

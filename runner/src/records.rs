@@ -86,6 +86,15 @@ pub struct Record {
     pub first_difference: Option<String>,
     /// For WA and PE: a plain unified diff, `-` expected, `+` actual, capped.
     pub diff: Option<String>,
+    /// For WA: one line saying what to change in the problem, when the failure looks like one
+    /// of its compare mode (reals that differ in their digits alone: set `compare = { float =
+    /// … }`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// For WA: the case's input, when it is short (at most 8 KiB): its first 10 lines, each cut
+    /// at 100 characters, with the count of what is left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
     /// The last lines of the program's stderr (for a CE, of the compiler's message).
     pub stderr: Option<String>,
     /// An interactive case's dialogue, `> ` the interactor's lines and `< ` the solution's: its
@@ -156,6 +165,10 @@ pub struct Summary {
     pub failed_only: bool,
     /// Problems that have no solution (each counted as a failure).
     pub no_solution: Vec<String>,
+    /// Problems not written yet (every solution still `runner new`'s scaffold): skipped, no
+    /// failure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_written: Vec<String>,
 }
 
 impl Summary {
@@ -173,6 +186,7 @@ impl Summary {
             partition: None,
             failed_only: false,
             no_solution: Vec::new(),
+            not_written: Vec::new(),
         }
     }
 }
@@ -290,6 +304,8 @@ pub fn case_record(
         cached: false,
         first_difference: None,
         diff: None,
+        hint: None,
+        input: None,
         stderr: None,
         transcript: None,
         time_limit_ms: None,
@@ -322,6 +338,8 @@ pub fn case_record(
                     }));
                     r.diff = f.diff.as_ref().map(|d| cap(d.clone(), DIFF_BYTES));
                 }
+                r.hint = f.hint.clone();
+                r.input = f.input.clone();
                 r.stderr = tail(&f.stderr, STDERR_LINES);
                 r.transcript = f.transcript.clone();
             }
@@ -369,9 +387,12 @@ pub fn from_report(report: &RunReport, root: &Path) -> Records {
     let mut cases = Vec::new();
     let mut wrong = Vec::new();
     let mut no_solution = Vec::new();
+    let mut not_written = Vec::new();
     for pr in &report.problems {
         let slug = &pr.planned.problem.slug;
-        if pr.subjects.is_empty() {
+        if pr.not_written() {
+            not_written.push(slug.clone());
+        } else if pr.subjects.is_empty() {
             no_solution.push(slug.clone());
         }
         for sr in &pr.subjects {
@@ -424,7 +445,8 @@ pub fn from_report(report: &RunReport, root: &Path) -> Records {
             }
         }
     }
-    let summary = summarize(&cases, &report.tally(), report.interrupted, no_solution);
+    let mut summary = summarize(&cases, &report.tally(), report.interrupted, no_solution);
+    summary.not_written = not_written;
     Records {
         cases,
         wrong,
@@ -455,6 +477,7 @@ pub fn summarize(
         partition: None,
         failed_only: false,
         no_solution,
+        not_written: Vec::new(),
     };
     summary.count(tally, interrupted);
     summary
@@ -516,6 +539,8 @@ pub(crate) mod tests {
                 .then(|| "first difference: line 1, token 1: expected \"6\", got \"7\"".into()),
             diff: (verdict == Some(Verdict::WrongAnswer))
                 .then(|| "--- expected\n+++ actual\n@@ -1 +1 @@\n-6\n+7\n".into()),
+            hint: None,
+            input: None,
             stderr: None,
             transcript: None,
             time_limit_ms: Some(1000),

@@ -188,11 +188,14 @@ pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> Stri
 }
 
 /// The last line, which CI systems read: `N passed, M failed` (`, K not run` after an
-/// interruption).
+/// interruption, `, P not written yet` for problems skipped so).
 pub fn last_line(tally: &Tally) -> String {
     let mut line = format!("{} passed, {} failed", tally.passed, tally.failed);
     if tally.not_run > 0 {
         line.push_str(&format!(", {} not run", tally.not_run));
+    }
+    if tally.not_written > 0 {
+        line.push_str(&format!(", {} not written yet", tally.not_written));
     }
     line
 }
@@ -213,6 +216,11 @@ pub fn counted(tally: &Tally) -> Option<String> {
             tally.missing_solutions,
             "problem without a solution",
             "problems without a solution",
+        ),
+        (
+            tally.not_written,
+            "problem not written yet (skipped)",
+            "problems not written yet (skipped)",
         ),
     ];
     let what: Vec<String> = kinds
@@ -480,8 +488,15 @@ fn failed_case(
             "     same tokens; the whitespace differs (· space, → tab, ␍ CR)"
         );
     }
+    if let Some(h) = &f.hint {
+        let _ = writeln!(out, "     {}", p.fg(AnsiColor::Yellow, h));
+    }
     if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
         out.push_str(&indent(d, "     "));
+    }
+    if let Some(input) = &f.input {
+        let _ = writeln!(out, "     input:");
+        out.push_str(&indent(input, "     │ "));
     }
     if !f.stderr.is_empty() {
         let _ = writeln!(out, "     stderr:");
@@ -540,7 +555,9 @@ fn summary_line(
         }
         parts.push(part);
     }
-    if problem.subjects.is_empty() {
+    if problem.not_written() {
+        parts.insert(0, not_written(problem, root));
+    } else if problem.subjects.is_empty() {
         parts.push(format!("no solution (add solutions/src/bin/{slug}.rs)"));
     }
     parts.extend(problem.planned.notes.iter().cloned());
@@ -548,11 +565,31 @@ fn summary_line(
         p.fg(AnsiColor::Green, "PASS")
     } else if problem.failed() {
         p.fg(AnsiColor::Red, "FAIL")
+    } else if problem.not_written() {
+        p.fg(AnsiColor::Yellow, "SKIP")
     } else {
         // Nothing failed of what ran; the rest did not run (an interruption).
         p.fg(AnsiColor::Yellow, "STOP")
     };
     let _ = writeln!(out, "{mark} {:<28} {}", slug, parts.join("; "));
+}
+
+/// The part of a problem's line that says it is not written yet, and what to do.
+fn not_written(problem: &ProblemReport, root: &Path) -> String {
+    let files: Vec<String> = problem
+        .planned
+        .not_written
+        .iter()
+        .map(|f| rel(root, f).to_string())
+        .collect();
+    let slug = &problem.planned.problem.slug;
+    format!(
+        "not written yet: {} {} still the scaffold (write it, or `{} rm {slug}` to drop the \
+         problem)",
+        files.join(", "),
+        if files.len() == 1 { "is" } else { "are" },
+        crate::invoked::command()
+    )
 }
 
 /// The part of a problem's line about one solution (or its brute force): how many cases it
@@ -639,16 +676,7 @@ impl Drop for StressProgress {
 
 /// At most `lines` lines of `bytes`, indented.
 fn excerpt(bytes: &[u8], lines: usize) -> String {
-    let text = diff::escape(bytes, false);
-    let all: Vec<&str> = text.lines().collect();
-    let mut s: String = all.iter().take(lines).map(|l| format!("  {l}\n")).collect();
-    if all.len() > lines {
-        let _ = writeln!(s, "  … {} more lines", all.len() - lines);
-    }
-    if all.is_empty() {
-        s.push_str("  (empty)\n");
-    }
-    s
+    indent(&diff::head(bytes, lines, usize::MAX), "  ")
 }
 
 /// Renders the result of `stress`.
@@ -969,6 +997,19 @@ mod tests {
         );
         assert_eq!(last_line(&Tally::default()), "0 passed, 0 failed");
         assert_eq!(counted(&Tally::default()), None);
+        // A problem not written yet is counted apart, and fails nothing.
+        let t = Tally {
+            passed: 2,
+            solution_cases: 2,
+            not_written: 1,
+            ..Tally::default()
+        };
+        assert_eq!(last_line(&t), "2 passed, 0 failed, 1 not written yet");
+        assert_eq!(
+            counted(&t).unwrap(),
+            "counted: 2 solution cases, 1 problem not written yet (skipped)"
+        );
+        assert_eq!(t.exit_code(), judging::exit::PASSED);
     }
 
     // The renderers of `stress` and `verify`, pinned by insta snapshots (`src/snapshots/`;
@@ -1134,7 +1175,9 @@ pub fn fit(text: &str, width: usize) -> String {
         };
         let plain = console::strip_ansi_codes(body);
         let plain = plain.trim_start();
-        let diff = plain.starts_with(['-', '+', '@'])
+        // Diff lines, paired lines, and what is quoted under a bar (an input, stderr, a
+        // dialogue) are read by their columns.
+        let diff = plain.starts_with(['-', '+', '@', '│'])
             || plain.starts_with("line ")
             || plain.contains(" │");
         if diff || console::measure_text_width(body) <= width {

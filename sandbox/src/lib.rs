@@ -28,7 +28,7 @@ pub use program::{
     decide_kill, safety_wall_limit, signal_name, wall_limit, Exit, Kill, Limits, Observation,
     Program, RunOutput, Stack, Stdin, MEMORY_MIB,
 };
-pub use single::{become_subreaper, reap_orphans};
+pub use single::{become_subreaper, box_path, reap_orphans};
 
 pub use job::{Job, JobOutput, JobPaths, COMMANDS, OUTPUT, SOURCES, TOOLCHAIN};
 

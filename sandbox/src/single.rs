@@ -454,8 +454,9 @@ pub(crate) fn rlimits(launcher: &Launcher, program: &Program, limits: &Limits) -
 }
 
 /// Where the sandbox shows `program`'s file `argv[i]`: `/box/I-NAME`, or `/box/rw-I-NAME` for
-/// one it may write.
-pub(crate) fn box_path(program: &Program, i: usize) -> String {
+/// one it may write (what the program's messages call it: a Python traceback names its script
+/// so).
+pub fn box_path(program: &Program, i: usize) -> String {
     let name = Path::new(&program.argv[i])
         .file_name()
         .map_or("file".into(), |n| n.to_string_lossy().replace('/', "_"));

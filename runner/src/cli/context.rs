@@ -140,6 +140,14 @@ impl Context {
         }
     }
 
+    /// The language of the solutions `new` and `listen` write: workspace.toml's `lang`, else
+    /// Rust; a bad workspace.toml is a configuration error.
+    pub fn workspace_lang(&self) -> Result<judging::scaffold::Lang> {
+        let settings =
+            judging::settings::load(&self.ws).map_err(|e| ConfigErrors(vec![self.relative(e)]))?;
+        Ok(settings.lang.unwrap_or(judging::scaffold::Lang::Rust))
+    }
+
     /// `e` with its path relative to the workspace root, as messages show it.
     pub fn relative(&self, e: ConfigError) -> ConfigError {
         relative(&self.ws, e)
@@ -165,7 +173,7 @@ impl Context {
             Ok(p) => (p, Vec::new()),
             Err(e) => (Vec::new(), e),
         };
-        let strays = holes::workspace(&self.ws, &scan, &self.kinds);
+        let strays = holes::workspace(&self.ws, &scan, &self.kinds, crate::invoked::command());
         if whole {
             errors.extend(strays);
             errors.extend(holes::judges(&self.judges, &problems));
@@ -320,6 +328,10 @@ impl Context {
         deadline: Option<Instant>,
     ) -> Result<RunReport> {
         for planned in &mut plan {
+            // Nothing to judge (a problem not written yet): no tool to build.
+            if planned.subjects.is_empty() {
+                continue;
+            }
             let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
             if needs.contains(&Tool::Checker) && planned.checker.is_none() {
                 let source = planned.problem.checker_path();

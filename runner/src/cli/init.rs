@@ -1,7 +1,8 @@
 //! `runner init [DIR]`: makes a workspace in any folder (the folders the runner reads, and a
 //! .gitignore for its build cache), so that the judge works outside this repository. The judge
 //! profiles are built in until the folder holds its own judges.toml (`--judges` writes a copy to
-//! edit). Nothing that exists is changed.
+//! edit). With `--lang`, workspace.toml says the language of the solutions `new` and `listen`
+//! write. Nothing that exists is changed.
 
 use std::path::Path;
 
@@ -10,12 +11,17 @@ use anyhow::{Context as _, Result};
 use super::context::print;
 use judging::exit;
 use judging::judges;
+use judging::scaffold::Lang;
+use judging::settings;
 
-pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
+pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let root = dir
         .canonicalize()
         .with_context(|| format!("cannot resolve {}", dir.display()))?;
+    if let Some(lang) = lang {
+        same_lang(&root, lang)?;
+    }
     let mut made = Vec::new();
     for sub in ["problems", "fixtures", "solutions"] {
         let path = root.join(sub);
@@ -27,10 +33,13 @@ pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
     }
     let mut files = vec![(
         ".gitignore",
-        "# The runner's build and verdict cache, and submit's packets.\n/target/\n",
+        "# The runner's build and verdict cache, and submit's packets.\n/target/\n".to_string(),
     )];
     if with_judges {
-        files.push((judges::FILE, judges::BUILT_IN));
+        files.push((judges::FILE, judges::BUILT_IN.to_string()));
+    }
+    if let Some(lang) = lang {
+        files.push((settings::FILE, settings::text(lang)));
     }
     for (name, text) in files {
         let path = root.join(name);
@@ -62,10 +71,46 @@ pub fn init(dir: &Path, with_judges: bool) -> Result<u8> {
     } else {
         format!("cd {}; ", dir.display())
     };
-    text.push_str(&format!(
-        "next: {cd}{r} new <slug> --lang cpp   (or rs, c, py), or {r} listen to receive problems \
-         from Competitive Companion\n"
-    ));
+    let next = match lang {
+        Some(lang) => format!(
+            "  solutions: {} (workspace.toml's lang; `new` and `listen` take --lang too)\n\
+             next: {cd}{r} new <slug>, or {r} listen to receive problems from Competitive \
+             Companion\n",
+            lang.title()
+        ),
+        None => format!(
+            "next: {cd}{r} new <slug> --lang cpp   (or rs, c, py), or {r} listen to receive \
+             problems from Competitive Companion\n"
+        ),
+    };
+    text.push_str(&next);
     print(&text)?;
     Ok(exit::PASSED)
+}
+
+/// An error when the workspace at `root` already says another language than `lang`: init
+/// changes nothing that exists.
+fn same_lang(root: &Path, lang: Lang) -> Result<()> {
+    if root.join(settings::FILE).symlink_metadata().is_err() {
+        return Ok(());
+    }
+    let said = settings::load_in(root)
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .lang;
+    match said {
+        Some(l) if l == lang => Ok(()),
+        Some(l) => anyhow::bail!(
+            "{} says lang = \"{}\": init changes nothing that exists (edit it to write {} \
+             solutions)",
+            settings::FILE,
+            l.extension(),
+            lang.title()
+        ),
+        None => anyhow::bail!(
+            "{} exists and sets no lang: init changes nothing that exists (add lang = \"{}\" \
+             to it)",
+            settings::FILE,
+            lang.extension()
+        ),
+    }
 }

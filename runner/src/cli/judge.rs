@@ -6,10 +6,13 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use super::context::{find_problem, select, Context};
+use judging::holes::Solutions;
 use judging::run::{Planned, Role, Subject};
 
 /// `runner [FILTER…]`: every solution, and every wrong solution unless `skip_wrong`, on every
-/// case of the problems `filters` select (all when empty).
+/// case of the problems `filters` select (all when empty). A solution still `runner new`'s
+/// scaffold is not judged: beside a written one it is left out with a note; a problem whose
+/// solutions are all scaffolds is not written yet, and skipped.
 pub fn all(cx: &Context, filters: &[String], cases: &[String], skip_wrong: bool) -> Result<u8> {
     let problems = if filters.is_empty() {
         cx.discover_all()?
@@ -17,19 +20,12 @@ pub fn all(cx: &Context, filters: &[String], cases: &[String], skip_wrong: bool)
         cx.discover()?
     };
     let chosen = select(&problems, filters)?;
-    let untouched: Vec<_> = chosen
-        .iter()
-        .flat_map(|p| judging::holes::untouched_solutions(p))
-        .map(|e| cx.relative(e))
-        .collect();
-    if !untouched.is_empty() {
-        return Err(super::context::ConfigErrors(untouched).into());
-    }
     let mut plan = Vec::new();
     for (problem, cases) in cx.load_fixtures(&chosen, cases)? {
+        let solutions = Solutions::of(&problem);
         // Solutions and wrong solutions are built with their judge's profile.
         let mut subjects = Vec::new();
-        for s in &problem.solutions {
+        for s in &solutions.written {
             subjects.push(cx.solution(&problem, s)?);
         }
         if !skip_wrong {
@@ -37,7 +33,18 @@ pub fn all(cx: &Context, filters: &[String], cases: &[String], skip_wrong: bool)
                 subjects.push(cx.wrong(&problem, w, None)?);
             }
         }
-        plan.push(Planned::new(problem, cases, subjects));
+        let mut planned = Planned::new(problem, cases, subjects);
+        if solutions.not_written() {
+            planned.not_written = solutions.untouched;
+        } else {
+            for s in &solutions.untouched {
+                planned.notes.push(format!(
+                    "{} is still the scaffold: not judged (the written solution is)",
+                    cx.ws.display(s)
+                ));
+            }
+        }
+        plan.push(planned);
     }
     cx.execute_and_report(plan, None)
 }

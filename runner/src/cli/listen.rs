@@ -32,6 +32,7 @@ use anyhow::{Context as _, Result};
 use super::context::{print, Context};
 use judging::exit;
 use judging::judges::Judges;
+use judging::scaffold::Lang;
 use judging::workspace::Workspace;
 use package_formats::{companion, draft};
 
@@ -78,9 +79,17 @@ struct Shared<'a> {
     /// Held while a problem is written: two payloads of one problem never race.
     writing: &'a Mutex<()>,
     cancel: &'a sandbox::Cancel,
+    /// The language of the solutions written (a judge that does not take it gets another).
+    lang: Lang,
 }
 
-pub fn listen(cx: &Context, port: u16, once: bool) -> Result<u8> {
+/// Listens on `port`; each problem's solution to start from is in `lang` (default: the
+/// workspace's).
+pub fn listen(cx: &Context, port: u16, once: bool, lang: Option<Lang>) -> Result<u8> {
+    let lang = match lang {
+        Some(l) => l,
+        None => cx.workspace_lang()?,
+    };
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).with_context(|| {
         format!(
             "cannot listen on 127.0.0.1:{port} (another tool, such as cpH, may have it: --port)"
@@ -90,7 +99,8 @@ pub fn listen(cx: &Context, port: u16, once: bool) -> Result<u8> {
     listener.set_nonblocking(true)?;
     print(&format!(
         "listening on http://127.0.0.1:{bound}/ for Competitive Companion (a problem's page: \
-         click its green plus); Ctrl-C stops{}\n",
+         click its green plus); solutions in {}; Ctrl-C stops{}\n",
+        lang.title(),
         if once {
             " (--once: after one problem or batch)"
         } else {
@@ -103,6 +113,7 @@ pub fn listen(cx: &Context, port: u16, once: bool) -> Result<u8> {
         judges: &cx.judges,
         writing: &writing,
         cancel: &cx.cancel,
+        lang,
     };
     let active = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Reply>();
@@ -415,7 +426,7 @@ fn receive(sh: Shared, body: &[u8]) -> Reply {
         || (format!("single {}", payload.url), 1),
         |b| (b.id.clone(), b.size.max(1)),
     ));
-    let d = companion::draft(sh.ws, sh.judges, &payload);
+    let d = companion::draft(sh.ws, sh.judges, &payload, sh.lang);
     let written = {
         let _guard = sh.writing.lock().unwrap_or_else(|e| e.into_inner());
         draft::write(sh.ws, &d, companion::FIXTURE_HEADER, sh.cancel)
@@ -468,8 +479,14 @@ fn created(ws: &Workspace, d: &draft::Draft, written: &[std::path::PathBuf]) -> 
             note.replace(char::is_control, " ")
         ));
     }
+    let solution = d
+        .files
+        .iter()
+        .find(|f| f.rel.starts_with("solutions"))
+        .map(|f| format!(" ({})", f.rel.display()))
+        .unwrap_or_default();
     text.push_str(&format!(
-        "  next: write the solution, then `{} {}`\n",
+        "  next: write the solution{solution}, then `{} {}`\n",
         crate::invoked::command(),
         d.slug
     ));

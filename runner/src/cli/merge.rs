@@ -71,6 +71,9 @@ fn render(m: &Records, shards: usize) -> String {
     for slug in &m.summary.no_solution {
         out.push_str(&format!("FAIL {slug}: no solution\n"));
     }
+    for slug in &m.summary.not_written {
+        out.push_str(&format!("SKIP {slug}: not written yet\n"));
+    }
     out.push_str(&format!(
         "merged {shards} shard(s): {} records\n{} passed, {} failed\n",
         m.summary.cases, m.summary.passed, m.summary.failed

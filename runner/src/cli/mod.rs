@@ -15,6 +15,7 @@ mod listen;
 mod merge;
 mod mutants;
 mod new;
+mod rm;
 mod run;
 mod stress;
 mod submit;
@@ -280,21 +281,24 @@ enum Command {
         /// Also write the built-in judges.toml there, to edit.
         #[arg(long)]
         judges: bool,
+        /// The language of the solutions `new` and `listen` write in this workspace (kept in
+        /// its workspace.toml; default rs).
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// A heap game's nim-values G(0), G(1), … and its period: proven by the octal periodicity
     /// theorem for a finite code (the computation stops when the proof closes), else only what
     /// the values show. Needs no workspace but for a problem's slug.
     Game(game::GameArgs),
-    /// Create a new problem: its folder, an empty solution and a fixture file with a sample.
-    New {
-        /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
+    /// Create a new problem: problem.toml, a README, a fixture file with a sample case and a
+    /// solution to start from. The programs that test the tests come with their flags; given
+    /// for a problem that exists, only they are written.
+    New(NewArgs),
+    /// Remove a problem's files: its folder, its fixture file and folder, every solution named
+    /// after it. Asks nothing and prints what it removed; never follows a link.
+    Rm {
+        /// The problem's slug.
         slug: String,
-        /// The solution's language.
-        #[arg(long, value_enum, default_value = "rs")]
-        lang: LangArg,
-        /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
-        #[arg(long)]
-        checker: bool,
     },
     /// Run one program on a hand-written input and print its output (default: the solution).
     Run(RunArgs),
@@ -360,6 +364,11 @@ enum Command {
         /// Stop after one problem, or after every problem of the first batch (a contest).
         #[arg(long)]
         once: bool,
+        /// The language of the solutions written (default: workspace.toml's `lang`, else rs);
+        /// a judge that does not take it gets its first language that a solution can be
+        /// written in.
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Merge the JSON reports of the shards of one run (`--partition K/N --format json`) into
     /// the report of the whole run; with --junit, one JUnit file. Exits as the whole run would.
@@ -373,6 +382,43 @@ enum Command {
         #[command(flatten)]
         outputs: MergeOutputs,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The slug, e.g. `cf1234-a-game` (lowercase letters, digits and `-`).
+    pub slug: String,
+    /// The solution's language (default: workspace.toml's `lang`, else rs).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+    /// Also scaffold an input validator (problems/<slug>/validate.rs), for verify and stress.
+    #[arg(long)]
+    pub validator: bool,
+    /// Also scaffold a brute force (problems/<slug>/brute.rs), for verify and stress.
+    #[arg(long)]
+    pub brute: bool,
+    /// Also scaffold a random input generator (problems/<slug>/gen.rs), for stress.
+    #[arg(long)]
+    pub gen: bool,
+    /// Also scaffold a checker (problems/<slug>/checker.rs) and judge with it.
+    #[arg(long)]
+    pub checker: bool,
+}
+
+impl NewArgs {
+    /// The programs to write besides what any problem needs.
+    fn extras(&self) -> Vec<judging::scaffold::Extra> {
+        use judging::scaffold::Extra;
+        [
+            (self.validator, Extra::Validator),
+            (self.brute, Extra::Brute),
+            (self.gen, Extra::Generator),
+            (self.checker, Extra::Checker),
+        ]
+        .into_iter()
+        .filter_map(|(asked, extra)| asked.then_some(extra))
+        .collect()
+    }
 }
 
 #[derive(Debug, Args)]
@@ -609,7 +655,9 @@ fn without_workspace(cli: &Cli, outputs: &Options) -> Option<Result<u8>> {
         Some(Command::Merge {
             reports, history, ..
         }) => Some(merge::merge(reports, history.as_deref(), outputs)),
-        Some(Command::Init { dir, judges }) => Some(init::init(dir, *judges)),
+        Some(Command::Init { dir, judges, lang }) => {
+            Some(init::init(dir, *judges, lang.map(Into::into)))
+        }
         _ => None,
     }
 }
@@ -661,7 +709,10 @@ fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
         Some(Command::Mutants(a)) => mutants::mutants(&cx, &a),
         Some(Command::Run(a)) => run::run(&cx, &a),
         Some(Command::List) => list::list(&cx),
-        Some(Command::Listen { port, once }) => listen::listen(&cx, port, once),
+        Some(Command::Listen { port, once, lang }) => {
+            listen::listen(&cx, port, once, lang.map(Into::into))
+        }
+        Some(Command::Rm { slug }) => rm::rm(&cx, &slug),
         Some(Command::Export { slug, kattis }) => export::export(&cx, &slug, &kattis),
         Some(Command::Import {
             package,
@@ -686,11 +737,7 @@ fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
             };
             import::import(&cx, &package, &how)
         }
-        Some(Command::New {
-            slug,
-            checker,
-            lang,
-        }) => new::new(&cx, &slug, checker, lang.into()),
+        Some(Command::New(a)) => new::new(&cx, &a.slug, a.lang.map(Into::into), &a.extras()),
         Some(Command::Init { .. }) => unreachable!("made before a context is"),
         Some(Command::Game(_)) => unreachable!("computed before a context is made"),
         Some(Command::Merge { .. }) => unreachable!("merged before a context is made"),

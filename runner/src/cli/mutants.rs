@@ -107,7 +107,7 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     let mut all_survived = 0;
     let mut score_lines = Vec::new();
     let mut pages = Vec::new();
-    for source in &problem.solutions {
+    for source in &judging::holes::Solutions::of(&problem).written {
         let original = std::fs::read_to_string(source)
             .with_context(|| format!("cannot read {}", source.display()))?;
         let rust = source.extension().is_some_and(|e| e == "rs");

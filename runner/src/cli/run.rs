@@ -73,7 +73,8 @@ pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
     }
 }
 
-/// What to run: the brute force (`--brute`), a file (`--program`), or the first solution.
+/// What to run: the brute force (`--brute`), a file (`--program`), or the first solution (not
+/// a scaffold left as it was).
 fn request(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> Result<Request> {
     let (source, limits, what, judge) = if a.brute {
         (
@@ -90,11 +91,16 @@ fn request(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> Resu
             problem.meta.judge.as_str(),
         )
     } else {
-        let s = problem.solutions.first().with_context(|| {
-            format!(
-                "{} has no solution: give --brute or --program FILE",
-                problem.slug
-            )
+        let solutions = judging::holes::Solutions::of(problem);
+        let s = solutions.written.first().with_context(|| {
+            let why = match solutions.untouched.first() {
+                Some(u) => format!(
+                    "is not written yet ({} is the scaffold, unchanged)",
+                    cx.ws.display(u)
+                ),
+                None => "has no solution".into(),
+            };
+            format!("{} {why}: give --brute or --program FILE", problem.slug)
         })?;
         (
             s.clone(),

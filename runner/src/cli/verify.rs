@@ -160,7 +160,8 @@ fn interactive_oracle(
         }
         case.expected = judging::fixture::Content::from(out.stdout);
     }
-    let Some(solution) = problem.solutions.first().cloned() else {
+    let written = judging::holes::Solutions::of(&problem).written;
+    let Some(solution) = written.first().cloned() else {
         return Ok(None);
     };
     notes.push(

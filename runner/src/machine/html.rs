@@ -1,7 +1,7 @@
-//! The invocation page (`--html FILE`): one self-contained HTML file, Polygon-style — per
-//! problem, the programs × cases matrix of verdicts, CPU time drawn against the limit, a panel
-//! with what the terminal shows for a cell (diff, checker's words, dialogue, the command that
-//! judges that case again).
+//! The report page (`--html FILE`): one self-contained HTML file, Polygon-style — per problem,
+//! the programs × cases matrix of verdicts, CPU time drawn against the limit, a panel with what
+//! the terminal shows for a cell (diff, checker's words, dialogue, the input beside a wrong
+//! answer, the command that judges that case again, named as the runner was run).
 //!
 //! [`render`] is a pure function of the records the JSON and JUnit exporters read, so the page
 //! says what they say. Everything from the run (program output above all) is hostile: it goes
@@ -23,6 +23,10 @@ const SCRIPT: &str = include_str!("html/page.js");
 pub struct PageInfo {
     /// What was run, e.g. `runner verify` (the page's title).
     pub title: String,
+    /// The command that starts the runner as the user runs it (`runner`, `cargo run -p runner
+    /// --`, a path: `crate::invoked::command`): the page's commands start with it (`runner`
+    /// when empty).
+    pub runner: String,
     /// When the run ended, in milliseconds since the epoch (the page shows it in local time).
     pub generated_ms: u64,
     /// The mutation scores `runner mutants` measured last, per problem (one line per solution
@@ -169,6 +173,8 @@ struct ProblemView {
     slowest: Option<Slowest>,
     mutation: Vec<String>,
     no_solution: bool,
+    /// Its solutions are all `runner new`'s scaffold: skipped, not failed.
+    not_written: bool,
     failed: bool,
 }
 
@@ -219,6 +225,10 @@ struct Cell {
     #[serde(skip_serializing_if = "Option::is_none")]
     diff: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     stderr: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     transcript: Option<String>,
@@ -241,6 +251,8 @@ impl Cell {
             cached: r.cached,
             first_difference: r.first_difference.clone(),
             diff: r.diff.clone(),
+            hint: r.hint.clone(),
+            input: r.input.clone(),
             stderr: r.stderr.clone(),
             transcript: r.transcript.clone(),
         }
@@ -261,7 +273,11 @@ impl<'a> View<'a> {
     fn new(records: &'a Records, info: &'a PageInfo) -> Self {
         let s = &records.summary;
         let last_line = if info.mutants.is_empty() {
-            format!("{} passed, {} failed", s.passed, s.failed)
+            let mut line = format!("{} passed, {} failed", s.passed, s.failed);
+            if !s.not_written.is_empty() {
+                line.push_str(&format!(", {} not written yet", s.not_written.len()));
+            }
+            line
         } else {
             let survived = info
                 .mutants
@@ -283,14 +299,28 @@ impl<'a> View<'a> {
             last_line,
             mutants: &info.mutants,
             summary: s,
-            problems: problems(records, &info.mutation),
+            problems: problems(records, &info.mutation, runner_of(info)),
             wrong: &records.wrong,
         }
     }
 }
 
-/// The problems in the order of the records, then those without a solution.
-fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<ProblemView> {
+/// The command that starts the runner on the page.
+fn runner_of(info: &PageInfo) -> &str {
+    if info.runner.is_empty() {
+        "runner"
+    } else {
+        &info.runner
+    }
+}
+
+/// The problems in the order of the records, then those without a solution; `runner` starts
+/// their commands.
+fn problems(
+    records: &Records,
+    mutation: &BTreeMap<String, Vec<String>>,
+    runner: &str,
+) -> Vec<ProblemView> {
     let mut order: Vec<String> = Vec::new();
     let mut by_slug: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, r) in records.cases.iter().enumerate() {
@@ -300,7 +330,12 @@ fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<
         }
         list.push(i);
     }
-    for slug in &records.summary.no_solution {
+    for slug in records
+        .summary
+        .no_solution
+        .iter()
+        .chain(&records.summary.not_written)
+    {
         if !by_slug.contains_key(slug) {
             by_slug.insert(slug.clone(), Vec::new());
             order.push(slug.clone());
@@ -311,8 +346,9 @@ fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<
         .map(|slug| {
             let indices = &by_slug[&slug];
             let no_solution = records.summary.no_solution.contains(&slug);
-            let mut p = problem(&slug, records, indices);
+            let mut p = problem(&slug, records, indices, runner);
             p.no_solution = no_solution;
+            p.not_written = records.summary.not_written.contains(&slug);
             p.failed |= no_solution;
             p.mutation = mutation.get(&slug).cloned().unwrap_or_default();
             p
@@ -321,7 +357,7 @@ fn problems(records: &Records, mutation: &BTreeMap<String, Vec<String>>) -> Vec<
 }
 
 /// One problem's view from its records (`indices` into `records.cases`).
-fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
+fn problem(slug: &str, records: &Records, indices: &[usize], runner: &str) -> ProblemView {
     let mut cases: Vec<String> = Vec::new();
     let mut programs: Vec<ProgramView> = Vec::new();
     for &i in indices {
@@ -336,7 +372,7 @@ fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
         let p = match programs.iter().position(|p| p.program == r.program) {
             Some(p) => p,
             None => {
-                programs.push(program_view(slug, r, records));
+                programs.push(program_view(slug, r, records, runner));
                 programs.len() - 1
             }
         };
@@ -390,19 +426,20 @@ fn problem(slug: &str, records: &Records, indices: &[usize]) -> ProblemView {
         slowest,
         mutation: Vec::new(),
         no_solution: false,
+        not_written: false,
     }
 }
 
-/// A program of `slug`, first seen in `r`.
-fn program_view(slug: &str, r: &Record, records: &Records) -> ProgramView {
+/// A program of `slug`, first seen in `r`; `runner` starts the command that judges it again.
+fn program_view(slug: &str, r: &Record, records: &Records, runner: &str) -> ProgramView {
     let wrong = records
         .wrong
         .iter()
         .position(|w| w.problem == slug && w.program == r.program);
     let rerun = match r.role {
-        RoleName::Brute => format!("cargo run -p runner -- verify {}", shell_quote(slug)),
+        RoleName::Brute => format!("{runner} verify {}", shell_quote(slug)),
         _ => format!(
-            "cargo run -p runner -- judge {} {}",
+            "{runner} judge {} {}",
             shell_quote(slug),
             shell_quote(&r.program)
         ),
@@ -469,7 +506,7 @@ mod tests {
     #[test]
     fn the_matrix_has_a_cell_per_record_and_the_margin_rule() {
         let r = records();
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
         let slugs: Vec<&str> = ps.iter().map(|p| p.slug.as_str()).collect();
         assert_eq!(slugs, ["t", "u", "v"]);
         let t = &ps[0];
@@ -513,7 +550,7 @@ mod tests {
         r.cases[1].verdict = None;
         r.cases[1].status = Status::Skipped;
         r.cases[1].detail = Some("not run: interrupted".into());
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
         let w = &ps[0].programs[1];
         assert_eq!(w.compile_error.as_deref(), Some("w.rs:1: error: nope\n"));
         assert!(w.cells.iter().flatten().all(|c| c.stderr.is_none()));
@@ -526,7 +563,7 @@ mod tests {
     fn a_wrong_solution_not_caught_fails_its_problem() {
         let mut r = records();
         r.wrong[0].passed = false;
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
         assert!(ps[0].failed && ps[0].programs[1].failed && !ps[0].programs[0].failed);
     }
 
@@ -618,10 +655,30 @@ mod tests {
         assert_eq!(shell_quote("$(rm -rf ~)"), "'$(rm -rf ~)'");
         assert_eq!(shell_quote(""), "''");
         let r = records();
-        let ps = problems(&r, &BTreeMap::new());
+        let ps = problems(&r, &BTreeMap::new(), "runner");
+        assert_eq!(
+            ps[0].programs[1].rerun,
+            "runner judge t problems/t/wrong/w.rs"
+        );
+        // As the runner was run: the repository's build, or a path.
+        let ps = problems(&r, &BTreeMap::new(), "cargo run -p runner --");
         assert_eq!(
             ps[0].programs[1].rerun,
             "cargo run -p runner -- judge t problems/t/wrong/w.rs"
         );
+        let page = render(
+            &r,
+            &PageInfo {
+                runner: "./bin/runner".into(),
+                ..PageInfo::default()
+            },
+        );
+        assert!(
+            page.contains("\"rerun\":\"./bin/runner judge t solutions/src/bin/t.rs\""),
+            "{page}"
+        );
+        // No command given: the installed name.
+        let page = render(&r, &PageInfo::default());
+        assert!(page.contains("\"rerun\":\"runner judge t solutions/src/bin/t.rs\""));
     }
 }

@@ -23,7 +23,8 @@ pub fn serialize(records: &Records) -> Result<Vec<u8>> {
         .iter()
         .map(|r| r.problem.as_str())
         .chain(records.wrong.iter().map(|w| w.problem.as_str()))
-        .chain(records.summary.no_solution.iter().map(String::as_str));
+        .chain(records.summary.no_solution.iter().map(String::as_str))
+        .chain(records.summary.not_written.iter().map(String::as_str));
     for p in all {
         if !problems.contains(&p) {
             problems.push(p);
@@ -129,6 +130,13 @@ fn suite(records: &Records, problem: &str) -> TestSuite {
         let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
         status.set_message(format!("no solution (add solutions/src/bin/{problem}.rs)"));
         let mut tc = TestCase::new("(no solution)", status);
+        tc.set_classname(problem);
+        suite.add_test_case(tc);
+    }
+    if records.summary.not_written.iter().any(|s| s == problem) {
+        let mut status = TestCaseStatus::skipped();
+        status.set_message("not written yet: its solution is still the scaffold");
+        let mut tc = TestCase::new("(not written yet)", status);
         tc.set_classname(problem);
         suite.add_test_case(tc);
     }

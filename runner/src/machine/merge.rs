@@ -164,11 +164,14 @@ fn combine(shards: Vec<Shard>) -> Result<Records> {
         s.failed_only |= t.failed_only;
         s.exit_code = worst(s.exit_code, t.exit_code);
         s.no_solution.extend(t.no_solution.iter().cloned());
+        s.not_written.extend(t.not_written.iter().cloned());
         merged.cases.extend(shard.records.cases);
         merged.wrong.extend(shard.records.wrong);
     }
     merged.summary.no_solution.sort();
     merged.summary.no_solution.dedup();
+    merged.summary.not_written.sort();
+    merged.summary.not_written.dedup();
     Ok(merged)
 }
 

@@ -241,14 +241,19 @@ impl Outputs {
 /// How often a page that `--watch` rewrites reloads itself.
 pub const RELOAD_SECONDS: u32 = 2;
 
-/// The page's title (the command line) and time.
+/// The page's title (the command line, as it was run) and time, and the command that starts
+/// the runner, as the terminal's hints name it.
 pub fn page_info() -> html::PageInfo {
     let args: Vec<String> = std::env::args()
         .skip(1)
         .map(|a| html::shell_quote(&a))
         .collect();
+    let runner = crate::invoked::command();
     html::PageInfo {
-        title: format!("runner {}", args.join(" ")).trim_end().to_string(),
+        title: format!("{runner} {}", args.join(" "))
+            .trim_end()
+            .to_string(),
+        runner: runner.to_string(),
         generated_ms: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_millis() as u64),

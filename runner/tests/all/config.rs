@@ -184,23 +184,39 @@ fn new_scaffolds_a_problem_that_runs_and_refuses_to_overwrite() {
     let ws = Ws::twice();
     let out = ws.runner(&["new", "my-game"]);
     assert_code(&out, 0);
+    // What any problem needs, and nothing that tests the tests unless asked for.
     for f in [
         "problems/my-game/problem.toml",
         "problems/my-game/README.md",
-        "problems/my-game/brute.rs",
-        "problems/my-game/gen.rs",
         "solutions/src/bin/my-game.rs",
         "fixtures/my-game.toml",
     ] {
         assert!(ws.path(f).is_file(), "{f} was not created");
     }
-    // The scaffold's solution, unchanged, is refused by a run of the problem (it would pass
-    // where the output is empty); judged as a file, the placeholder sample fails, and nothing
-    // else is wrong.
+    for f in [
+        "problems/my-game/brute.rs",
+        "problems/my-game/gen.rs",
+        "problems/my-game/validate.rs",
+        "problems/my-game/wrong",
+        "problems/_shared",
+    ] {
+        assert!(!ws.path(f).exists(), "{f} was created");
+    }
+    // The scaffold's solution, unchanged, is not judged (it would pass where the output is
+    // empty): the problem is not written yet, skipped, no failure; judged as a file, the
+    // placeholder sample fails, and nothing else is wrong.
     let out = ws.runner(&["my-game"]);
-    assert_code(&out, 2);
+    assert_code(&out, 0);
     assert!(
-        stderr(&out).contains("solutions/src/bin/my-game.rs: `runner new`'s scaffold, unchanged"),
+        stdout(&out).contains("SKIP my-game ")
+            && stdout(&out)
+                .contains("not written yet: solutions/src/bin/my-game.rs is still the scaffold"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(
+        last_line(&out),
+        "0 passed, 0 failed, 1 not written yet",
         "{}",
         text(&out)
     );

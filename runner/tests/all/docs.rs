@@ -374,6 +374,85 @@ fn every_runner_command_shown_exists_with_its_options() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// The prose of `text` as paragraphs (lines outside code blocks, joined up to a blank line),
+/// each with the number of its first line.
+fn paragraphs(text: &str) -> Vec<(usize, String)> {
+    let (prose, _) = split_code(text);
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut last = 0;
+    for (n, line) in prose {
+        if line.trim().is_empty() {
+            last = 0;
+            continue;
+        }
+        match out.last_mut() {
+            Some((_, p)) if last + 1 == n => {
+                p.push(' ');
+                p.push_str(line.trim());
+            }
+            _ => out.push((n, line.trim().to_string())),
+        }
+        last = n;
+    }
+    out
+}
+
+/// The inline code spans of `text`, in order, each with its byte range.
+fn code_spans(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
+    let mut spans = Vec::new();
+    let mut open = None;
+    for (i, c) in text.char_indices() {
+        if c == '`' {
+            match open.take() {
+                Some(start) => spans.push((start..i + 1, &text[start + 1..i])),
+                None => open = Some(i),
+            }
+        }
+    }
+    spans
+}
+
+/// The two forms of a command told apart: where a sentence sets one beside the other (`` `X`
+/// does the same as `Y` ``, or a paragraph on this repository naming the installed form), they
+/// differ, and the repository's is `cargo run -p runner -- …`. A search-and-replace once made
+/// both `runner …` ("`runner …` does the same as `runner …`").
+#[test]
+fn the_installed_and_the_repository_command_forms_are_told_apart() {
+    let mut wrong = Vec::new();
+    let mut compared = 0;
+    for doc in documents() {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        for (n, p) in paragraphs(&text) {
+            let at = format!("{}:{n}", doc.display());
+            let spans = code_spans(&p);
+            for pair in spans.windows(2) {
+                let between = &p[pair[0].0.end..pair[1].0.start];
+                if between.contains("the same as") || between.trim() == "or" {
+                    compared += 1;
+                    if pair[0].1 == pair[1].1 {
+                        wrong.push(format!("{at}: `{}` {between} `{}`", pair[0].1, pair[1].1));
+                    }
+                }
+            }
+            let lower = p.to_lowercase();
+            let on_this_repository =
+                lower.contains("inside this repository") || lower.contains("once installed");
+            let installed = spans.iter().any(|(_, s)| s.starts_with("runner "));
+            let repository = spans
+                .iter()
+                .any(|(_, s)| s.starts_with("cargo run -p runner"));
+            if on_this_repository && installed && !repository {
+                wrong.push(format!(
+                    "{at}: names this repository and `runner …`, never `cargo run -p runner -- \
+                     …`: {p}"
+                ));
+            }
+        }
+    }
+    assert!(compared >= 2, "only {compared} pairs of forms compared");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn the_readme_is_a_five_minute_read_and_keeps_the_two_commands() {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
@@ -479,6 +558,7 @@ fn each_command_help_lists_only_the_options_it_takes() {
         ("submit", &["t"], &[]),
         ("list", &[], &[]),
         ("new", &["t"], &[]),
+        ("rm", &["t"], &[]),
         ("import", &["p"], &[]),
         ("export", &["t", "--kattis", "d"], &[]),
         ("listen", &[], &[]),

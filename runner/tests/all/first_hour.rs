@@ -3,46 +3,8 @@
 //! instead of blocking, problems from Codeforces and AtCoder with their judge's profile, and
 //! `submit SLUG FILE` with a file from anywhere.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::Duration;
-
-use crate::common::{assert_code, last_line, stderr, stdout, text, Ws};
-
-/// The runner as `cargo install` leaves it: a copy of the binary in a `bin/` folder on PATH,
-/// outside this repository, run from `cwd` with no --root.
-struct Installed {
-    _dir: tempfile::TempDir,
-    bin: PathBuf,
-}
-
-impl Installed {
-    fn new() -> Installed {
-        let dir = tempfile::tempdir().unwrap();
-        let bin = dir.path().join("bin");
-        std::fs::create_dir(&bin).unwrap();
-        std::fs::copy(env!("CARGO_BIN_EXE_runner"), bin.join("runner")).unwrap();
-        Installed { _dir: dir, bin }
-    }
-
-    fn run(&self, cwd: &Path, args: &[&str]) -> Output {
-        let path = format!(
-            "{}:{}",
-            self.bin.display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
-        Command::new("runner")
-            .args(["--color", "never"])
-            .args(args)
-            .current_dir(cwd)
-            .env("PATH", path)
-            .env_remove("CI")
-            .output()
-            .unwrap()
-    }
-}
+use crate::common::listener::Listener;
+use crate::common::{assert_code, last_line, stderr, stdout, text, Installed, Ws};
 
 const TWICE_CPP: &str =
     "#include <iostream>\nint main() {\n    long long n;\n    while (std::cin >> n) std::cout << 2 * n << '\\n';\n}\n";
@@ -91,14 +53,19 @@ fn in_an_empty_folder_init_new_a_solution_and_a_run_pass() {
     );
     assert!(!s.contains("cargo run"), "{s}");
 
-    // The scaffold as it is: refused, not judged (it would pass where the output is empty).
+    // The scaffold as it is: not judged (it would pass where the output is empty), the
+    // problem skipped as not written yet, which fails nothing.
     let out = runner.run(home.path(), &[]);
-    assert_code(&out, 2);
+    assert_code(&out, 0);
     assert!(
-        stderr(&out).contains("solutions/cpp/x.cpp: `runner new`'s scaffold, unchanged"),
+        stdout(&out).contains(
+            "not written yet: solutions/cpp/x.cpp is still the scaffold (write it, or `runner rm \
+             x` to drop the problem)"
+        ),
         "{}",
         text(&out)
     );
+    assert_eq!(last_line(&out), "0 passed, 0 failed, 1 not written yet");
 
     std::fs::write(home.path().join("solutions/cpp/x.cpp"), TWICE_CPP).unwrap();
     std::fs::write(
@@ -146,41 +113,15 @@ fn a_stray_file_warns_and_blocks_only_a_run_of_every_problem() {
     );
 }
 
-/// `runner listen --once --port 0` in `ws`, sent `payload`; the listener's stdout.
+/// `runner listen --once --port 0` in `ws`, sent `payload`; the listener's stdout after its
+/// first line.
 fn receive(ws: &Ws, payload: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_runner"))
-        .arg("--root")
-        .arg(ws.dir.path())
-        .args(["listen", "--port", "0", "--once"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    let port: u16 = line
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(
-        s,
-        "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{payload}",
-        payload.len()
-    )
-    .unwrap();
-    let mut reply = String::new();
-    s.read_to_string(&mut reply).unwrap();
-    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
-    let status = child.wait().unwrap();
-    let mut rest = String::new();
-    out.read_to_string(&mut rest).unwrap();
-    assert!(status.success(), "{line}{rest}");
-    line + &rest
+    let l = Listener::start(ws, &["--once"]);
+    let (code, body) = l.post(payload.as_bytes());
+    assert_eq!(code, 200, "{body}");
+    let (status, out, err) = l.finish();
+    assert_eq!(status, Some(0), "{out}{err}");
+    out
 }
 
 fn payload(name: &str, url: &str, memory_mb: u32) -> String {
@@ -253,6 +194,7 @@ fn codeforces_and_atcoder_problems_come_in_with_their_judge_and_submit_makes_the
     let s = stdout(&out);
     for line in [
         "  problem    https://atcoder.jp/contests/abc300/tasks/abc300_a",
+        "  submit at  https://atcoder.jp/contests/abc300/submit?taskScreenName=abc300_a",
         "  language   AtCoder: pick \"Python (CPython 3.11.4)\" in its language list",
     ] {
         assert!(s.contains(line), "missing {line:?}\n{s}");

@@ -1,4 +1,4 @@
-//! `--html`: the invocation page, opened in a real headless Chromium (driven over the DevTools
+//! `--html`: the report page, opened in a real headless Chromium (driven over the DevTools
 //! protocol, common/cdp.rs). Skipped with a reason where /usr/bin/chromium is missing; CI sets
 //! RUNNER_NEEDS_CHROMIUM so that there it fails instead.
 //!
@@ -530,6 +530,57 @@ fn a_checkers_words_and_a_games_dialogue_show_in_the_panel() {
     assert_eq!(
         b.eval("Array.from(document.querySelectorAll('#transcript .me')).map(e => e.textContent)"),
         serde_json::json!(["< first\n", "< 0 1\n"])
+    );
+    assert_eq!(b.errors, Vec::<String>::new(), "console errors");
+}
+
+/// A C++ user's page, the runner installed: the command that judges a case again is `runner …`
+/// as it was run (not the repository's `cargo run`), the C++ solution is called a solution, the
+/// page says what it is, and a wrong answer shows its input.
+#[test]
+fn an_installed_runners_page_speaks_the_users_words() {
+    let Some(_) = cdp::chromium() else { return };
+    let runner = Installed::new();
+    let home = tempfile::tempdir().unwrap();
+    assert_code(&runner.run(home.path(), &["init", "--lang", "cpp"]), 0);
+    assert_code(&runner.run(home.path(), &["new", "twice"]), 0);
+    std::fs::write(
+        home.path().join("fixtures/twice.toml"),
+        "[[case]]\nname = \"sample\"\nsource = \"sample\"\ninput = \"3\\n1\\n2\\n3\\n\"\noutput = \"2\\n4\\n6\\n\"\n",
+    )
+    .unwrap();
+    // Doubles, but 2 gives 5.
+    std::fs::write(
+        home.path().join("solutions/cpp/twice.cpp"),
+        "#include <iostream>\nint main() {\n    long long t, n;\n    std::cin >> t;\n    while (t-- > 0 && std::cin >> n) std::cout << (n == 2 ? 5 : 2 * n) << '\\n';\n}\n",
+    )
+    .unwrap();
+    let out = runner.run(home.path(), &["--html", "report.html"]);
+    assert_code(&out, 1);
+
+    let mut b = Browser::start(1200, 800);
+    b.open(&home.path().join("report.html"));
+    assert_eq!(b.errors, Vec::<String>::new(), "console errors on load");
+    assert_eq!(
+        b.eval("document.querySelector('h1').textContent"),
+        "Judging report"
+    );
+    assert_eq!(
+        b.eval("document.querySelector('header code.command').textContent"),
+        "runner --color never --html report.html"
+    );
+    assert_eq!(
+        b.eval("document.querySelector(\"section[data-slug='twice'] thead .role\").textContent"),
+        "solution"
+    );
+    b.click("section[data-slug='twice'] td.s-failed");
+    assert_eq!(
+        b.eval("document.getElementById('rerun').textContent"),
+        "runner judge twice solutions/cpp/twice.cpp --case sample"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('input').textContent"),
+        "3\n1\n2\n3\n"
     );
     assert_eq!(b.errors, Vec::<String>::new(), "console errors");
 }

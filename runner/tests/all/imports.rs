@@ -1,12 +1,13 @@
 //! Problems from elsewhere: `runner listen` (Competitive Companion), `runner import` (Kattis and
 //! Polygon packages) and `runner export --kattis`, each into or out of a temporary workspace.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::listener::Listener;
 use crate::common::{
     assert_code, full_tests, have, last_line, repo_root, stderr, stdout, swept_problems, text, Ws,
 };
@@ -15,103 +16,6 @@ fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(rel)
-}
-
-/// `runner listen --port 0` in `ws`, and the port it printed.
-struct Listener {
-    child: Child,
-    port: u16,
-    out: BufReader<std::process::ChildStdout>,
-}
-
-impl Listener {
-    fn start(ws: &Ws, extra: &[&str]) -> Listener {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("runner"))
-            .arg("--root")
-            .arg(ws.dir.path())
-            .args(["listen", "--port", "0"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        out.read_line(&mut line).unwrap();
-        let port = line
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Listener { child, port, out }
-    }
-
-    /// POSTs `body` to / as the extension does (JSON, no Origin) and returns (status code,
-    /// body).
-    fn post(&self, body: &[u8]) -> (u16, String) {
-        let (code, _, body) = self.send("POST", "Content-Type: application/json\r\n", body);
-        (code, body)
-    }
-
-    /// Sends a request with the `headers` given (each ending in CRLF) and `body`; (status code,
-    /// headers, body) of the answer.
-    fn send(&self, method: &str, headers: &str, body: &[u8]) -> (u16, String, String) {
-        self.send_to(&format!("localhost:{}", self.port), method, headers, body)
-    }
-
-    /// [`Listener::send`] with that `Host` header.
-    fn send_to(
-        &self,
-        host: &str,
-        method: &str,
-        headers: &str,
-        body: &[u8],
-    ) -> (u16, String, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        write!(
-            s,
-            "{method} / HTTP/1.1\r\nHost: {host}\r\n{headers}Content-Length: {}\r\n\r\n",
-            body.len()
-        )
-        .unwrap();
-        s.write_all(body).unwrap();
-        let mut reply = String::new();
-        s.read_to_string(&mut reply).unwrap();
-        let code = reply
-            .split_ascii_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
-        (code, head.to_string(), body.to_string())
-    }
-
-    /// Waits for the listener to end (30 s at most); its exit code, stdout and stderr.
-    fn finish(mut self) -> (Option<i32>, String, String) {
-        let start = Instant::now();
-        let status = loop {
-            if let Some(s) = self.child.try_wait().unwrap() {
-                break s;
-            }
-            if start.elapsed() > Duration::from_secs(30) {
-                let _ = self.child.kill();
-                panic!("the listener did not stop");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        let mut out = String::new();
-        self.out.read_to_string(&mut out).unwrap();
-        let mut err = String::new();
-        self.child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        (status.code(), out, err)
-    }
 }
 
 /// Every file under `dir`, relative, with its bytes.
@@ -178,20 +82,22 @@ fn a_companion_payload_becomes_a_problem_whose_samples_pass_with_a_right_solutio
     );
     let readme = std::fs::read_to_string(ws.path("problems/hdu1848/README.md")).unwrap();
     assert!(readme.contains("https://acm.hdu.edu.cn/showproblem.php?pid=1848"));
-    assert!(ws.path("solutions/src/bin/hdu1848.rs").is_file());
-
-    // The scaffold's solution, unchanged, is refused (not judged). The repository's own
-    // solution passes.
-    let out = ws.runner(&["hdu1848"]);
-    assert_code(&out, 2);
+    // HDU takes no Rust: the solution to start from is C++, and no Rust file is written.
+    assert!(ws.path("solutions/cpp/hdu1848.cpp").is_file());
+    assert!(!ws.path("solutions/src").exists());
     assert!(
-        stderr(&out).contains("scaffold, unchanged"),
-        "{}",
-        text(&out)
+        out.contains("note: HDU takes no Rust: the solution to start from is C++"),
+        "{out}"
     );
+
+    // The scaffold's solution, unchanged, is not judged: the problem is not written yet. The
+    // repository's own C++ port passes.
+    let out = ws.runner(&["hdu1848"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("not written yet"), "{}", text(&out));
     std::fs::copy(
-        repo_root().join("solutions/src/bin/hdu1848-fibonacci-again.rs"),
-        ws.path("solutions/src/bin/hdu1848.rs"),
+        repo_root().join("solutions/cpp/hdu1848-fibonacci-again.cpp"),
+        ws.path("solutions/cpp/hdu1848.cpp"),
     )
     .unwrap();
     let out = ws.runner(&["hdu1848"]);

@@ -338,8 +338,28 @@ fn a_local_problem_has_nothing_to_submit_to() {
     ws.write("solutions/src/bin/t.rs", TWICE_RS);
     let out = ws.runner(&["submit", "t"]);
     assert_code(&out, 2);
+    // It says which keys of which file make it one to submit.
     assert!(
-        stderr(&out).contains("is a problem of our own"),
+        stderr(&out).contains(
+            "`t` is a problem of our own (judge = \"local\"): there is no judge to submit it to. \
+             To submit it, set in problems/t/problem.toml: judge = \"…\" (one of POJ, HDU, \
+             AcWing, Codeforces, AtCoder), and url = \"…\", the problem's page on that judge (or \
+             id = \"…\", its number there)"
+        ),
+        "{}",
+        text(&out)
+    );
+    // Set so, it is judged for its judge and its packet made.
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"Twice\"\njudge = \"AtCoder\"\nurl = \"https://atcoder.jp/contests/abc999/tasks/abc999_a\"\nid = \"abc999_a\"\ntime_limit_ms = 500\nmemory_limit_kib = 65536\n",
+    );
+    let out = ws.runner(&["submit", "t"]);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains(
+            "  submit at  https://atcoder.jp/contests/abc999/submit?taskScreenName=abc999_a\n"
+        ),
         "{}",
         text(&out)
     );

@@ -31,6 +31,7 @@ mod bounds;
 mod cache;
 mod compile_box;
 mod config;
+mod contest_day;
 mod docs;
 mod first_hour;
 mod game;

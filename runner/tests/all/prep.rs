@@ -626,22 +626,48 @@ fn a_solution_using_over_half_its_time_limit_is_warned_about() {
 // --- 5. The path of someone adding a problem -------------------------------------------------
 
 #[test]
-fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
+fn new_scaffolds_the_programs_asked_for_and_names_verify_and_stress() {
     let ws = Ws::twice();
     let out = ws.runner(&["new", "my-game"]);
     assert_code(&out, 0);
     let s = stdout(&out);
+    assert!(!ws.path("problems/my-game/validate.rs").exists());
+    // What tests the tests is offered, not written.
+    assert!(
+        s.contains("`cargo run -p runner -- new my-game --validator --brute --gen` adds"),
+        "{s}"
+    );
+    assert!(!s.contains("verify my-game"), "{s}");
+    // Asked for, on the problem that exists: only they are written, each saying what it
+    // checks as written.
+    let out = ws.runner(&["new", "my-game", "--validator", "--brute", "--gen"]);
+    assert_code(&out, 0);
+    let s = stdout(&out);
+    assert!(s.starts_with("added to problem `my-game`:\n"), "{s}");
     for f in [
         "problems/my-game/validate.rs",
         "problems/my-game/invalid/empty.in",
-        "problems/my-game/wrong/wrong.toml",
+        "problems/my-game/brute.rs",
+        "problems/my-game/gen.rs",
         // The reader the validator takes in: the workspace had none.
         "problems/_shared/validate_input.rs",
     ] {
         assert!(ws.path(f).is_file(), "{f} was not created");
         assert!(s.contains(f), "{s}");
     }
+    for (f, says) in [
+        (
+            "validate.rs",
+            "it checks a placeholder format, not the\n//! statement's",
+        ),
+        ("brute.rs", "it answers nothing"),
+        ("gen.rs", "it prints a placeholder input"),
+    ] {
+        let text = std::fs::read_to_string(ws.path(&format!("problems/my-game/{f}"))).unwrap();
+        assert!(text.contains(says), "{f}: {text}");
+    }
     assert!(!ws.path("problems/my-game/checker.rs").exists());
+    assert!(!ws.path("problems/my-game/wrong").exists());
     for hint in [
         "runner -- verify my-game",
         "runner -- stress my-game",
@@ -649,27 +675,41 @@ fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
     ] {
         assert!(s.contains(hint), "{hint}: {s}");
     }
-    // The scaffold's other files are no hole; its solution, unchanged, is refused by a run of
-    // the problem, and judged as a file its placeholder sample fails.
-    let out = ws.runner(&["my-game"]);
+    // Nothing is written twice.
+    let out = ws.runner(&["new", "my-game", "--brute"]);
     assert_code(&out, 2);
     assert!(
-        stderr(&out).contains("scaffold, unchanged"),
+        stderr(&out).contains("problems/my-game/brute.rs exists already"),
         "{}",
         text(&out)
     );
+    // The scaffold's other files are no hole; its solution, unchanged, is not judged (the
+    // problem is not written yet), and judged as a file its placeholder sample fails.
+    let out = ws.runner(&["my-game"]);
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("not written yet"), "{}", text(&out));
     let file = ws.path("solutions/src/bin/my-game.rs");
     let out = ws.runner(&["judge", "my-game", file.to_str().unwrap()]);
     assert_code(&out, 1);
     assert!(stdout(&out).contains("case sample: WA"), "{}", text(&out));
-    // The scaffolded validator works: it accepts a number, rejects the empty input of invalid/.
+    // The scaffolded validator works: it accepts a number, rejects the empty input of invalid/
+    // (the problem is not written yet: the scaffold is run by name).
+    let run = |input: &std::path::Path| {
+        ws.runner(&[
+            "run",
+            "my-game",
+            "--program",
+            file.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ])
+    };
     let ok = ws.path("ok.in");
     std::fs::write(&ok, "7\n").unwrap();
-    let out = ws.runner(&["run", "my-game", ok.to_str().unwrap()]);
+    let out = run(&ok);
     assert_code(&out, 0);
     assert!(!stderr(&out).contains("warning"), "{}", text(&out));
     let empty = ws.path("problems/my-game/invalid/empty.in");
-    let out = ws.runner(&["run", "my-game", empty.to_str().unwrap()]);
+    let out = run(&empty);
     assert!(
         stderr(&out).contains("the validator rejects this input (it is outside the statement):\n  line 1: empty input"),
         "{}",
@@ -677,7 +717,7 @@ fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
     );
     let zero = ws.path("zero.in");
     std::fs::write(&zero, "0\n").unwrap();
-    let out = ws.runner(&["run", "my-game", zero.to_str().unwrap()]);
+    let out = run(&zero);
     assert!(
         stderr(&out).contains("line 1, column 1: n = 0 is out of 1..=1000"),
         "{}",
@@ -688,14 +728,14 @@ fn new_scaffolds_wrong_validator_and_checker_and_names_verify_and_stress() {
     let shared = ws.path("problems/_shared/validate_input.rs");
     let reader = std::fs::read_to_string(&shared).unwrap();
     std::fs::write(&shared, reader.replace("is out of", "is outside")).unwrap();
-    let out = ws.runner(&["run", "my-game", zero.to_str().unwrap()]);
+    let out = run(&zero);
     assert!(
         stderr(&out).contains("line 1, column 1: n = 0 is outside 1..=1000"),
         "{}",
         text(&out)
     );
 
-    let out = ws.runner(&["new", "other-game", "--checker"]);
+    let out = ws.runner(&["new", "other-game", "--checker", "--validator"]);
     assert_code(&out, 0);
     // The workspace's shared reader is kept as it is.
     assert!(!stdout(&out).contains("_shared"), "{}", text(&out));

@@ -7,7 +7,7 @@
   const verdicts = (x) => (Array.isArray(x) ? x.join(" or ") : x);
   // Each cell back to a whole record: its problem, program and case are its place.
   const FIELDS = ["verdict", "detail", "cpu_ms", "wall_ms", "peak_bytes", "time_limit_ms", "memory_limit_bytes",
-    "first_difference", "diff", "stderr", "transcript"];
+    "first_difference", "diff", "hint", "input", "stderr", "transcript"];
   for (const p of data.problems) {
     for (const prog of p.programs) {
       prog.cells.forEach((c, ci) => {
@@ -70,7 +70,7 @@
   function roleText(p) {
     switch (p.role) {
       case "wrong": return "wrong · must get " + verdicts(p.expect);
-      case "port": return "port";
+      case "port": return "solution";
       case "brute": return "brute force";
       default: return "solution";
     }
@@ -94,7 +94,7 @@
         .map(([c, t]) => el("span", {}, el("i", { class: c }), t)));
     const openAll = (open) => () => document.querySelectorAll("section.problem > details").forEach((d) => { d.open = open; });
     return el("header", { class: "top" },
-      el("h1", { text: data.mutants.length ? "Mutants" : "Invocations" }),
+      el("h1", { text: data.mutants.length ? "Mutants: how strong the fixtures are" : "Judging report" }),
       el("span", { class: "last " + (ok ? "ok" : "bad"), id: "last-line", text: data.last_line }),
       el("code", { class: "command", text: data.title }),
       data.counted ? el("div", { class: "meta", id: "counted", text: data.counted }) : null,
@@ -109,6 +109,7 @@
   function facts(p) {
     const ul = el("ul", { class: "facts" });
     if (p.no_solution) ul.append(el("li", { class: "bad", text: "no solution (add solutions/src/bin/" + p.slug + ".rs)" }));
+    if (p.not_written) ul.append(el("li", { class: "warn", text: "not written yet: its solution is still the scaffold (skipped, not failed)" }));
     if (p.slowest) {
       const s = p.slowest;
       const pct = Math.round(100 * s.cpu_ms / s.limit_ms);
@@ -227,7 +228,7 @@
     if (wrong.length) counts.push("wrong solutions: " + wrong.filter((q) => !q.failed).length + "/" + wrong.length + " got their verdict");
     const details = el("details", { open: true },
       el("summary", {}, el("h2", {},
-        el("span", { class: "mark " + (p.failed ? "fail" : "pass"), text: p.failed ? "FAIL" : "PASS" }),
+        el("span", { class: "mark " + (p.failed ? "fail" : p.not_written ? "skip" : "pass"), text: p.failed ? "FAIL" : p.not_written ? "SKIP" : "PASS" }),
         el("span", { class: "slug", text: p.slug }),
         el("span", { class: "counts", text: counts.join("; ") }))),
       facts(p));
@@ -319,7 +320,9 @@
     if (overHalf(r)) panel.append(el("div", { class: "line", style: "color:var(--warn)", text: "over half the time limit: a judge twice as slow could fail it" }));
     if (judged) panel.append(...section(judge, el("pre", { id: "detail", text: r.detail })));
     if (r.first_difference) panel.append(el("div", { class: "line", style: "margin-top:8px", text: r.first_difference }));
+    if (r.hint) panel.append(el("div", { class: "line", id: "hint", style: "color:var(--warn)", text: r.hint }));
     if (r.diff) panel.append(...section("diff: expected | actual", sideBySide(r.diff)));
+    if (r.input) panel.append(...section("input", el("pre", { id: "input", text: r.input })));
     if (r.transcript) panel.append(...section("dialogue (> the interactor, < the solution)", dialogue(r.transcript)));
     if (r.stderr) panel.append(...section(r.verdict === "CE" ? "compiler" : "stderr (last lines)", el("pre", { id: "stderr", text: r.stderr })));
     const cmd = prog.rerun + (prog.role === "brute" ? "" : " --case " + p.case_args[ci]);

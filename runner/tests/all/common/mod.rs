@@ -7,6 +7,7 @@ use std::process::Output;
 use assert_cmd::Command;
 
 pub mod cdp;
+pub mod listener;
 
 pub struct Ws {
     pub dir: tempfile::TempDir,
@@ -65,6 +66,60 @@ impl Ws {
         self.write(&file, source);
         let path = self.path(&file);
         self.runner(&["judge", "t", path.to_str().unwrap()])
+    }
+}
+
+/// The runner as `cargo install` leaves it: a copy of the binary in a `bin/` folder on PATH,
+/// outside this repository, run from `cwd` with no --root.
+pub struct Installed {
+    _dir: tempfile::TempDir,
+    bin: PathBuf,
+}
+
+impl Installed {
+    pub fn new() -> Installed {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = dir.path().join("bin");
+        std::fs::create_dir(&bin).unwrap();
+        let exe = bin.join("runner");
+        std::fs::copy(env!("CARGO_BIN_EXE_runner"), &exe).unwrap();
+        // A child another test thread forked while the copy was open for writing holds it open
+        // until it execs: running the copy fails with ETXTBSY meanwhile. Once it has run, no one
+        // writes it again.
+        let start = std::time::Instant::now();
+        loop {
+            match std::process::Command::new(&exe).arg("--version").output() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    assert!(start.elapsed().as_secs() < 30, "{}: {e}", exe.display());
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                ran => {
+                    ran.unwrap();
+                    break;
+                }
+            }
+        }
+        Installed { _dir: dir, bin }
+    }
+
+    pub fn run(&self, cwd: &Path, args: &[&str]) -> Output {
+        self.command(cwd, args).output().unwrap()
+    }
+
+    /// `runner --color never ARGS` in `cwd`, found on PATH as installed, not yet run.
+    pub fn command(&self, cwd: &Path, args: &[&str]) -> std::process::Command {
+        let path = format!(
+            "{}:{}",
+            self.bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let mut cmd = std::process::Command::new("runner");
+        cmd.args(["--color", "never"])
+            .args(args)
+            .current_dir(cwd)
+            .env("PATH", path)
+            .env_remove("CI");
+        cmd
     }
 }
 

@@ -1,9 +1,11 @@
 //! A C or C++ submission that reads or writes files of its own unless a judge's macro is
 //! defined: SWERC 2025's `keygen3` files `sol.cpp` as accepted, and it opens `input.txt` and
 //! `output.txt` under `#if !ONLINE_JUDGE && !EVAL`. No Kattis-format judge defines either:
-//! Kattis and problemtools compile C++ with `g++ -g -O2 -std=gnu++23 -static` and nothing
-//! more, and DOMjudge's default compile scripts stopped defining `ONLINE_JUDGE` and `DOMJUDGE`
-//! in 6.0 (2018: "Don't export ONLINE_JUDGE or DOMJUDGE in compile scripts"). Such a submission
+//! problemtools 1.20260907 compiles C++ with `g++ -g -O2 -std=gnu++23 -static` and its
+//! libraries (its `languages.yaml`), Kattis as NWERC's system page lists it (`g++ -g -O2
+//! -std=gnu++20 -static`), and DOMjudge's default compile scripts stopped defining
+//! `ONLINE_JUDGE` and `DOMJUDGE` in 6.0 (2018, "No longer pass ONLINE_JUDGE and DOMJUDGE
+//! directives to submissions"; today `g++ -x c++ -Wall -O2 -static -pipe`). Such a submission
 //! reads no input there, and here.
 //!
 //! [`opens_files_unless`] reads the preprocessor lines only as far as that question needs: the
@@ -152,7 +154,10 @@ fn tokens(expr: &str) -> Option<Vec<String>> {
             chars.next();
         } else if c.is_ascii_alphanumeric() || c == '_' {
             let mut w = String::new();
-            while let Some(&c) = chars.peek().filter(|c| c.is_ascii_alphanumeric() || **c == '_') {
+            while let Some(&c) = chars
+                .peek()
+                .filter(|c| c.is_ascii_alphanumeric() || **c == '_')
+            {
                 w.push(c);
                 chars.next();
             }
@@ -291,8 +296,12 @@ mod tests {
         let elif = "#ifndef ONLINE_JUDGE\n#elif EVAL\n  freopen(\"a\", \"r\", stdin);\n#endif\n";
         assert_eq!(opens_files_unless(elif), None);
         let nested = "#ifndef ONLINE_JUDGE\n#ifdef EVAL\n#else\n  freopen(\"a\", \"r\", stdin);\n#endif\n#endif\n";
-        assert_eq!(opens_files_unless(nested).map(|l| l.macros), Some(vec!["EVAL".into()]));
-        let hidden = "#ifdef ONLINE_JUDGE\n#ifndef EVAL\n  freopen(\"a\", \"r\", stdin);\n#endif\n#endif\n";
+        assert_eq!(
+            opens_files_unless(nested).map(|l| l.macros),
+            Some(vec!["EVAL".into()])
+        );
+        let hidden =
+            "#ifdef ONLINE_JUDGE\n#ifndef EVAL\n  freopen(\"a\", \"r\", stdin);\n#endif\n#endif\n";
         assert_eq!(opens_files_unless(hidden), None);
     }
 }

@@ -31,6 +31,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 
 use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
+use super::judge_macros::{self, LocalFiles};
 use super::kattis_constants::Constants;
 use super::kattis_groups::Flags;
 use super::kattis_submissions::{Expectations, Expected};
@@ -755,10 +756,20 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                 _ => None,
             };
             match expected {
-                Expected::Accepted => {
-                    accepted += 1;
-                    accept(r, &program, &name);
-                }
+                Expected::Accepted => match local_files(&program) {
+                    None => {
+                        accepted += 1;
+                        accept(r, &program, &name);
+                    }
+                    Some(found) => {
+                        let (misfiled, reason) = misfiled(&wrong, &program, &key, &found);
+                        r.notes.push(format!(
+                            "{key}: filed as accepted, taken as a wrong solution (not AC): \
+                             {reason}"
+                        ));
+                        wrong.push(misfiled);
+                    }
+                },
                 // A category of the legacy format, and of the later ones without a word in
                 // submissions.yaml: the verdict of its class the submission gets first.
                 Expected::Wrong(_, false) if settled.is_some() => {
@@ -785,6 +796,55 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
         }
     }
     Ok((wrong, accepted))
+}
+
+/// The largest C or C++ submission read for its judge's-macro guards: a contest's sources are
+/// far smaller, and one larger is taken as it is.
+const GUARDS_READ: u64 = 1 << 20;
+
+/// What an accepted C or C++ submission opens by name when no judge's macro is defined
+/// ([`judge_macros`]), or `None` (another language, no such guard, a source not read).
+fn local_files(program: &package::Program) -> Option<LocalFiles> {
+    if program.folder.is_some() || !matches!(program.ext().as_str(), "c" | "cpp" | "cc" | "cxx") {
+        return None;
+    }
+    let bytes = judging::bounded::read_regular(&program.source, GUARDS_READ).ok()?;
+    judge_macros::opens_files_unless(&String::from_utf8_lossy(&bytes))
+}
+
+/// An accepted submission that reads files of its own unless a judge's macro is defined, as
+/// the wrong solution it is under every Kattis-format judge: no verdict of its own is known
+/// (it reads no input: a wrong answer, a crash or a wait), so it must be rejected somewhere.
+/// Returns it with the reason, said once in its `why` and in the import's note.
+fn misfiled(
+    taken: &[Wrong],
+    program: &package::Program,
+    key: &str,
+    found: &LocalFiles,
+) -> (Wrong, String) {
+    let taken: Vec<String> = taken.iter().map(|w| w.file.clone()).collect();
+    let files = match found.files.as_slice() {
+        [] => "a file".to_string(),
+        names => names.join(", "),
+    };
+    let reason = format!(
+        "line {} opens {files} unless {} is defined; Kattis, problemtools and DOMjudge's \
+         default compile scripts (since 6.0) define none, so there it reads no input either \
+         (the package's own misfiling)",
+        found.line,
+        found.macros.join(" or "),
+    );
+    let wrong = Wrong {
+        file: package::unique_name(&program.file_name(), &taken),
+        data: source_data(program),
+        expect: Expect {
+            required: Verdicts::REJECTIONS,
+            permitted: None,
+        },
+        why: format!("Kattis {key}, filed as accepted: {reason}"),
+        class: None,
+    };
+    (wrong, reason)
 }
 
 /// A program folder's build script, as `NAME.build`: its own, or without one a script that

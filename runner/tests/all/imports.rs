@@ -2117,3 +2117,52 @@ fn an_output_validator_folder_with_its_header_is_one_program() {
     assert_code(&out, 0);
     assert_eq!(last_line(&out), "2 passed, 0 failed", "{}", text(&out));
 }
+
+/// SWERC 2025's keygen3 files as accepted two C++ submissions that read `input.txt` unless
+/// `ONLINE_JUDGE` or `EVAL` is defined (its code is CC BY-SA; the guard is made here). No
+/// Kattis-format judge defines either: the import takes such a submission for a wrong solution
+/// (`not AC`) and says why; the same guard around debug output alone, or a Python submission,
+/// stays a solution.
+#[test]
+fn an_accepted_submission_that_reads_its_own_files_unless_a_judge_macro_is_set_is_wrong() {
+    let ws = Ws::empty();
+    let guarded = "#include <fstream>\n#include <iostream>\nusing namespace std;\nint main() {\n\
+                   #if !ONLINE_JUDGE && !EVAL\n    ifstream cin(\"input.txt\");\n#endif\n\
+                   long long n = 0; cin >> n; cout << 2 * n << endl;\n}\n";
+    let debug = "#include <iostream>\nint main() { long long n; std::cin >> n;\n\
+                 #ifndef ONLINE_JUDGE\n  std::cerr << \"n = \" << n << std::endl;\n#endif\n\
+                 std::cout << 2 * n << std::endl; }\n";
+    let (_tmp, pkg) = package(
+        "twice",
+        &[
+            ("problem.yaml", "name: Twice\nlimits:\n  time_limit: 2\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/1.in", "21\n"),
+            ("data/secret/1.ans", "42\n"),
+            ("submissions/accepted/sol.cpp", guarded),
+            ("submissions/accepted/debug.cpp", debug),
+            ("submissions/accepted/py.py", "print(2 * int(input()))\n"),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(said.contains("2 solutions, 1 wrong solution"), "{said}");
+    assert!(
+        said.contains(
+            "submissions/accepted/sol.cpp: filed as accepted, taken as a wrong solution (not AC): \
+             line 6 opens input.txt unless ONLINE_JUDGE or EVAL is defined"
+        ),
+        "{said}"
+    );
+    let wrong = std::fs::read_to_string(ws.path("problems/twice/wrong/wrong.toml")).unwrap();
+    assert!(
+        wrong.contains("file = \"sol.cpp\"\nexpect = \"not AC\""),
+        "{wrong}"
+    );
+    // Judged as Kattis would: it reads no input, prints 0, and is rejected on every case.
+    let out = ws.runner(&["twice"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
+}

@@ -70,6 +70,9 @@ pub struct Imported {
     pub draft: Draft,
     /// When the package gives no time limit: how to measure it.
     pub measure: Option<Measure>,
+    /// How many cases the package names by their answer alone (no input beside it): a rejected
+    /// submission every case it has accepts may be one only those would catch.
+    pub missing_inputs: usize,
 }
 
 fn load_yaml(path: &Path) -> Result<Yaml> {
@@ -1079,6 +1082,7 @@ pub fn read(
     let cases = all_cases(&mut r, &groups)?;
     invalid_inputs(&mut r);
     let (mut wrong, accepted) = submissions(&mut r)?;
+    let missing = r.missing_inputs.len();
     let gap = missing_inputs(&r.missing_inputs);
     if let Some(gap) = &gap {
         r.notes.push(gap.clone());
@@ -1131,7 +1135,11 @@ pub fn read(
         wrong,
         notes: r.notes,
     };
-    Ok(Imported { draft, measure })
+    Ok(Imported {
+        draft,
+        measure,
+        missing_inputs: missing,
+    })
 }
 
 /// What the package lacks of its own test data, said once: the answers without their input.

@@ -2166,3 +2166,51 @@ fn an_accepted_submission_that_reads_its_own_files_unless_a_judge_macro_is_set_i
     assert_code(&out, 0);
     assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
 }
+
+/// SWERC 2025's `lfs` as the public repository has it: 15 answers without their (large)
+/// inputs, and the slow and wrong submissions only those would catch. Such a submission,
+/// accepted on every case the package has, expects its class or AC on every case, and the import
+/// says why; one a case it has catches still expects its class.
+#[test]
+fn a_wrong_submission_only_the_missing_inputs_would_catch_is_classified_not_failed() {
+    let ws = Ws::empty();
+    let (_tmp, pkg) = package(
+        "gaps",
+        &[
+            ("problem.yaml", "name: Gaps\nlimits:\n  time_limit: 2\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            // The input that would catch `small.c`, absent.
+            ("data/secret/big.ans", "4000000000\n"),
+            ("submissions/accepted/right.c", "#include <stdio.h>\nint main(void) { long long n; scanf(\"%lld\", &n); printf(\"%lld\\n\", 2 * n); return 0; }\n"),
+            ("submissions/wrong_answer/small.c", "#include <stdio.h>\nint main(void) { int n; scanf(\"%d\", &n); printf(\"%d\\n\", 2 * n); return 0; }\n"),
+            ("submissions/wrong_answer/seven.c", "#include <stdio.h>\nint main(void) { puts(\"7\"); return 0; }\n"),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "the package lacks the input of 1 case(s) whose answer it has (data/secret/big.ans"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("wrong/small.c: every case the package has accepts it: it expects AC, PE or WA on every case (the 1 case(s) whose input the package lacks are where its class would show)"),
+        "{said}"
+    );
+    assert!(!said.contains("warning"), "{said}");
+    let wrong = std::fs::read_to_string(ws.path("problems/gaps/wrong/wrong.toml")).unwrap();
+    assert!(
+        wrong.contains("file = \"small.c\"\nallow = [\"AC\", \"PE\", \"WA\"]\n"),
+        "{wrong}"
+    );
+    assert!(
+        wrong.contains("file = \"seven.c\"\nexpect = [\"PE\", \"WA\"]\n"),
+        "{wrong}"
+    );
+    let out = ws.runner(&["gaps"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "3 passed, 0 failed", "{}", text(&out));
+}

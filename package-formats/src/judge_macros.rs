@@ -283,6 +283,9 @@ mod tests {
             "int main() { FILE *f = fopen(\"x\", \"r\"); }\n",
             // An outer conditional of another macro, not taken or unknown, hides nothing here.
             "#ifdef LOCAL\n#ifndef ONLINE_JUDGE\n#else\n freopen(\"a\", \"r\", stdin);\n#endif\n#endif\n",
+            // SWERC 2025's lfs and isaacqueries: files only where the author's own `LOCAL` is
+            // defined too, which no judge defines: they stay solutions.
+            "#if LOCAL && !ONLINE_JUDGE\n    ifstream input_from_file(\"input.txt\");\n#endif\n",
             // Names that merely contain the words.
             "#ifndef ONLINE_JUDGE_X\n  freopen(\"a\", \"r\", stdin);\n#endif\n",
             "#ifndef ONLINE_JUDGE\n  my_fopen_wrapper();\n#endif\n",

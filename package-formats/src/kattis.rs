@@ -169,7 +169,7 @@ struct Kind {
     custom: bool,
 }
 
-fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
+fn kind_of(yaml: &Yaml, root: &Path, given: &Path) -> Result<Kind> {
     let version = yaml["problem_format_version"]
         .as_str()
         .unwrap_or("legacy")
@@ -187,7 +187,7 @@ fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
         bail!(
             "{}: a submit-answer problem: the runner judges programs, not submitted answers; \
              nothing was written",
-            root.display()
+            given.display()
         );
     }
     // A validator folder holding nothing but dot files (BAPCtools' `.gitkeep`) is none.
@@ -301,6 +301,8 @@ fn domjudge_ini(root: &Path, key: &str) -> Result<Option<String>> {
 /// A package being read into a problem `problems/<slug>/` (`dir`).
 struct Reading<'a> {
     root: &'a Path,
+    /// The package as the user named it, for messages ([`Package::given`]).
+    given: &'a Path,
     /// The package's root, which no path it names may leave.
     confined: &'a Confined,
     /// Paths the package names that leave it: the import is refused, whatever else it holds.
@@ -333,6 +335,7 @@ impl<'a> Reading<'a> {
         };
         Ok(Reading {
             root: &pkg.root,
+            given: &pkg.given,
             confined: &pkg.confined,
             refused: Vec::new(),
             kinds,
@@ -553,7 +556,7 @@ fn output_validation(
         format!(
             "{}: the output is validated by the package's own validator, but there is no \
                  output_validators/ nor output_validator/; nothing was written",
-            r.root.display()
+            r.given.display()
         )
     })?;
     let candidates = validator_candidates(&vdir);
@@ -1066,7 +1069,7 @@ pub fn read(
 ) -> Result<Imported> {
     let root = &pkg.root;
     let yaml = load_yaml(&root.join("problem.yaml"))?;
-    let kind = kind_of(&yaml, root)?;
+    let kind = kind_of(&yaml, root, &pkg.given)?;
     let mut r = Reading::new(pkg, kinds, slug, shared)?;
     let slug = r.slug.clone();
     if words(&yaml["type"]).iter().any(|x| x == "scoring")
@@ -1200,7 +1203,7 @@ fn all_cases(r: &mut Reading, groups: &Groups) -> Result<Vec<Case>> {
     if cases.is_empty() {
         bail!(
             "{}: no test case (data/sample, data/secret)",
-            r.root.display()
+            r.given.display()
         );
     }
     Ok(cases)

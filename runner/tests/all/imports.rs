@@ -1116,8 +1116,15 @@ fn submit_answer_and_broken_packages_are_refused_and_change_nothing() {
     );
     let out = ws.runner(&["import", novalidator.to_str().unwrap()]);
     assert_code(&out, 2);
+    // Named as the user gave it, not as the private copy the import reads (RMRC's colortubes
+    // was refused naming /tmp/runner-import-…/package, gone by then).
+    let given = novalidator.canonicalize().unwrap();
     assert!(
-        stderr(&out).contains("no output_validators/ nor output_validator/"),
+        stderr(&out).contains(&format!(
+            "error: {}: the output is validated by the package's own validator, but there is no \
+             output_validators/ nor output_validator/",
+            given.display()
+        )),
         "{}",
         text(&out)
     );

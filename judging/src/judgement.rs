@@ -396,9 +396,16 @@ pub(crate) fn users_names(stderr: &[u8], program: &sandbox::Program, source: &Pa
         .chain(&program.writable)
         .filter(|&&i| i < program.argv.len())
         .map(|&i| {
+            // A script runs as its pinned copy (`target/judge/build/pinned-<sha>/t.py`): the
+            // user knows it as the source it was copied from.
+            let file = Path::new(&program.argv[i]);
+            let pinned = file.parent().and_then(Path::file_name).is_some_and(|d| {
+                d.to_string_lossy().starts_with("pinned-") && file.file_name() == source.file_name()
+            });
+            let name = if pinned { source.as_path() } else { file };
             (
                 sandbox::box_path(program, i).into_bytes(),
-                program.argv[i].as_encoded_bytes().to_vec(),
+                name.as_os_str().as_encoded_bytes().to_vec(),
             )
         })
         .collect();

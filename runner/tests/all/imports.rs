@@ -373,8 +373,9 @@ fn a_client_that_never_finishes_its_request_delays_no_other() {
 fn listen_writes_no_solution_through_a_folder_that_links_out_of_the_workspace() {
     let ws = Ws::empty();
     let outside = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(ws.path("solutions/src")).unwrap();
-    std::os::unix::fs::symlink(outside.path(), ws.path("solutions/src/bin")).unwrap();
+    // HDU takes no Rust: the solution to start from is C++, in solutions/cpp/.
+    std::fs::create_dir_all(ws.path("solutions")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), ws.path("solutions/cpp")).unwrap();
     let l = Listener::start(&ws, &["--once"]);
     let (code, body) = l.post(&std::fs::read(data("companion/hdu1848.json")).unwrap());
     let (_, out, err) = l.finish();
@@ -386,12 +387,12 @@ fn listen_writes_no_solution_through_a_folder_that_links_out_of_the_workspace() 
     assert!(!ws.path("problems/hdu1848").exists(), "{all}");
     assert!(!ws.path("fixtures/hdu1848.toml").exists(), "{all}");
     // Control: with the folder a real one, the same payload writes the solution there.
-    std::fs::remove_file(ws.path("solutions/src/bin")).unwrap();
+    std::fs::remove_file(ws.path("solutions/cpp")).unwrap();
     let l = Listener::start(&ws, &["--once"]);
     let (code, body) = l.post(&std::fs::read(data("companion/hdu1848.json")).unwrap());
     assert_eq!(code, 200, "{body}");
     let _ = l.finish();
-    assert!(ws.path("solutions/src/bin/hdu1848.rs").is_file());
+    assert!(ws.path("solutions/cpp/hdu1848.cpp").is_file());
 }
 
 #[test]

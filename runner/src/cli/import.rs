@@ -145,7 +145,7 @@ fn judge_imported(cx: &Context, d: &Draft, measure: Option<Measure>, missing: us
 /// keeps its entry and is named; but when the package lacks the inputs of `missing` cases, one
 /// that every case it has accepts expects its class or AC on every case, and says why (SWERC
 /// 2025's `lfs`: its slow and wrong submissions are caught only by the large inputs absent
-/// from the public repository).
+/// from the copy judged here).
 fn settle_classes(cx: &Context, d: &Draft, missing: usize) -> Result<()> {
     if d.wrong.iter().all(|w| w.class.is_none()) {
         return Ok(());

@@ -2175,7 +2175,7 @@ fn an_accepted_submission_that_reads_its_own_files_unless_a_judge_macro_is_set_i
     assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
 }
 
-/// SWERC 2025's `lfs` as the public repository has it: 15 answers without their (large)
+/// SWERC 2025's `lfs` as the copy judged here has it: 15 answers without their (large)
 /// inputs, and the slow and wrong submissions only those would catch. Such a submission,
 /// accepted on every case the package has, expects its class or AC on every case, and the import
 /// says why; one a case it has catches still expects its class.

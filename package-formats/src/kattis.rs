@@ -31,6 +31,7 @@ use yaml_rust2::{Yaml, YamlLoader};
 
 use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
+use super::judge_macros::{self, LocalFiles};
 use super::kattis_constants::Constants;
 use super::kattis_groups::Flags;
 use super::kattis_submissions::{Expectations, Expected};
@@ -69,6 +70,9 @@ pub struct Imported {
     pub draft: Draft,
     /// When the package gives no time limit: how to measure it.
     pub measure: Option<Measure>,
+    /// How many cases the package names by their answer alone (no input beside it): a rejected
+    /// submission every case it has accepts may be one only those would catch.
+    pub missing_inputs: usize,
 }
 
 fn load_yaml(path: &Path) -> Result<Yaml> {
@@ -165,7 +169,7 @@ struct Kind {
     custom: bool,
 }
 
-fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
+fn kind_of(yaml: &Yaml, root: &Path, given: &Path) -> Result<Kind> {
     let version = yaml["problem_format_version"]
         .as_str()
         .unwrap_or("legacy")
@@ -183,7 +187,7 @@ fn kind_of(yaml: &Yaml, root: &Path) -> Result<Kind> {
         bail!(
             "{}: a submit-answer problem: the runner judges programs, not submitted answers; \
              nothing was written",
-            root.display()
+            given.display()
         );
     }
     // A validator folder holding nothing but dot files (BAPCtools' `.gitkeep`) is none.
@@ -297,6 +301,8 @@ fn domjudge_ini(root: &Path, key: &str) -> Result<Option<String>> {
 /// A package being read into a problem `problems/<slug>/` (`dir`).
 struct Reading<'a> {
     root: &'a Path,
+    /// The package as the user named it, for messages ([`Package::given`]).
+    given: &'a Path,
     /// The package's root, which no path it names may leave.
     confined: &'a Confined,
     /// Paths the package names that leave it: the import is refused, whatever else it holds.
@@ -329,6 +335,7 @@ impl<'a> Reading<'a> {
         };
         Ok(Reading {
             root: &pkg.root,
+            given: &pkg.given,
             confined: &pkg.confined,
             refused: Vec::new(),
             kinds,
@@ -549,7 +556,7 @@ fn output_validation(
         format!(
             "{}: the output is validated by the package's own validator, but there is no \
                  output_validators/ nor output_validator/; nothing was written",
-            r.root.display()
+            r.given.display()
         )
     })?;
     let candidates = validator_candidates(&vdir);
@@ -755,10 +762,20 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
                 _ => None,
             };
             match expected {
-                Expected::Accepted => {
-                    accepted += 1;
-                    accept(r, &program, &name);
-                }
+                Expected::Accepted => match local_files(&program) {
+                    None => {
+                        accepted += 1;
+                        accept(r, &program, &name);
+                    }
+                    Some(found) => {
+                        let (misfiled, reason) = misfiled(&wrong, &program, &key, &found);
+                        r.notes.push(format!(
+                            "{key}: filed as accepted, taken as a wrong solution (not AC): \
+                             {reason}"
+                        ));
+                        wrong.push(misfiled);
+                    }
+                },
                 // A category of the legacy format, and of the later ones without a word in
                 // submissions.yaml: the verdict of its class the submission gets first.
                 Expected::Wrong(_, false) if settled.is_some() => {
@@ -785,6 +802,55 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
         }
     }
     Ok((wrong, accepted))
+}
+
+/// The largest C or C++ submission read for its judge's-macro guards: a contest's sources are
+/// far smaller, and one larger is taken as it is.
+const GUARDS_READ: u64 = 1 << 20;
+
+/// What an accepted C or C++ submission opens by name when no judge's macro is defined
+/// ([`judge_macros`]), or `None` (another language, no such guard, a source not read).
+fn local_files(program: &package::Program) -> Option<LocalFiles> {
+    if program.folder.is_some() || !matches!(program.ext().as_str(), "c" | "cpp" | "cc" | "cxx") {
+        return None;
+    }
+    let bytes = judging::bounded::read_regular(&program.source, GUARDS_READ).ok()?;
+    judge_macros::opens_files_unless(&String::from_utf8_lossy(&bytes))
+}
+
+/// An accepted submission that reads files of its own unless a judge's macro is defined, as
+/// the wrong solution it is under every Kattis-format judge: no verdict of its own is known
+/// (it reads no input: a wrong answer, a crash or a wait), so it must be rejected somewhere.
+/// Returns it with the reason, said once in its `why` and in the import's note.
+fn misfiled(
+    taken: &[Wrong],
+    program: &package::Program,
+    key: &str,
+    found: &LocalFiles,
+) -> (Wrong, String) {
+    let taken: Vec<String> = taken.iter().map(|w| w.file.clone()).collect();
+    let files = match found.files.as_slice() {
+        [] => "a file".to_string(),
+        names => names.join(", "),
+    };
+    let reason = format!(
+        "line {} opens {files} unless {} is defined; Kattis, problemtools and DOMjudge's \
+         default compile scripts (since 6.0) define none, so there it reads no input either \
+         (the package's own misfiling)",
+        found.line,
+        found.macros.join(" or "),
+    );
+    let wrong = Wrong {
+        file: package::unique_name(&program.file_name(), &taken),
+        data: source_data(program),
+        expect: Expect {
+            required: Verdicts::REJECTIONS,
+            permitted: None,
+        },
+        why: format!("Kattis {key}, filed as accepted: {reason}"),
+        class: None,
+    };
+    (wrong, reason)
 }
 
 /// A program folder's build script, as `NAME.build`: its own, or without one a script that
@@ -1003,7 +1069,7 @@ pub fn read(
 ) -> Result<Imported> {
     let root = &pkg.root;
     let yaml = load_yaml(&root.join("problem.yaml"))?;
-    let kind = kind_of(&yaml, root)?;
+    let kind = kind_of(&yaml, root, &pkg.given)?;
     let mut r = Reading::new(pkg, kinds, slug, shared)?;
     let slug = r.slug.clone();
     if words(&yaml["type"]).iter().any(|x| x == "scoring")
@@ -1019,6 +1085,7 @@ pub fn read(
     let cases = all_cases(&mut r, &groups)?;
     invalid_inputs(&mut r);
     let (mut wrong, accepted) = submissions(&mut r)?;
+    let missing = r.missing_inputs.len();
     let gap = missing_inputs(&r.missing_inputs);
     if let Some(gap) = &gap {
         r.notes.push(gap.clone());
@@ -1071,7 +1138,11 @@ pub fn read(
         wrong,
         notes: r.notes,
     };
-    Ok(Imported { draft, measure })
+    Ok(Imported {
+        draft,
+        measure,
+        missing_inputs: missing,
+    })
 }
 
 /// What the package lacks of its own test data, said once: the answers without their input.
@@ -1132,7 +1203,7 @@ fn all_cases(r: &mut Reading, groups: &Groups) -> Result<Vec<Case>> {
     if cases.is_empty() {
         bail!(
             "{}: no test case (data/sample, data/secret)",
-            r.root.display()
+            r.given.display()
         );
     }
     Ok(cases)

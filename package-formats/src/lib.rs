@@ -19,6 +19,7 @@
 pub mod companion;
 pub mod confine;
 pub mod draft;
+mod judge_macros;
 pub mod kattis;
 mod kattis_constants;
 pub mod kattis_export;

@@ -20,6 +20,9 @@ pub struct Package {
     /// folder package is read from a private copy (`root`), and only what is found around the
     /// package (a Library Checker checkout's `common/`) is looked for from here.
     pub origin: PathBuf,
+    /// The package as the user named it, for messages: its folder (`origin`), or the zip;
+    /// `root` is a private copy, gone when the import ends.
+    pub given: PathBuf,
     /// The name the package goes by (its folder's, or the zip's, name).
     pub name: String,
     pub kind: Kind,
@@ -104,13 +107,20 @@ impl Package {
         };
         let confined = Confined::new(&root)?;
         let origin = match (&named, root.strip_prefix(&dir)) {
+            // `join("")` would add a trailing slash to what messages show.
+            (Some(named), Ok(rel)) if rel.as_os_str().is_empty() => named.clone(),
             (Some(named), Ok(rel)) => named.join(rel),
             _ => confined.root().to_path_buf(),
+        };
+        let given = match named {
+            Some(_) => origin.clone(),
+            None => path.to_path_buf(),
         };
         Ok(Package {
             root: confined.root().to_path_buf(),
             confined,
             origin,
+            given,
             name,
             kind,
             _unpacked: unpacked,

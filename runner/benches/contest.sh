@@ -70,7 +70,7 @@ for pkg in "$contest"/*/; do
     t1=$(now)
     p_s=$(secs "$t0" "$t1")
     total_p=$(echo "$total_p + $p_s" | bc)
-    p_said=$(grep -o '[0-9]* errors, [0-9]* warnings' "$out/$name.problemtools.log" | tail -n 1 || true)
+    p_said=$(grep -o '[0-9]* errors\?, [0-9]* warnings\?' "$out/$name.problemtools.log" | tail -n 1 || true)
   fi
   printf '%-30s %10s %10s  %-28s %s\n' "$name" "$r_s" "$p_s" "$r_said" "$p_said"
 done

@@ -32,7 +32,7 @@ pub struct How<'a> {
 
 pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     let pkg = Package::open(path, &how.bounds, &cx.cancel)?;
-    let (mut d, mut measure) = read(cx, &pkg, how)?;
+    let (mut d, mut measure, missing) = read(cx, &pkg, how)?;
     if let Some(t) = how.tool_time {
         let ms = u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
         judging::ranges::time_ms("--tool-time-limit", ms).map_err(anyhow::Error::msg)?;
@@ -82,7 +82,7 @@ pub fn import(cx: &Context, path: &Path, how: &How) -> Result<u8> {
     // What follows judges the problem just written; if it fails (a validator that does not
     // compile, a sandbox that cannot start, or a bug of the runner's that panics), the import
     // takes back everything it wrote.
-    let judged = judge_imported(cx, &d, measure);
+    let judged = judge_imported(cx, &d, measure, missing);
     match judged {
         Ok(exit::PASSED) => {}
         Ok(code) => return Ok(code),
@@ -115,7 +115,7 @@ fn class_expect(class: Verdicts) -> Expect {
 /// Judges the problem just written (its time limit measured when `measure` says so, the
 /// classes of its wrong solutions settled). A panic in there (a bug of the runner's) is an
 /// error naming it, so the import can take back what it wrote.
-fn judge_imported(cx: &Context, d: &Draft, measure: Option<Measure>) -> Result<u8> {
+fn judge_imported(cx: &Context, d: &Draft, measure: Option<Measure>, missing: usize) -> Result<u8> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| -> Result<u8> {
         if let Some(m) = measure {
             let code = measure_time_limit(cx, d, m)?;
@@ -123,7 +123,7 @@ fn judge_imported(cx: &Context, d: &Draft, measure: Option<Measure>) -> Result<u
                 return Ok(code);
             }
         }
-        settle_classes(cx, d)?;
+        settle_classes(cx, d, missing)?;
         Ok(exit::PASSED)
     }))
     .unwrap_or_else(|panic| {
@@ -142,8 +142,11 @@ fn judge_imported(cx: &Context, d: &Draft, measure: Option<Measure>) -> Result<u
 /// Checker's "not accepted"), judged on every case in order up to their first rejection: each
 /// expects, in wrong.toml, its class as its first rejection (Kattis judges by the first
 /// rejection). One whose first rejection is outside its class, or that every case accepts,
-/// keeps its entry and is named.
-fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
+/// keeps its entry and is named; but when the package lacks the inputs of `missing` cases, one
+/// that every case it has accepts expects its class or AC on every case, and says why (SWERC
+/// 2025's `lfs`: its slow and wrong submissions are caught only by the large inputs absent
+/// from the copy judged here).
+fn settle_classes(cx: &Context, d: &Draft, missing: usize) -> Result<()> {
     if d.wrong.iter().all(|w| w.class.is_none()) {
         return Ok(());
     }
@@ -182,6 +185,16 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
                 w.file,
                 w.expect
             )),
+            None if missing > 0 => {
+                w.expect = Expect {
+                    required: Verdicts::NONE,
+                    permitted: Some(class.union(Verdicts::one(Verdict::Accepted))),
+                };
+                said.push_str(&format!(
+                    "  wrong/{}: every case the package has accepts it: it expects {} (the {missing} case(s) whose input the package lacks are where its class would show)\n",
+                    w.file, w.expect
+                ));
+            }
             None => said.push_str(&format!(
                 "  warning: wrong/{}: every case accepts it; it expects {}\n",
                 w.file, w.expect
@@ -196,11 +209,12 @@ fn settle_classes(cx: &Context, d: &Draft) -> Result<()> {
 }
 
 /// The package as a draft, and how its time limit is to be measured when it gives none.
-fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure>)> {
+/// With it, how many cases the package names without their input.
+fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure>, usize)> {
     let slug = how.slug;
     if pkg.kind == Kind::Kattis {
         let i = kattis::read(pkg, &cx.kinds, slug, &cx.ws.problems_dir().join(SHARED))?;
-        return Ok((i.draft, i.measure));
+        return Ok((i.draft, i.measure, i.missing_inputs));
     }
     let exec = || -> Result<&dyn sandbox::Executor> { Ok(cx.sandbox()?) };
     let tools = tools::PackageTools {
@@ -216,7 +230,7 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
     } else {
         library_checker::read(pkg, &tools, slug, how.lc_root)?
     };
-    Ok((draft, None))
+    Ok((draft, None, 0))
 }
 
 fn plural(n: usize) -> &'static str {

@@ -1117,8 +1117,15 @@ fn submit_answer_and_broken_packages_are_refused_and_change_nothing() {
     );
     let out = ws.runner(&["import", novalidator.to_str().unwrap()]);
     assert_code(&out, 2);
+    // Named as the user gave it, not as the private copy the import reads (RMRC's colortubes
+    // was refused naming /tmp/runner-import-…/package, gone by then).
+    let given = novalidator.canonicalize().unwrap();
     assert!(
-        stderr(&out).contains("no output_validators/ nor output_validator/"),
+        stderr(&out).contains(&format!(
+            "error: {}: the output is validated by the package's own validator, but there is no \
+             output_validators/ nor output_validator/",
+            given.display()
+        )),
         "{}",
         text(&out)
     );
@@ -2117,4 +2124,101 @@ fn an_output_validator_folder_with_its_header_is_one_program() {
     let out = ws.runner(&["keygen"]);
     assert_code(&out, 0);
     assert_eq!(last_line(&out), "2 passed, 0 failed", "{}", text(&out));
+}
+
+/// SWERC 2025's keygen3 files as accepted two C++ submissions that read `input.txt` unless
+/// `ONLINE_JUDGE` or `EVAL` is defined (its code is CC BY-SA; the guard is made here). No
+/// Kattis-format judge defines either: the import takes such a submission for a wrong solution
+/// (`not AC`) and says why; the same guard around debug output alone, or a Python submission,
+/// stays a solution.
+#[test]
+fn an_accepted_submission_that_reads_its_own_files_unless_a_judge_macro_is_set_is_wrong() {
+    let ws = Ws::empty();
+    let guarded = "#include <fstream>\n#include <iostream>\nusing namespace std;\nint main() {\n\
+                   #if !ONLINE_JUDGE && !EVAL\n    ifstream cin(\"input.txt\");\n#endif\n\
+                   long long n = 0; cin >> n; cout << 2 * n << endl;\n}\n";
+    let debug = "#include <iostream>\nint main() { long long n; std::cin >> n;\n\
+                 #ifndef ONLINE_JUDGE\n  std::cerr << \"n = \" << n << std::endl;\n#endif\n\
+                 std::cout << 2 * n << std::endl; }\n";
+    let (_tmp, pkg) = package(
+        "twice",
+        &[
+            ("problem.yaml", "name: Twice\nlimits:\n  time_limit: 2\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            ("data/secret/1.in", "21\n"),
+            ("data/secret/1.ans", "42\n"),
+            ("submissions/accepted/sol.cpp", guarded),
+            ("submissions/accepted/debug.cpp", debug),
+            ("submissions/accepted/py.py", "print(2 * int(input()))\n"),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(said.contains("2 solutions, 1 wrong solution"), "{said}");
+    assert!(
+        said.contains(
+            "submissions/accepted/sol.cpp: filed as accepted, taken as a wrong solution (not AC): \
+             line 6 opens input.txt unless ONLINE_JUDGE or EVAL is defined"
+        ),
+        "{said}"
+    );
+    let wrong = std::fs::read_to_string(ws.path("problems/twice/wrong/wrong.toml")).unwrap();
+    assert!(
+        wrong.contains("file = \"sol.cpp\"\nexpect = \"not AC\""),
+        "{wrong}"
+    );
+    // Judged as Kattis would: it reads no input, prints 0, and is rejected on every case.
+    let out = ws.runner(&["twice"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "5 passed, 0 failed", "{}", text(&out));
+}
+
+/// SWERC 2025's `lfs` as the copy judged here has it: 15 answers without their (large)
+/// inputs, and the slow and wrong submissions only those would catch. Such a submission,
+/// accepted on every case the package has, expects its class or AC on every case, and the import
+/// says why; one a case it has catches still expects its class.
+#[test]
+fn a_wrong_submission_only_the_missing_inputs_would_catch_is_classified_not_failed() {
+    let ws = Ws::empty();
+    let (_tmp, pkg) = package(
+        "gaps",
+        &[
+            ("problem.yaml", "name: Gaps\nlimits:\n  time_limit: 2\n"),
+            ("data/sample/1.in", "3\n"),
+            ("data/sample/1.ans", "6\n"),
+            // The input that would catch `small.c`, absent.
+            ("data/secret/big.ans", "4000000000\n"),
+            ("submissions/accepted/right.c", "#include <stdio.h>\nint main(void) { long long n; scanf(\"%lld\", &n); printf(\"%lld\\n\", 2 * n); return 0; }\n"),
+            ("submissions/wrong_answer/small.c", "#include <stdio.h>\nint main(void) { int n; scanf(\"%d\", &n); printf(\"%d\\n\", 2 * n); return 0; }\n"),
+            ("submissions/wrong_answer/seven.c", "#include <stdio.h>\nint main(void) { puts(\"7\"); return 0; }\n"),
+        ],
+    );
+    let out = ws.runner(&["import", pkg.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let said = stdout(&out);
+    assert!(
+        said.contains(
+            "the package lacks the input of 1 case(s) whose answer it has (data/secret/big.ans"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("wrong/small.c: every case the package has accepts it: it expects AC, PE or WA on every case (the 1 case(s) whose input the package lacks are where its class would show)"),
+        "{said}"
+    );
+    assert!(!said.contains("warning"), "{said}");
+    let wrong = std::fs::read_to_string(ws.path("problems/gaps/wrong/wrong.toml")).unwrap();
+    assert!(
+        wrong.contains("file = \"small.c\"\nallow = [\"AC\", \"PE\", \"WA\"]\n"),
+        "{wrong}"
+    );
+    assert!(
+        wrong.contains("file = \"seven.c\"\nexpect = [\"PE\", \"WA\"]\n"),
+        "{wrong}"
+    );
+    let out = ws.runner(&["gaps"]);
+    assert_code(&out, 0);
+    assert_eq!(last_line(&out), "3 passed, 0 failed", "{}", text(&out));
 }

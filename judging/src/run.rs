@@ -17,7 +17,6 @@ use rayon::prelude::*;
 use crate::cache::{self, KeyParts, VerdictCache};
 use crate::compare::CompareMode;
 use crate::compile::{Builder, Built};
-use crate::diff::DiffOptions;
 use crate::exit;
 use crate::fixture::Case;
 use crate::interactive::{GameDirs, Interactor};
@@ -102,9 +101,10 @@ impl Planned {
 #[derive(Debug, Clone, Copy)]
 pub struct ExecOptions<'a> {
     pub jobs: usize,
-    /// How the diff of a failing case is drawn (it is made when the case is judged, so that
-    /// nothing of the outputs is kept).
-    pub diff: DiffOptions,
+    /// The lines of an interactive case's dialogue kept for its failure (`usize::MAX` with
+    /// `--transcript`, which also plays again a game that ran to a limit). How a diff is drawn
+    /// is the report's: a failure keeps the outputs ([`crate::diff::Compared`]).
+    pub transcript_lines: usize,
     /// Where judgements are reused from and kept; `None` judges everything.
     pub cache: Option<&'a VerdictCache>,
     /// Judge a wrong solution on every case, even after one caught it (`--all-cases`).
@@ -447,7 +447,7 @@ pub(crate) fn judge_run(
     case: &Case,
     limits: &Limits,
     tools: JudgingTools,
-    diff: DiffOptions,
+    transcript_lines: usize,
 ) -> Judged {
     let judged = |outcome| Judged {
         outcome: shown(outcome, case, program, source),
@@ -464,7 +464,7 @@ pub(crate) fn judge_run(
                     checker: tools.checker,
                     dirs: tools.game_dirs,
                 };
-                crate::interactive::run_case(exec, case, &game, diff)
+                crate::interactive::run_case(exec, case, &game, transcript_lines)
             }
             None => Outcome::cannot_start(&std::io::Error::other(
                 "the problem is interactive and has no interactor",
@@ -481,7 +481,7 @@ pub(crate) fn judge_run(
         {
             crate::checker::judge(exec, checker, case, &out)
         }
-        _ => compared(&out, case, limits, diff),
+        _ => compared(&out, case, limits),
     };
     Judged {
         outcome: shown(outcome, case, program, source),
@@ -516,7 +516,7 @@ fn with_input(mut outcome: Outcome, case: &Case) -> Outcome {
 }
 
 /// `out` compared with `case`'s expected output by the case's compare mode.
-fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) -> Outcome {
+fn compared(out: &RunOutput, case: &Case, limits: &Limits) -> Outcome {
     if case.expected.len() > STREAMED_FROM || out.stdout.len() as u64 > STREAMED_FROM {
         // A large expected output is never held: read in pieces, as often as needed; and a
         // large output is diffed on a window, never whole.
@@ -529,7 +529,7 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
                 }
             })
         };
-        let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits, diff);
+        let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits);
         return judged.unwrap_or_else(|e| Outcome::cannot_start(&e));
     }
     match case.expected.read() {
@@ -546,7 +546,7 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
                     .then(|| case.input.read().ok().map(|b| b.into_owned()))
                     .flatten()
             };
-            judge_case(out, &expected, &input, case.compare, limits, diff)
+            judge_case(out, &expected, &input, case.compare, limits)
         }
         Err(e) => Outcome::cannot_start(&e),
     }
@@ -556,8 +556,9 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
 /// streams and diffed on a window, never read or diffed whole.
 const STREAMED_FROM: u64 = 1 << 20;
 
-/// The largest input read again to pair a wrong answer's lines with the input's.
-const INPUT_SHOWN: usize = 1 << 20;
+/// The largest input read again to pair a wrong answer's lines with the input's (what a
+/// failure keeps whole).
+const INPUT_SHOWN: usize = crate::diff::KEPT_WHOLE;
 
 /// A rayon pool of `jobs` threads.
 pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
@@ -752,7 +753,7 @@ impl JobTable {
             limits: &self.limits(j),
             output_cap: case.output_cap(),
             compare: case.compare,
-            diff: opts.diff,
+            transcript_lines: opts.transcript_lines,
         }))
     }
 
@@ -851,7 +852,7 @@ impl JobTable {
                     self.case(j),
                     &limits,
                     self.tools(j),
-                    opts.diff,
+                    opts.transcript_lines,
                 )
                 .outcome;
                 if opts.cancel.is_cancelled() {
@@ -877,7 +878,7 @@ impl JobTable {
             self.case(j),
             &self.limits(j),
             self.tools(j),
-            opts.diff,
+            opts.transcript_lines,
         )
         .outcome;
         outcome.confirmed_alone = true;
@@ -1247,7 +1248,7 @@ pub(crate) fn follow_up_phase(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judgement::tests::{out, LIMITS, PLAIN};
+    use crate::judgement::tests::{out, LIMITS};
     use sandbox::{Exit, Kill, RunOutput, Stdin};
     use std::time::Duration;
 
@@ -1375,7 +1376,7 @@ mod tests {
             fake,
             &ExecOptions {
                 jobs,
-                diff: PLAIN,
+                transcript_lines: 12,
                 cache: None,
                 all_cases: false,
                 fail_fast: false,
@@ -1394,7 +1395,7 @@ mod tests {
             fake,
             &ExecOptions {
                 jobs,
-                diff: PLAIN,
+                transcript_lines: 12,
                 cache: None,
                 all_cases,
                 fail_fast: false,
@@ -1775,7 +1776,7 @@ mod tests {
             &fake,
             &ExecOptions {
                 jobs: 2,
-                diff: PLAIN,
+                transcript_lines: 12,
                 cache: None,
                 all_cases: false,
                 fail_fast: false,

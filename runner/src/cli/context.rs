@@ -15,7 +15,6 @@ use crate::report::{self, Progress, ReportOptions};
 use judging::cache::VerdictCache;
 use judging::compile::Builder;
 use judging::config::ConfigError;
-use judging::diff::DiffOptions;
 use judging::fixture::{self, Case};
 use judging::judges::LOCAL;
 use judging::judges::{Judges, Profile};
@@ -95,7 +94,7 @@ impl Context {
         // The runner's own folder in the workspace leads nowhere else (a `target` planted as a
         // link would take its build cache, verdicts and last run out of it).
         judging::write::no_link_on_the_way(ws.root(), &ws.cache_dir())?;
-        let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir())?;
+        let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir(), g.diff_lines)?;
         let judges = Judges::load(&ws).map_err(|e| ConfigErrors(vec![relative(&ws, e)]))?;
         Ok(Context {
             kinds: judges.file_kinds(),
@@ -128,15 +127,13 @@ impl Context {
         self.builder.sandbox()
     }
 
-    pub fn diff_options(&self) -> DiffOptions {
-        DiffOptions {
-            color: self.report.color,
-            max_lines: self.report.diff_lines,
-            transcript_lines: if self.report.transcript {
-                usize::MAX
-            } else {
-                12
-            },
+    /// The lines of an interactive case's dialogue the engine keeps: all with `--transcript`.
+    /// (How a diff is drawn is the report's alone: [`ReportOptions::diff`].)
+    pub fn transcript_lines(&self) -> usize {
+        if self.report.transcript {
+            usize::MAX
+        } else {
+            12
         }
     }
 
@@ -361,7 +358,7 @@ impl Context {
             self.sandbox()?,
             &ExecOptions {
                 jobs: self.jobs,
-                diff: self.diff_options(),
+                transcript_lines: self.transcript_lines(),
                 cache: self.verdicts.as_ref(),
                 all_cases: self.all_cases,
                 fail_fast: self.fail_fast,

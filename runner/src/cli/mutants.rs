@@ -439,7 +439,7 @@ fn hunt(
             time: None,
             program: Some(path),
             jobs: cx.jobs,
-            diff: cx.diff_options(),
+            transcript_lines: cx.transcript_lines(),
             cancel: cx.cancel.clone(),
         };
         let report = judging::stress::stress(

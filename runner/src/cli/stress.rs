@@ -28,7 +28,7 @@ pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
         time: a.time.map(Duration::from_secs_f64),
         program: a.program,
         jobs: cx.jobs,
-        diff: cx.diff_options(),
+        transcript_lines: cx.transcript_lines(),
         cancel: cx.cancel.clone(),
     };
     let bar = report::StressProgress::new(cx.progress, opts.count);

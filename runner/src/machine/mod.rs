@@ -61,13 +61,15 @@ pub struct Outputs {
     args: Options,
     root: PathBuf,
     history: PathBuf,
+    /// The lines of a failure's diff in a record (`--diff-lines`).
+    diff_lines: usize,
 }
 
 /// The stream of JSON lines on stdout, when the format is json.
 pub type Stream = json::Stream<std::io::Stdout>;
 
 impl Outputs {
-    pub fn new(args: Options, root: &Path, cache_dir: &Path) -> Result<Self> {
+    pub fn new(args: Options, root: &Path, cache_dir: &Path, diff_lines: usize) -> Result<Self> {
         if args.timings.is_some() && args.partition.is_none() {
             bail!("--timings is read by --partition count:K/N only");
         }
@@ -75,6 +77,7 @@ impl Outputs {
             args,
             root: root.to_path_buf(),
             history: cache_dir.join(history::FILE),
+            diff_lines,
         })
     }
 
@@ -153,7 +156,7 @@ impl Outputs {
     /// Passes a run event to the stream.
     pub fn on_event(&self, stream: Option<&Stream>, event: &Event) {
         if let Some(stream) = stream {
-            if let Some(record) = records::from_event(event, &self.root) {
+            if let Some(record) = records::from_event(event, &self.root, self.diff_lines) {
                 // A TLE that only the wall clock gave may still be confirmed alone: its line
                 // waits for that, or for the end.
                 let pending = matches!(event, Event::CaseFinished { outcome, subject, fixture, .. }
@@ -167,7 +170,7 @@ impl Outputs {
     /// `tally` is the run's final count, the one the human report's last line shows (for
     /// `verify`, the validator's checks are in it too).
     pub fn finish(&self, report: &RunReport, stream: Option<Stream>, tally: &Tally) -> Result<()> {
-        let mut records = records::from_report(report, &self.root);
+        let mut records = records::from_report(report, &self.root, self.diff_lines);
         records.summary.count(tally, report.interrupted);
         records.summary.partition = self.args.partition.map(|p| p.to_string());
         records.summary.failed_only = self.args.failed;

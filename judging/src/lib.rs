@@ -43,6 +43,7 @@ pub mod judgement;
 pub mod judges;
 mod kattis_compare;
 pub mod lint;
+pub mod mutants;
 pub mod mutate;
 pub mod problem;
 pub mod ranges;

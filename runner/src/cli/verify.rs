@@ -182,17 +182,11 @@ fn interactive_oracle(
 }
 
 /// The mutation score `runner mutants` measured last for `slug` (kept under target/judge/), one
-/// line per solution file.
+/// per solution file.
 fn last_mutation_score(cx: &Context, slug: &str) -> Option<String> {
-    let path = cx
-        .ws
-        .cache_dir()
-        .join("mutants")
-        .join(format!("{slug}.score"));
-    let text = std::fs::read_to_string(path).ok()?;
-    let scores: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.rsplit_once("; score ").map(|(_, score)| score))
+    let scores: Vec<String> = judging::mutants::last_scores(&cx.ws.cache_dir(), slug)
+        .iter()
+        .map(judging::mutants::Score::fraction)
         .collect();
     (!scores.is_empty()).then(|| format!("last mutation score: {}", scores.join(", ")))
 }

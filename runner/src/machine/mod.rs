@@ -61,6 +61,8 @@ pub struct Outputs {
     args: Options,
     root: PathBuf,
     history: PathBuf,
+    /// The runner's folder (`target/judge/`): the history, the mutation scores.
+    cache_dir: PathBuf,
     /// The lines of a failure's diff in a record (`--diff-lines`).
     diff_lines: usize,
 }
@@ -77,6 +79,7 @@ impl Outputs {
             args,
             root: root.to_path_buf(),
             history: cache_dir.join(history::FILE),
+            cache_dir: cache_dir.to_path_buf(),
             diff_lines,
         })
     }
@@ -229,13 +232,13 @@ impl Outputs {
         info.nothing = nothing.map(str::to_string);
         info.counted = counted;
         info.reload_seconds = self.args.watching.then_some(RELOAD_SECONDS);
-        let mutants = self.history.with_file_name("mutants");
         for slug in records.cases.iter().map(|r| &r.problem) {
             if info.mutation.contains_key(slug) {
                 continue;
             }
+            let scores = judging::mutants::last_scores(&self.cache_dir, slug);
             info.mutation
-                .insert(slug.clone(), mutation_scores(&mutants, slug));
+                .insert(slug.clone(), scores.iter().map(|s| s.line()).collect());
         }
         write_html(path, records, &info)
     }
@@ -262,19 +265,6 @@ pub fn page_info() -> html::PageInfo {
             .map_or(0, |d| d.as_millis() as u64),
         ..html::PageInfo::default()
     }
-}
-
-/// The scores `runner mutants` kept for `slug` in `dir` (`<slug>.score`, a line per solution
-/// file); none when it never ran.
-pub fn mutation_scores(dir: &Path, slug: &str) -> Vec<String> {
-    std::fs::read_to_string(dir.join(format!("{slug}.score")))
-        .map(|text| {
-            text.lines()
-                .filter(|l| l.starts_with("mutants of "))
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Writes the page of `records` at `path`, whole or not at all (a page open in a browser that

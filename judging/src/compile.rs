@@ -204,7 +204,7 @@ pub fn build_for(
         anyhow::bail!("{}: {what} is missing", source.display());
     }
     let mut profile = judges
-        .profile_for(judge, source)
+        .profile(judge, source)
         .map_err(|e| anyhow::anyhow!(e))?;
     if let Some(problem) = problem {
         profile = problem.meta.subject_profile(profile);

@@ -24,7 +24,6 @@ use sandbox::{Executor, Exit, Interaction, Kill, Limits, Party, Program, Rules, 
 use crate::diff;
 use crate::fixture::{Case, CHECKER_OUTPUT_LIMIT};
 use crate::judgement::{limit_failure, Failure, Outcome};
-use crate::judges::Profile;
 use crate::problem::{Convention, ProblemMeta, TOOL_LIMITS};
 use crate::verdict::Verdict;
 
@@ -116,17 +115,6 @@ pub fn feeding(program: Program, meta: &ProblemMeta) -> Program {
         program.behind(&words.each_ref().map(String::as_str))
     } else {
         program
-    }
-}
-
-/// `profile` for the program that plays `meta`'s games: the checker of a multi-pass problem that
-/// is not interactive runs behind [`feeding`]'s adapter (the build is the same; the command
-/// line, and so the verdict cache's key, differ).
-pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
-    if meta.passes_fed() {
-        profile.behind(&feed_prefix(meta))
-    } else {
-        profile.clone()
     }
 }
 

@@ -21,8 +21,9 @@ use crate::exit;
 use crate::fixture::Case;
 use crate::interactive::{GameDirs, Interactor};
 use crate::judgement::{judge_case, limit_failure, Outcome};
-use crate::judges::Profile;
+use crate::judges::{Judges, Profile};
 use crate::problem::Problem;
+use crate::tools::{Tool, Toolbox};
 use crate::verdict::{Expect, Verdict, Verdicts};
 use sandbox::{Cancel, Executor, RunOutput};
 
@@ -62,11 +63,12 @@ pub struct Planned {
     pub problem: Problem,
     pub cases: Vec<Case>,
     pub subjects: Vec<Subject>,
-    /// The problem's checker, for its cases with `compare = "checker"`: its source and
-    /// profile, built in the build phase with the subjects (or, in tests, a program as it is).
-    pub checker: Option<ToolProgram>,
-    /// An interactive problem's interactor, built like the checker.
-    pub interactor: Option<ToolProgram>,
+    /// The problem's own programs its cases are judged with (the checker, the interactor),
+    /// as far as the command built them already (`mutants` builds them once for many plans).
+    /// The engine builds what the cases need besides ([`crate::tools::needs_of_cases`]) in
+    /// its build phase, with the subjects, and puts each in here made ready to call
+    /// ([`Toolbox::put`]).
+    pub tools: Toolbox,
     /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
     pub notes: Vec<String>,
     /// The problem's solutions when every one is still `runner new`'s scaffold: the problem is
@@ -74,23 +76,14 @@ pub struct Planned {
     pub not_written: Vec<PathBuf>,
 }
 
-/// A problem's checker or interactor in a plan: to build, or built.
-#[derive(Debug, Clone)]
-pub enum ToolProgram {
-    /// To build: its source and the profile it is built with.
-    Source(PathBuf, Arc<Profile>),
-    Built(Program),
-}
-
 impl Planned {
-    /// A plan with no checker yet (it is built when a case needs one) and no notes.
+    /// A plan with no tool built yet (the engine builds what the cases need) and no notes.
     pub fn new(problem: Problem, cases: Vec<Case>, subjects: Vec<Subject>) -> Planned {
         Planned {
             problem,
             cases,
             subjects,
-            checker: None,
-            interactor: None,
+            tools: Toolbox::default(),
             notes: Vec::new(),
             not_written: Vec::new(),
         }
@@ -101,6 +94,9 @@ impl Planned {
 #[derive(Debug, Clone, Copy)]
 pub struct ExecOptions<'a> {
     pub jobs: usize,
+    /// The judge profiles: the problem's own programs the engine builds are built with this
+    /// machine's ([`Tool::profile`]).
+    pub judges: &'a Judges,
     /// The lines of an interactive case's dialogue kept for its failure (`usize::MAX` with
     /// `--transcript`, which also plays again a game that ran to a limit). How a diff is drawn
     /// is the report's: a failure keeps the outputs ([`crate::diff::Compared`]).
@@ -629,8 +625,6 @@ pub(crate) struct JobTable {
     digests: Vec<Vec<Option<[u8; 32]>>>,
     checker_digests: Vec<Option<[u8; 32]>>,
     interactor_digests: Vec<Option<[u8; 32]>>,
-    /// Per problem, its interactor once built.
-    interactors: Vec<Option<Interactor>>,
     /// The game files of the workers' interactive games.
     game_dirs: GameDirs,
 }
@@ -687,15 +681,6 @@ impl JobTable {
                 .collect(),
             checker_digests: vec![None; reports.len()],
             interactor_digests: vec![None; reports.len()],
-            interactors: reports
-                .iter()
-                .map(|r| match &r.planned.interactor {
-                    Some(ToolProgram::Built(program)) => {
-                        Some(Interactor::of(program.clone(), &r.planned.problem.meta))
-                    }
-                    _ => None,
-                })
-                .collect(),
             reports,
             jobs,
             satisfied,
@@ -717,10 +702,11 @@ impl JobTable {
                     .ok()
                     .and_then(|p| cache.program_digest(p));
             }
-            if let Some(ToolProgram::Built(c)) = &report.planned.checker {
+            let tools = &report.planned.tools;
+            if let Some(c) = &tools.checker {
                 self.checker_digests[p] = cache.program_digest(c);
             }
-            if let Some(i) = &self.interactors[p] {
+            if let Some(i) = &tools.interactor {
                 self.interactor_digests[p] = i.digest(cache.builds());
             }
         }
@@ -731,7 +717,7 @@ impl JobTable {
     fn cache_key(&self, j: &Job, cache: &VerdictCache, opts: &ExecOptions) -> Option<String> {
         let case = self.case(j);
         let interactive = case.compare == CompareMode::Interactor;
-        let has_checker = self.reports[j.problem].planned.checker.is_some();
+        let has_checker = self.reports[j.problem].planned.tools.checker.is_some();
         let by_checker = case.compare.judged_by_checker(has_checker);
         let checker = match by_checker {
             true => Some(self.checker_digests[j.problem].as_ref()?),
@@ -768,11 +754,8 @@ impl JobTable {
     fn tools(&self, j: &Job) -> JudgingTools<'_> {
         let planned = &self.reports[j.problem].planned;
         JudgingTools {
-            checker: match &planned.checker {
-                Some(ToolProgram::Built(program)) => Some(program),
-                _ => None,
-            },
-            interactor: self.interactors[j.problem].as_ref(),
+            checker: planned.tools.checker.as_ref(),
+            interactor: planned.tools.interactor.as_ref(),
             game_dirs: &self.game_dirs,
         }
     }
@@ -943,7 +926,8 @@ pub fn execute(
 ) -> Result<RunReport> {
     let pool = pool(opts.jobs)?;
     let key = source_key;
-    let sources = sources_to_build(&plan)?;
+    let missing = missing_tools(&plan, opts.judges)?;
+    let sources = sources_to_build(&plan, &missing)?;
     let mut plan = plan;
     let built = build_phase(&sources, builder, &pool, emit)?;
     let built_of = |source: &(PathBuf, Arc<Profile>)| {
@@ -951,20 +935,17 @@ pub fn execute(
             .binary_search_by_key(&key(source), key)
             .expect("every source was built")]
     };
-    for p in &mut plan {
-        for (what, source) in tool_sources(p) {
-            let program = built_of(&source).program.clone().map_err(|msg| {
+    for (p, tools) in plan.iter_mut().zip(&missing) {
+        for (tool, source) in tools {
+            let program = built_of(source).program.clone().map_err(|msg| {
                 anyhow::anyhow!(
-                    "{}: the {what} does not compile:\n{}",
+                    "{}: {} does not compile:\n{}",
                     source.0.display(),
+                    tool.what(),
                     msg.trim_end()
                 )
             })?;
-            let slot = match what {
-                "checker" => &mut p.checker,
-                _ => &mut p.interactor,
-            };
-            *slot = Some(ToolProgram::Built(program));
+            p.tools.put(*tool, program, &p.problem.meta);
         }
     }
     let build_of = |s: &Subject| built_of(&(s.source.clone(), s.profile.clone())).clone();
@@ -1002,15 +983,37 @@ fn source_key((s, p): &(PathBuf, Arc<Profile>)) -> (PathBuf, String, String) {
     (s.clone(), p.judge.clone(), p.language.clone())
 }
 
-/// Every source the plan builds, sorted by [`source_key`]: a source is built once per profile
-/// (the same file may be judged under two); checkers and interactors are built with the
-/// subjects. A tool the plan names that is not there is an error.
-fn sources_to_build(plan: &[Planned]) -> Result<Vec<(PathBuf, Arc<Profile>)>> {
-    for p in plan {
-        for (what, (s, _)) in tool_sources(p) {
-            if !s.is_file() {
-                anyhow::bail!("{}: the {what} is missing", s.display());
+/// A tool to build, with its source and profile.
+type ToBuild = (Tool, (PathBuf, Arc<Profile>));
+
+/// Per problem of the plan, the tools its cases need that it has not got built: the checker
+/// and the interactor, each with its source and profile. None for a problem with nothing to
+/// judge (not written yet).
+fn missing_tools(plan: &[Planned], judges: &Judges) -> Result<Vec<Vec<ToBuild>>> {
+    plan.iter()
+        .map(|p| {
+            if p.subjects.is_empty() {
+                return Ok(Vec::new());
             }
+            crate::tools::needs_of_cases(&p.problem, &p.cases)
+                .into_iter()
+                .filter(|&t| !p.tools.has(t))
+                .map(|t| Ok((t, (t.source(&p.problem), t.profile(judges, &p.problem)?))))
+                .collect()
+        })
+        .collect()
+}
+
+/// Every source the plan builds, sorted by [`source_key`]: a source is built once per profile
+/// (the same file may be judged under two); the tools `missing` names are built with the
+/// subjects. A tool that is not there is an error.
+fn sources_to_build(
+    plan: &[Planned],
+    missing: &[Vec<ToBuild>],
+) -> Result<Vec<(PathBuf, Arc<Profile>)>> {
+    for (tool, (s, _)) in missing.iter().flatten() {
+        if !s.is_file() {
+            anyhow::bail!("{}: {} is missing", s.display(), tool.what());
         }
     }
     let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
@@ -1019,23 +1022,12 @@ fn sources_to_build(plan: &[Planned]) -> Result<Vec<(PathBuf, Arc<Profile>)>> {
             p.subjects
                 .iter()
                 .map(|s| (s.source.clone(), s.profile.clone()))
-                .chain(tool_sources(p).into_iter().map(|(_, s)| s))
         })
+        .chain(missing.iter().flatten().map(|(_, s)| s.clone()))
         .collect();
     sources.sort_by_key(source_key);
     sources.dedup_by_key(|s| source_key(s));
     Ok(sources)
-}
-
-/// The problem's own programs still to build: its checker and its interactor.
-fn tool_sources(p: &Planned) -> Vec<(&'static str, (PathBuf, Arc<Profile>))> {
-    [("checker", &p.checker), ("interactor", &p.interactor)]
-        .into_iter()
-        .filter_map(|(what, tool)| match tool {
-            Some(ToolProgram::Source(s, profile)) => Some((what, (s.clone(), profile.clone()))),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Phase 2: every job, in dispatch order, on `opts.jobs` workers taking jobs from one queue (a
@@ -1369,12 +1361,18 @@ mod tests {
         setup(inputs, &[("slow", Role::Wrong { expect })])
     }
 
+    /// The judge profiles this repository ships.
+    fn builtin_judges() -> Judges {
+        Judges::parse(Path::new("judges.toml"), crate::judges::BUILT_IN).unwrap()
+    }
+
     fn run_fake(s: Setup, fake: &Fake, jobs: usize) -> RunReport {
         execute(
             s.plan,
             &s.builder,
             fake,
             &ExecOptions {
+                judges: &builtin_judges(),
                 jobs,
                 transcript_lines: 12,
                 cache: None,
@@ -1394,6 +1392,7 @@ mod tests {
             &s.builder,
             fake,
             &ExecOptions {
+                judges: &builtin_judges(),
                 jobs,
                 transcript_lines: 12,
                 cache: None,
@@ -1775,6 +1774,7 @@ mod tests {
             &s.builder,
             &fake,
             &ExecOptions {
+                judges: &builtin_judges(),
                 jobs: 2,
                 transcript_lines: 12,
                 cache: None,

@@ -16,14 +16,10 @@ use judging::cache::VerdictCache;
 use judging::compile::Builder;
 use judging::config::ConfigError;
 use judging::fixture::{self, Case};
-use judging::judges::LOCAL;
 use judging::judges::{Judges, Profile};
 use judging::problem::{self, Problem, WrongProgram};
-use judging::run::{
-    self, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally, ToolProgram,
-};
+use judging::run::{self, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally};
 use judging::scan::Scan;
-use judging::tools::{self, Tool};
 use judging::verdict::Verdict;
 use judging::workspace::{FileKinds, Workspace};
 use judging::{holes, lint};
@@ -191,8 +187,8 @@ impl Context {
 
     /// The profile of `source` as a file of a problem of `judge`; a failure is a configuration
     /// error.
-    pub fn profile_for(&self, judge: &str, source: &Path) -> Result<Arc<Profile>> {
-        self.judges.profile_for(judge, source).map_err(|message| {
+    pub fn profile(&self, judge: &str, source: &Path) -> Result<Arc<Profile>> {
+        self.judges.profile(judge, source).map_err(|message| {
             ConfigErrors(vec![ConfigError {
                 path: self.ws.display(source).to_string().into(),
                 line: None,
@@ -210,9 +206,7 @@ impl Context {
         judge: &str,
         source: &Path,
     ) -> Result<Arc<Profile>> {
-        Ok(problem
-            .meta
-            .subject_profile(self.profile_for(judge, source)?))
+        Ok(problem.meta.subject_profile(self.profile(judge, source)?))
     }
 
     /// A solution as a subject, built with its judge's profile.
@@ -300,9 +294,8 @@ impl Context {
             .expect("one problem"))
     }
 
-    /// Adds to the plan what its cases need besides its subjects (the checker, built in the
-    /// build phase with them), then executes it, drawing progress. Prints nothing else but the
-    /// builder's notes.
+    /// Executes the plan (the engine builds the tools its cases need with the subjects),
+    /// drawing progress. Prints nothing else but the builder's notes.
     pub fn execute(&self, plan: Vec<Planned>) -> Result<RunReport> {
         self.execute_streamed(plan, None, None)
     }
@@ -320,37 +313,10 @@ impl Context {
     /// [`Context::execute`], each case's record also sent to `stream` (`--format json`).
     fn execute_streamed(
         &self,
-        mut plan: Vec<Planned>,
+        plan: Vec<Planned>,
         stream: Option<&Stream>,
         deadline: Option<Instant>,
     ) -> Result<RunReport> {
-        for planned in &mut plan {
-            // Nothing to judge (a problem not written yet): no tool to build.
-            if planned.subjects.is_empty() {
-                continue;
-            }
-            let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
-            if needs.contains(&Tool::Checker) && planned.checker.is_none() {
-                let source = planned.problem.checker_path();
-                let profile = planned
-                    .problem
-                    .meta
-                    .subject_profile(self.profile_for(LOCAL, &source)?);
-                let meta = &planned.problem.meta;
-                let profile = Arc::new(judging::checker::profile_for(&profile, meta));
-                planned.checker = Some(ToolProgram::Source(source, profile));
-            }
-            if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
-                let source = planned.problem.interactor_path();
-                let profile = planned
-                    .problem
-                    .meta
-                    .subject_profile(self.profile_for(LOCAL, &source)?);
-                let meta = &planned.problem.meta;
-                let profile = Arc::new(judging::interactive::profile_for(&profile, meta));
-                planned.interactor = Some(ToolProgram::Source(source, profile));
-            }
-        }
         let progress = Progress::new(self.progress);
         let report = run::execute(
             plan,
@@ -358,6 +324,7 @@ impl Context {
             self.sandbox()?,
             &ExecOptions {
                 jobs: self.jobs,
+                judges: &self.judges,
                 transcript_lines: self.transcript_lines(),
                 cache: self.verdicts.as_ref(),
                 all_cases: self.all_cases,

@@ -33,7 +33,7 @@ use judging::fixture::Case;
 use judging::mutants::{Fate, Kept, Score};
 use judging::mutate::{self, Mutant};
 use judging::problem::Problem;
-use judging::run::{self, Planned, Role, Subject, ToolProgram};
+use judging::run::{self, Planned, Role, Subject};
 use judging::tools::{self, Toolbox};
 
 pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
@@ -148,11 +148,7 @@ fn judge_all(
     if !subjects.is_empty() {
         let budget = a.time.map(|t| start + Duration::from_secs_f64(t.max(0.0)));
         let mut planned = Planned::new(problem.clone(), cases.to_vec(), subjects);
-        planned.checker = tools.checker.clone().map(ToolProgram::Built);
-        planned.interactor = tools
-            .interactor
-            .clone()
-            .map(|i| ToolProgram::Built(i.program));
+        planned.tools = tools.clone();
         let report = cx.execute_until(vec![planned], budget)?;
         let problem_report = report.problems.first().expect("one problem");
         for (&i, s) in judged.iter().zip(&problem_report.subjects) {

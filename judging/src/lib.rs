@@ -51,6 +51,7 @@ pub mod remove;
 pub mod run;
 pub mod scaffold;
 pub mod scan;
+pub mod session;
 pub mod settings;
 mod shrink;
 mod sight;

@@ -33,7 +33,7 @@ use judging::fixture::Case;
 use judging::mutants::{Fate, Kept, Score};
 use judging::mutate::{self, Mutant};
 use judging::problem::Problem;
-use judging::run::{self, Planned, Role, Subject};
+use judging::run::{Planned, Role, Subject};
 use judging::tools::{self, Toolbox};
 
 pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
@@ -43,13 +43,7 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     cases.sort_by_key(|c| c.input.len());
     let equivalent = judging::mutants::equivalents(&problem)?;
     let needs = tools::needs_of_cases(&problem, &cases);
-    let tools = tools::build(
-        &cx.builder,
-        &cx.judges,
-        &run::pool(cx.jobs)?,
-        &problem,
-        &needs,
-    )?;
+    let tools = cx.session.tools(&problem, &needs)?;
     let kept = Kept::new(&cx.ws.cache_dir(), &problem, &cases, &tools)?;
     let start = Instant::now();
     let mut text = String::new();
@@ -262,14 +256,8 @@ fn hunt(
     for m in survivors {
         let path = kept.dir().join(&m.id).join(&name);
         let opts = judging::mutants::hunt_options(a.hunt, path, cx.jobs, cx.cancel.clone());
-        let report = judging::stress::stress(
-            problem,
-            &cx.judges,
-            &cx.builder,
-            cx.sandbox()?,
-            &opts,
-            &|_| {},
-        )?;
+        cx.sandbox()?;
+        let report = cx.session.stress(problem, &opts, &|_| {})?;
         match judging::stress::case_to_save(&report) {
             Some((input, expected, _)) => {
                 let shown = judging::diff::escape(input, false);

@@ -32,14 +32,8 @@ pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
         cancel: cx.cancel.clone(),
     };
     let bar = report::StressProgress::new(cx.progress, opts.count);
-    let mut report = stress::stress(
-        problem,
-        &cx.judges,
-        &cx.builder,
-        cx.sandbox()?,
-        &opts,
-        &|n| bar.set(n),
-    )?;
+    cx.sandbox()?;
+    let mut report = cx.session.stress(problem, &opts, &|n| bar.set(n))?;
     drop(bar);
     cx.print_notes();
     keep_inputs(cx, &report)?;

@@ -131,14 +131,7 @@ fn interactive_oracle(
     mut cases: Vec<Case>,
     mut notes: Vec<String>,
 ) -> Result<Option<Planned>> {
-    let pool = run::pool(cx.jobs)?;
-    let tools = tools::build(
-        &cx.builder,
-        &cx.judges,
-        &pool,
-        &problem,
-        &[Tool::BruteForce],
-    )?;
+    let tools = cx.session.tools(&problem, &[Tool::BruteForce])?;
     let brute = tools.brute.expect("built");
     let limits = problem.meta.brute_limits();
     for case in &mut cases {

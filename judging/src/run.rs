@@ -17,7 +17,6 @@ use rayon::prelude::*;
 use crate::cache::{self, KeyParts, VerdictCache};
 use crate::compare::CompareMode;
 use crate::compile::{Builder, Built};
-use crate::exit;
 use crate::fixture::Case;
 use crate::interactive::{GameDirs, Interactor};
 use crate::judgement::{judge_case, limit_failure, Outcome};
@@ -253,69 +252,8 @@ impl SubjectReport {
     }
 }
 
-/// The counts of the last line, and what they count: every case of every solution (and of the
-/// brute force in `verify`), and every wrong solution as one item (it passes when it got its
-/// verdict).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub passed: usize,
-    pub failed: usize,
-    /// Cases judged of the solutions (each case of each solution counts once).
-    pub solution_cases: usize,
-    /// Wrong solutions (each counts once: it got its verdict or not).
-    pub wrong_solutions: usize,
-    /// Cases checked against the brute force (`verify`).
-    pub brute_cases: usize,
-    /// Inputs given to a validator (`verify`).
-    pub validator_checks: usize,
-    /// Problems without any solution (each counts as one failure).
-    pub missing_solutions: usize,
-    /// Problems not written yet (every solution still `runner new`'s scaffold): skipped, no
-    /// failure.
-    pub not_written: usize,
-    /// Items not run because the run was interrupted first: cases of solutions, and wrong
-    /// solutions that had not got their verdict yet (neither passed nor failed).
-    pub not_run: usize,
-    /// Runs where the checker failed: the run ends with exit 2.
-    pub checker_failures: usize,
-}
-
-impl Tally {
-    /// Adds the counts of `o`.
-    pub fn add(&mut self, o: Tally) {
-        self.passed += o.passed;
-        self.failed += o.failed;
-        self.solution_cases += o.solution_cases;
-        self.wrong_solutions += o.wrong_solutions;
-        self.brute_cases += o.brute_cases;
-        self.validator_checks += o.validator_checks;
-        self.missing_solutions += o.missing_solutions;
-        self.not_written += o.not_written;
-        self.not_run += o.not_run;
-        self.checker_failures += o.checker_failures;
-    }
-
-    /// [`exit::ERROR`] a checker failed (the verdicts say nothing), [`exit::FAILED`] something
-    /// failed, [`exit::PASSED`] all passed; the run's interruption is [`Tally::exit_code_of`]'s.
-    pub fn exit_code(&self) -> u8 {
-        if self.checker_failures > 0 {
-            exit::ERROR
-        } else if self.failed > 0 || self.not_run > 0 {
-            exit::FAILED
-        } else {
-            exit::PASSED
-        }
-    }
-
-    /// The exit code of a run with this tally: [`exit::INTERRUPTED`] when it was cut short.
-    pub fn exit_code_of(&self, interrupted: bool) -> u8 {
-        if interrupted {
-            exit::INTERRUPTED
-        } else {
-            self.exit_code()
-        }
-    }
-}
+/// The counts of a run ([`crate::exit::Tally`]), here where the run is reported.
+pub use crate::exit::Tally;
 
 /// What one problem's plan gave: the plan and each subject's outcomes.
 #[derive(Debug)]

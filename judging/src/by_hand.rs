@@ -66,9 +66,7 @@ pub fn run_on_input(
         anyhow::bail!("{}: no such file", ws.display(&req.source));
     }
     let profile_of = |judge: &str, path: &std::path::Path| {
-        judges
-            .profile_for(judge, path)
-            .map_err(|e| anyhow::anyhow!(e))
+        judges.profile(judge, path).map_err(|e| anyhow::anyhow!(e))
     };
     let mut warnings = Vec::new();
     let validator_src = problem.validator_path();

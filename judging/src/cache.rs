@@ -6,7 +6,9 @@
 //! command line, stack, and the content of every file it runs: the binary or the script; a
 //! binary of the build cache by its entry, whose name is derived from its build's inputs), the input and the expected output,
 //! the limits and the output cap, the compare mode, the checker (its program, for a case it
-//! judges) and the diff options (the failure keeps a drawn diff). An entry is one file under
+//! judges) and how much of an interactive case's dialogue is kept (`--transcript`). Nothing of
+//! how a report draws (colour, the diff's length) is in the key: a failure keeps the outputs
+//! it differs in ([`crate::diff::Compared`]), and each invocation draws them. An entry is one file under
 //! `target/judge/verdicts/`, written to a temporary file and renamed into place, so a crashed run
 //! or two runners at once never leave half an entry; an entry that cannot be read is ignored and
 //! counted.
@@ -23,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::compare::CompareMode;
-use crate::diff::DiffOptions;
+use crate::diff::Compared;
 use crate::judgement::{Failure, Outcome};
 use crate::verdict::Verdict;
 use sandbox::{Limits, Program};
@@ -53,8 +55,8 @@ struct Entry {
 #[derive(Debug, Serialize, Deserialize)]
 struct KeptFailure {
     first_difference: Option<String>,
-    diff: Option<String>,
-    diff_color: Option<String>,
+    #[serde(default)]
+    compared: Option<KeptCompared>,
     stderr: Vec<u8>,
     #[serde(default)]
     transcript: Option<String>,
@@ -62,6 +64,65 @@ struct KeptFailure {
     input: Option<String>,
     #[serde(default)]
     hint: Option<String>,
+}
+
+/// A failure's outputs as kept ([`Compared`]).
+#[derive(Debug, Serialize, Deserialize)]
+struct KeptCompared {
+    expected: Bytes,
+    actual: Bytes,
+    input: Option<Bytes>,
+    verdict: Verdict,
+    exact: bool,
+    window: Option<(usize, usize)>,
+}
+
+/// Bytes as JSON: a string when they are UTF-8 (an output nearly always is), else numbers.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Bytes {
+    Text(String),
+    Raw(Vec<u8>),
+}
+
+impl Bytes {
+    fn of(bytes: &[u8]) -> Bytes {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Bytes::Text(text.to_string()),
+            Err(_) => Bytes::Raw(bytes.to_vec()),
+        }
+    }
+
+    fn into_vec(self) -> Vec<u8> {
+        match self {
+            Bytes::Text(text) => text.into_bytes(),
+            Bytes::Raw(bytes) => bytes,
+        }
+    }
+}
+
+impl KeptCompared {
+    fn of(c: &Compared) -> KeptCompared {
+        KeptCompared {
+            expected: Bytes::of(&c.expected),
+            actual: Bytes::of(&c.actual),
+            input: c.input.as_deref().map(Bytes::of),
+            verdict: c.verdict,
+            exact: c.exact,
+            window: c.window,
+        }
+    }
+
+    fn into_compared(self) -> Compared {
+        Compared {
+            expected: self.expected.into_vec(),
+            actual: self.actual.into_vec(),
+            input: self.input.map(Bytes::into_vec),
+            verdict: self.verdict,
+            exact: self.exact,
+            window: self.window,
+        }
+    }
 }
 
 /// The digest of a program: its command line, its stack, and the content of its files (the
@@ -103,7 +164,9 @@ pub struct KeyParts<'a> {
     pub limits: &'a Limits,
     pub output_cap: usize,
     pub compare: CompareMode,
-    pub diff: DiffOptions,
+    /// The lines of an interactive case's dialogue kept (`--transcript`: all of them, and a
+    /// game that ran to a limit is played again to record it).
+    pub transcript_lines: usize,
 }
 
 impl VerdictCache {
@@ -149,15 +212,11 @@ impl VerdictCache {
             h.update((part.len() as u64).to_le_bytes());
             h.update(part);
         }
+        // "facts": a failure keeps its outputs, not a drawn diff (entries of before are not
+        // read as this kind).
         h.update(format!(
-            "{:?} {} {} {:?} {} {} {}",
-            k.limits.time,
-            k.limits.memory_bytes,
-            k.output_cap,
-            k.compare,
-            k.diff.color,
-            k.diff.max_lines,
-            k.diff.transcript_lines
+            "facts {:?} {} {} {:?} {}",
+            k.limits.time, k.limits.memory_bytes, k.output_cap, k.compare, k.transcript_lines
         ));
         h.finalize()
             .iter()
@@ -187,8 +246,7 @@ impl VerdictCache {
             failure: e.failure.map(|f| {
                 Box::new(Failure {
                     first_difference: f.first_difference,
-                    diff: f.diff,
-                    diff_color: f.diff_color,
+                    compared: f.compared.map(KeptCompared::into_compared),
                     stderr: f.stderr,
                     transcript: f.transcript,
                     input: f.input,
@@ -215,8 +273,7 @@ impl VerdictCache {
             memory: outcome.memory,
             failure: outcome.failure.as_ref().map(|f| KeptFailure {
                 first_difference: f.first_difference.clone(),
-                diff: f.diff.clone(),
-                diff_color: f.diff_color.clone(),
+                compared: f.compared.as_ref().map(KeptCompared::of),
                 stderr: f.stderr.clone(),
                 transcript: f.transcript.clone(),
                 input: f.input.clone(),
@@ -324,6 +381,38 @@ mod tests {
     }
 
     #[test]
+    fn a_failure_comes_back_with_its_outputs_to_draw_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = VerdictCache::new(dir.path(), true);
+        let compared = Compared {
+            expected: b"Kiki\n".to_vec(),
+            // Not UTF-8: kept as bytes.
+            actual: b"Ci\xffci\n".to_vec(),
+            input: Some(b"3\n".to_vec()),
+            verdict: Verdict::WrongAnswer,
+            exact: false,
+            window: Some((4, 5)),
+        };
+        let failed = Outcome {
+            failure: Some(Box::new(Failure {
+                first_difference: Some("first difference: line 1".into()),
+                compared: Some(compared.clone()),
+                ..Failure::default()
+            })),
+            ..outcome(Verdict::WrongAnswer, 10, 1 << 20)
+        };
+        cache.put("abcdef", &failed, &LIMITS);
+        let back = cache.get("abcdef").unwrap();
+        assert!(back.cached);
+        let f = back.failure.unwrap();
+        assert_eq!(f.compared, Some(compared));
+        assert_eq!(
+            f.first_difference.as_deref(),
+            Some("first difference: line 1")
+        );
+    }
+
+    #[test]
     fn every_part_of_the_key_changes_it() {
         let dir = tempfile::tempdir().unwrap();
         let cache = VerdictCache::new(dir.path(), true);
@@ -338,7 +427,7 @@ mod tests {
             limits: &LIMITS,
             output_cap: 1 << 20,
             compare: CompareMode::Lines,
-            diff: crate::judgement::tests::PLAIN,
+            transcript_lines: 12,
         };
         let key = cache.key(&base);
         let other = [3; 32];
@@ -383,6 +472,10 @@ mod tests {
             },
             KeyParts {
                 compare: CompareMode::Tokens,
+                ..base
+            },
+            KeyParts {
+                transcript_lines: usize::MAX,
                 ..base
             },
         ];

@@ -16,7 +16,6 @@ use std::path::{Path, PathBuf};
 use crate::diff;
 use crate::fixture::{Case, Content};
 use crate::judgement::{limit_failure, Failure, Outcome};
-use crate::judges::Profile;
 use crate::problem::{Convention, ProblemMeta, TOOL_LIMITS};
 use crate::verdict::Verdict;
 use sandbox::{Executor, Exit, RunOutput, Stdin};
@@ -77,17 +76,10 @@ fn adapter(args: &[String]) -> [String; 4] {
     ]
 }
 
-/// `profile` for `meta`'s checker: a Kattis output validator's run command goes through the
-/// adapter, with the problem's `output_validator_args` (the build is the same; the command line,
-/// and so the verdict cache's key, differ).
-pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
-    match meta.checker_convention {
-        Convention::Kattis => profile.behind(&adapter(&meta.output_validator_args)),
-        Convention::Testlib => profile.clone(),
-    }
-}
-
-/// `meta`'s built checker `program`, as [`check`] calls it.
+/// `meta`'s built checker `program`, as [`check`] calls it: a Kattis output validator behind
+/// the adapter, with the problem's `output_validator_args` (the verdict cache's key holds the
+/// command line, so a changed argument judges again). Put on once, by
+/// [`crate::tools::Toolbox::put`].
 pub fn adapt(program: Program, meta: &ProblemMeta) -> Program {
     if meta.checker_convention == Convention::Testlib {
         return program;
@@ -308,10 +300,9 @@ mod tests {
         let p = Program::file("/bin/true");
         let testlib = meta("testlib", &[]);
         assert_eq!(adapt(p.clone(), &testlib).argv, p.argv);
-        let profile = Profile::executable();
-        assert_eq!(profile_for(&profile, &testlib).run, profile.run);
-        let k = profile_for(&profile, &meta("kattis", &[]));
-        assert_eq!(k.run.len(), profile.run.len() + 4);
-        assert_eq!(k.run.last(), profile.run.last());
+        let k = adapt(p.clone(), &meta("kattis", &[]));
+        assert_eq!(k.argv.len(), p.argv.len() + 4);
+        assert_eq!(k.argv.last(), p.argv.last());
+        assert_eq!(k.files, [4]);
     }
 }

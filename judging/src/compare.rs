@@ -193,10 +193,8 @@ fn number(token: &[u8]) -> Option<f64> {
     std::str::from_utf8(token).ok()?.parse::<f64>().ok()
 }
 
-/// Whitespace as the judges count it: ASCII space, tab, CR, LF, vertical tab, form feed.
-pub(crate) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
-}
+/// Whitespace as the judges count it ([`crate::kattis_compare::is_space`]).
+pub(crate) use crate::kattis_compare::is_space;
 
 /// The whitespace-separated tokens of `s`.
 pub fn tokens(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {

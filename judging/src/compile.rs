@@ -204,7 +204,7 @@ pub fn build_for(
         anyhow::bail!("{}: {what} is missing", source.display());
     }
     let mut profile = judges
-        .profile_for(judge, source)
+        .profile(judge, source)
         .map_err(|e| anyhow::anyhow!(e))?;
     if let Some(problem) = problem {
         profile = problem.meta.subject_profile(profile);
@@ -272,6 +272,9 @@ pub struct Builder {
     /// The executor compiles and programs run in, made on first use.
     sandbox: OnceLock<Sandbox>,
     sandbox_made: Mutex<()>,
+    /// "no sandbox here": said once, when the sandbox was made without isolation, until the
+    /// caller takes it ([`Builder::take_sandbox_note`]).
+    sandbox_note: Mutex<Option<String>>,
     /// The run's cancellation, handed to the sandbox.
     cancel: Cancel,
 }
@@ -405,6 +408,7 @@ impl Builder {
             notes: Mutex::new(Vec::new()),
             sandbox: OnceLock::new(),
             sandbox_made: Mutex::new(()),
+            sandbox_note: Mutex::new(None),
             cancel: Cancel::new(),
         }
     }
@@ -429,7 +433,8 @@ impl Builder {
         self
     }
 
-    /// The executor, made on first use. When the sandbox cannot be made here, says so once.
+    /// The executor, made on first use. When the sandbox cannot isolate here, that is a note
+    /// for the caller to show ([`Builder::take_sandbox_note`]): this crate prints nothing.
     pub fn sandbox(&self) -> Result<&Sandbox> {
         if let Some(s) = self.sandbox.get() {
             return Ok(s);
@@ -439,10 +444,17 @@ impl Builder {
             return Ok(s);
         }
         let made = Sandbox::new(&self.cache_dir, self.isolate, self.cancel.clone())?;
-        if let Some(note) = made.unavailable_note() {
-            eprintln!("{note}");
-        }
+        *self.sandbox_note.lock().unwrap_or_else(|e| e.into_inner()) = made.unavailable_note();
         Ok(self.sandbox.get_or_init(|| made))
+    }
+
+    /// The note that the sandbox runs programs without isolation here (`note: no sandbox here
+    /// (…)`), once: `None` before the sandbox is made, when it isolates, and after it was taken.
+    pub fn take_sandbox_note(&self) -> Option<String> {
+        self.sandbox_note
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
     }
 
     /// The notes gathered so far (a fallback taken, …), each once; the caller prints them.

@@ -14,14 +14,70 @@ use crate::compare::{
 };
 use crate::verdict::Verdict;
 
-/// How to render.
+/// How a report draws a diff: options of the invocation, never of the judgement (a verdict
+/// judged with one set is drawn with any other: the verdict cache keeps [`Compared`], not a
+/// drawing).
 #[derive(Debug, Clone, Copy)]
 pub struct DiffOptions {
     pub color: bool,
     /// Diff lines shown at most; the rest is cut with a note.
     pub max_lines: usize,
-    /// Lines of an interactive case's transcript kept for the report (its end).
-    pub transcript_lines: usize,
+}
+
+/// The facts a wrong answer or a presentation error is drawn from: the two outputs (whole, or
+/// each a window around their first difference), the input when it is small (to pair an answer
+/// line with the input's line), and how they were compared. The engine keeps this; a report
+/// draws it with its own [`DiffOptions`] ([`Compared::draw`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compared {
+    /// The expected output, or its window.
+    pub expected: Vec<u8>,
+    /// The program's output, or its window.
+    pub actual: Vec<u8>,
+    /// The case's input, for the line-paired view; `None` when large or the outputs are cut.
+    pub input: Option<Vec<u8>>,
+    /// WA or PE: a PE's diff shows whitespace.
+    pub verdict: Verdict,
+    /// Whether the outputs were compared byte for byte (`compare = "exact"`): the diff shows
+    /// whitespace and never pairs lines.
+    pub exact: bool,
+    /// When the outputs are cut: the line of each (1-based) their window starts at.
+    pub window: Option<(usize, usize)>,
+}
+
+/// The lines and bytes of each output kept as a window around the first difference, when an
+/// output is larger than [`KEPT_WHOLE`].
+pub const WINDOW_LINES: usize = 200;
+/// The bytes of one output's window.
+pub const WINDOW_BYTES: usize = 64 << 10;
+/// The largest output (and input) a failure keeps whole.
+pub const KEPT_WHOLE: usize = 64 << 10;
+
+impl Compared {
+    /// The diff, drawn with `opts`: a window's note first, then [`render`]'s view.
+    pub fn draw(&self, opts: DiffOptions) -> String {
+        let mode = if self.exact {
+            CompareMode::Exact
+        } else {
+            CompareMode::Lines
+        };
+        let body = render(
+            &self.expected,
+            &self.actual,
+            self.input.as_deref(),
+            mode,
+            self.verdict,
+            opts,
+        );
+        match self.window {
+            None => body,
+            Some((from_e, from_a)) => format!(
+                "(the outputs are large: the diff shows expected lines {from_e}– and actual lines \
+                 {from_a}– around the first difference, at most {WINDOW_LINES} lines each; \
+                 its line numbers count from there)\n{body}"
+            ),
+        }
+    }
 }
 
 /// `bytes` as text: UTF-8 kept, invalid bytes and control characters escaped (`\xff`).
@@ -479,7 +535,6 @@ mod tests {
     const PLAIN: DiffOptions = DiffOptions {
         color: false,
         max_lines: 40,
-        transcript_lines: 12,
     };
 
     #[test]
@@ -622,7 +677,6 @@ mod tests {
             DiffOptions {
                 color: true,
                 max_lines: 40,
-                transcript_lines: 12,
             },
         );
         assert!(d.contains('\x1b'), "{d}");

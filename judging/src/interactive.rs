@@ -21,10 +21,9 @@ use std::path::{Path, PathBuf};
 
 use sandbox::{Executor, Exit, Interaction, Kill, Limits, Party, Program, Rules, RunOutput, Side};
 
-use crate::diff::{self, DiffOptions};
+use crate::diff;
 use crate::fixture::{Case, CHECKER_OUTPUT_LIMIT};
 use crate::judgement::{limit_failure, Failure, Outcome};
-use crate::judges::Profile;
 use crate::problem::{Convention, ProblemMeta, TOOL_LIMITS};
 use crate::verdict::Verdict;
 
@@ -116,17 +115,6 @@ pub fn feeding(program: Program, meta: &ProblemMeta) -> Program {
         program.behind(&words.each_ref().map(String::as_str))
     } else {
         program
-    }
-}
-
-/// `profile` for the program that plays `meta`'s games: the checker of a multi-pass problem that
-/// is not interactive runs behind [`feeding`]'s adapter (the build is the same; the command
-/// line, and so the verdict cache's key, differ).
-pub fn profile_for(profile: &Profile, meta: &ProblemMeta) -> Profile {
-    if meta.passes_fed() {
-        profile.behind(&feed_prefix(meta))
-    } else {
-        profile.clone()
     }
 }
 
@@ -487,13 +475,13 @@ pub(crate) fn run_case(
     exec: &dyn Executor,
     case: &Case,
     game: &Game,
-    opts: DiffOptions,
+    transcript_lines: usize,
 ) -> Outcome {
     let (input, answer) = match (case.input.read(), case.expected.read()) {
         (Ok(i), Ok(a)) => (i.into_owned(), a.into_owned()),
         (Err(e), _) | (_, Err(e)) => return Outcome::cannot_start(&e),
     };
-    play(exec, game, input, &answer, opts, false).0
+    play(exec, game, input, &answer, transcript_lines, false).0
 }
 
 /// One game to play: the solution, its limits, and the problem's programs that judge it.
@@ -522,10 +510,11 @@ pub fn play(
     g: &Game,
     input: Vec<u8>,
     answer: &[u8],
-    opts: DiffOptions,
+    transcript_lines: usize,
     watch: bool,
 ) -> (Outcome, Option<sandbox::Transcript>) {
-    let (outcome, transcript) = play_passes(exec, g, input.clone(), answer, opts, !watch);
+    let (outcome, transcript) =
+        play_passes(exec, g, input.clone(), answer, transcript_lines, !watch);
     if transcript.is_some() || outcome.verdict.is_accepted() && !watch {
         return (outcome, transcript);
     }
@@ -535,7 +524,7 @@ pub fn play(
         outcome.verdict,
         Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded | Verdict::OutputLimitExceeded
     );
-    if costly && opts.transcript_lines != usize::MAX {
+    if costly && transcript_lines != usize::MAX {
         let mut outcome = outcome;
         if let Some(f) = outcome.failure.as_mut() {
             f.transcript = Some(
@@ -545,7 +534,7 @@ pub fn play(
         }
         return (outcome, None);
     }
-    let (replay, transcript) = play_passes(exec, g, input, answer, opts, false);
+    let (replay, transcript) = play_passes(exec, g, input, answer, transcript_lines, false);
     if replay.verdict == outcome.verdict {
         // The replay carries the dialogue in its failure.
         return (replay, transcript);
@@ -575,7 +564,7 @@ fn play_passes(
     g: &Game,
     mut input: Vec<u8>,
     answer: &[u8],
-    opts: DiffOptions,
+    transcript_lines: usize,
     direct: bool,
 ) -> (Outcome, Option<sandbox::Transcript>) {
     let (limits, checker) = (g.limits, g.checker);
@@ -653,7 +642,7 @@ fn play_passes(
                 transcript: game
                     .transcript
                     .as_ref()
-                    .map(|t| render(t, opts.transcript_lines)),
+                    .map(|t| render(t, transcript_lines)),
                 ..Failure::default()
             })
         });

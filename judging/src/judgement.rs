@@ -8,7 +8,7 @@ use std::time::Duration;
 use sandbox::{Exit, Kill, Limits, RunOutput};
 
 use crate::compare::{compare, CompareMode};
-use crate::diff::{self, DiffOptions};
+use crate::diff::{self, Compared};
 use crate::verdict::Verdict;
 
 /// Why a case was not accepted, kept small: the outputs themselves are dropped once judged.
@@ -16,10 +16,9 @@ use crate::verdict::Verdict;
 pub struct Failure {
     /// `first difference: line 2, token 1: expected "Kiki", got "Cici"` (WA, PE).
     pub first_difference: Option<String>,
-    /// The diff as plain text (WA, PE), for the report and for machine-read reports.
-    pub diff: Option<String>,
-    /// The same diff in colour, when the run's [`DiffOptions`] ask for colour.
-    pub diff_color: Option<String>,
+    /// What the outputs of a WA or PE were (whole or windows), for a report to draw the diff
+    /// from with its own options ([`Compared::draw`]).
+    pub compared: Option<Compared>,
     /// The end of the program's stderr.
     pub stderr: Vec<u8>,
     /// An interactive case's dialogue (`>` the interactor, `<` the solution): its last lines,
@@ -257,17 +256,11 @@ fn ile(out: &RunOutput) -> (Verdict, String) {
     )
 }
 
-/// Judges one run against the expected output. A failure keeps what the report shows: the first
-/// difference and the diff (drawn now, with `diff`), and stderr.
+/// Judges one run against the expected output. A failure keeps what the report draws: the
+/// first difference, the outputs compared ([`Compared`]), and stderr.
 #[cfg(test)]
-pub fn judge(
-    out: &RunOutput,
-    expected: &[u8],
-    mode: CompareMode,
-    limits: &Limits,
-    diff: DiffOptions,
-) -> Outcome {
-    judge_case(out, expected, &|| None, mode, limits, diff)
+pub fn judge(out: &RunOutput, expected: &[u8], mode: CompareMode, limits: &Limits) -> Outcome {
+    judge_case(out, expected, &|| None, mode, limits)
 }
 
 /// `judge`, with the case's input (read only for a wrong answer) for the diff's line-paired
@@ -278,7 +271,6 @@ pub fn judge_case(
     input: &dyn Fn() -> Option<Vec<u8>>,
     mode: CompareMode,
     limits: &Limits,
-    diff: DiffOptions,
 ) -> Outcome {
     let (verdict, detail) = match limit_failure(out, limits) {
         Some((verdict, detail)) => (verdict, Some(detail)),
@@ -298,15 +290,16 @@ pub fn judge_case(
             if verdict == Verdict::WrongAnswer {
                 f.hint = diff::reals_hint(mode, expected, &out.stdout);
             }
-            let plain = DiffOptions {
-                color: false,
-                ..diff
+            let open_e =
+                || -> std::io::Result<Box<dyn std::io::BufRead>> { Ok(Box::new(expected)) };
+            let open_a =
+                || -> std::io::Result<Box<dyn std::io::BufRead>> { Ok(Box::new(&out.stdout[..])) };
+            let sides = Sides {
+                expected: (&open_e, expected.len()),
+                actual: (&open_a, out.stdout.len()),
             };
-            let input = input();
-            let input = input.as_deref();
-            let render = |o| diff::render(expected, &out.stdout, input, mode, verdict, o);
-            f.diff = Some(render(plain));
-            f.diff_color = diff.color.then(|| render(diff));
+            // Reading memory cannot fail.
+            f.compared = kept(sides, input, mode, verdict).ok();
         }
         Box::new(f)
     });
@@ -314,15 +307,14 @@ pub fn judge_case(
 }
 
 /// [`judge_case`] against an expected output read as a stream (`expected` opens it from its
-/// start): the verdict exactly as in memory, and for a WA or PE the first difference and a diff
-/// drawn on a window of each output around it, so that judging costs fixed buffers whatever the
-/// expected output's size.
+/// start): the verdict exactly as in memory, and for a WA or PE the first difference and the
+/// outputs' windows around it, so that judging costs fixed buffers whatever the expected
+/// output's size.
 pub fn judge_streamed(
     out: &RunOutput,
     expected: crate::stream::Open,
     mode: CompareMode,
     limits: &Limits,
-    diff: DiffOptions,
 ) -> std::io::Result<Outcome> {
     let actual = || -> std::io::Result<Box<dyn std::io::BufRead>> { Ok(Box::new(&out.stdout[..])) };
     let (verdict, detail) = match limit_failure(out, limits) {
@@ -341,42 +333,78 @@ pub fn judge_streamed(
         };
         if matches!(verdict, Verdict::WrongAnswer | Verdict::PresentationError) {
             let d = crate::stream::first_difference(expected()?, actual()?)?;
-            let (from_e, from_a) = d.as_ref().map_or((1, 1), |d| {
-                (
-                    d.expected_line.saturating_sub(3).max(1),
-                    d.actual_line.saturating_sub(3).max(1),
-                )
-            });
             f.first_difference = d.as_ref().map(diff::streamed_summary);
-            let window = |r| crate::stream::window(r, 0, WINDOW_LINES, WINDOW_BYTES);
-            let (mut e, mut a) = (expected()?, actual()?);
-            let skip = |r: &mut Box<dyn std::io::BufRead + '_>, lines| -> std::io::Result<()> {
-                crate::stream::skip_lines(r, lines)
+            let sides = Sides {
+                // Larger than kept whole, whatever its size: a stream is never read whole.
+                expected: (expected, usize::MAX),
+                actual: (&actual, out.stdout.len()),
             };
-            skip(&mut e, from_e - 1)?;
-            skip(&mut a, from_a - 1)?;
-            let (we, wa) = (window(e)?, window(a)?);
-            let note = format!(
-                "(the outputs are large: the diff shows expected lines {from_e}– and actual lines \
-                 {from_a}– around the first difference, at most {WINDOW_LINES} lines each; \
-                 its line numbers count from there)\n"
-            );
-            let plain = DiffOptions {
-                color: false,
-                ..diff
-            };
-            let render = |o| note.clone() + &diff::render(&we, &wa, None, mode, verdict, o);
-            f.diff = Some(render(plain));
-            f.diff_color = diff.color.then(|| render(diff));
+            f.compared = Some(kept(sides, &|| None, mode, verdict)?);
         }
         failure = Some(Box::new(f));
     }
     Ok(Outcome::of_run(out, verdict, detail, failure))
 }
 
-/// The lines and bytes of each output a streamed diff is drawn on.
-const WINDOW_LINES: usize = 200;
-const WINDOW_BYTES: usize = 256 << 10;
+/// The two outputs of a WA or PE, each opened from its start, with its length.
+struct Sides<'e, 'a> {
+    expected: (crate::stream::Open<'e>, usize),
+    actual: (crate::stream::Open<'a>, usize),
+}
+
+/// What a failure keeps of its outputs ([`Compared`]): both whole when each is at most
+/// [`diff::KEPT_WHOLE`] bytes (with the input, when it is too), else a window of each around
+/// their first difference (from 3 lines before it, at most [`diff::WINDOW_LINES`] lines and
+/// [`diff::WINDOW_BYTES`] bytes).
+fn kept(
+    sides: Sides,
+    input: &dyn Fn() -> Option<Vec<u8>>,
+    mode: CompareMode,
+    verdict: Verdict,
+) -> std::io::Result<Compared> {
+    let (expected, actual) = (sides.expected.0, sides.actual.0);
+    let whole = sides.expected.1 <= diff::KEPT_WHOLE && sides.actual.1 <= diff::KEPT_WHOLE;
+    let exact = mode == CompareMode::Exact;
+    if whole {
+        return Ok(Compared {
+            expected: read_all(expected)?,
+            actual: read_all(actual)?,
+            input: input().filter(|i| i.len() <= diff::KEPT_WHOLE),
+            verdict,
+            exact,
+            window: None,
+        });
+    }
+    let d = crate::stream::first_difference(expected()?, actual()?)?;
+    let (from_e, from_a) = d.as_ref().map_or((1, 1), |d| {
+        (
+            d.expected_line.saturating_sub(3).max(1),
+            d.actual_line.saturating_sub(3).max(1),
+        )
+    });
+    Ok(Compared {
+        expected: window_from(expected, from_e)?,
+        actual: window_from(actual, from_a)?,
+        input: None,
+        verdict,
+        exact,
+        window: Some((from_e, from_a)),
+    })
+}
+
+/// Everything `open` reads.
+fn read_all(open: crate::stream::Open) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    open()?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The window of what `open` reads from line `from` (1-based) on.
+fn window_from(open: crate::stream::Open, from: usize) -> std::io::Result<Vec<u8>> {
+    let mut r = open()?;
+    crate::stream::skip_lines(&mut r, from - 1)?;
+    crate::stream::window(r, 0, diff::WINDOW_LINES, diff::WINDOW_BYTES)
+}
 
 /// `stderr` of `program` (built from `source`) with the paths the sandbox showed it named as
 /// the user knows them: each of its files (`/box/1-re.py`, an interpreter's script) by the
@@ -476,14 +504,13 @@ pub mod tests {
         memory_bytes: 32 << 20,
     };
 
-    pub const PLAIN: DiffOptions = DiffOptions {
+    pub const PLAIN: crate::diff::DiffOptions = crate::diff::DiffOptions {
         color: false,
         max_lines: 40,
-        transcript_lines: 12,
     };
 
     fn verdict_of(o: &RunOutput) -> Verdict {
-        judge(o, b"Kiki\n", CompareMode::Lines, &LIMITS, PLAIN).verdict
+        judge(o, b"Kiki\n", CompareMode::Lines, &LIMITS).verdict
     }
 
     #[test]
@@ -627,7 +654,7 @@ pub mod tests {
 
     #[test]
     fn a_sigsegv_near_the_stack_limit_says_stack_overflow() {
-        let detail = |o: &RunOutput| judge(o, b"x", CompareMode::Lines, &LIMITS, PLAIN).detail;
+        let detail = |o: &RunOutput| judge(o, b"x", CompareMode::Lines, &LIMITS).detail;
         // 8 MiB stack, 7.9 MiB resident: the stack is the likely cause.
         let deep = out(b"", Exit::Signal(11), 5, 7_900 << 10);
         assert_eq!(
@@ -652,7 +679,7 @@ pub mod tests {
     #[test]
     fn re_names_the_signal_and_alloc_failure_is_mle() {
         let o = out(b"", Exit::Signal(6), 5, 1 << 20);
-        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
+        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS);
         assert_eq!(
             (j.verdict, j.detail.as_deref()),
             (Verdict::RuntimeError, Some("SIGABRT"))
@@ -663,14 +690,14 @@ pub mod tests {
         assert_eq!(verdict_of(&o), Verdict::RuntimeError);
         // … an allocation the launcher refused does.
         o.refused_allocation = Some(4_000_000_000);
-        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
+        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS);
         assert_eq!(j.verdict, Verdict::MemoryLimitExceeded);
         assert_eq!(
             j.detail.as_deref(),
             Some("allocation of 3814.7 MiB refused, limit 32.0 MiB (SIGABRT)")
         );
         let o = out(b"", Exit::Code(101), 5, 1 << 20);
-        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS, PLAIN);
+        let j = judge(&o, b"x", CompareMode::Lines, &LIMITS);
         assert_eq!(j.detail.as_deref(), Some("exit code 101"));
     }
 
@@ -681,23 +708,60 @@ pub mod tests {
             b"x",
             CompareMode::Lines,
             &LIMITS,
-            PLAIN,
         );
         assert_eq!(j.detail.as_deref(), Some("peak 40.0 MiB, limit 32.0 MiB"));
     }
 
     #[test]
-    fn a_failure_keeps_the_diff_not_the_output() {
+    fn a_failure_keeps_the_outputs_and_any_invocation_draws_them() {
         let j = judge(
             &out(b"Cici\n", Exit::Code(0), 5, 1 << 20),
             b"Kiki\n",
             CompareMode::Lines,
             &LIMITS,
-            PLAIN,
         );
         let f = j.failure.unwrap();
         assert!(f.first_difference.unwrap().contains("expected \"Kiki\""));
-        assert!(f.diff.unwrap().contains("-Kiki\n+Cici\n"));
-        assert!(f.diff_color.is_none());
+        let c = f.compared.unwrap();
+        assert_eq!(
+            (&c.expected[..], &c.actual[..]),
+            (&b"Kiki\n"[..], &b"Cici\n"[..])
+        );
+        assert_eq!(c.window, None);
+        assert!(c.draw(PLAIN).contains("-Kiki\n+Cici\n"));
+        let colour = crate::diff::DiffOptions {
+            color: true,
+            ..PLAIN
+        };
+        assert!(c.draw(colour).contains('\x1b'));
+        assert!(!c.draw(PLAIN).contains('\x1b'));
+    }
+
+    #[test]
+    fn a_large_output_is_kept_as_a_window_around_its_first_difference() {
+        // 30000 lines of 6 bytes: over what is kept whole; the difference at line 20000.
+        let expected: Vec<u8> = (0..30000)
+            .flat_map(|i| format!("{i:05}\n").into_bytes())
+            .collect();
+        let mut actual = expected.clone();
+        actual[19999 * 6] = b'x';
+        let j = judge(
+            &out(&actual, Exit::Code(0), 5, 1 << 20),
+            &expected,
+            CompareMode::Lines,
+            &LIMITS,
+        );
+        let c = j.failure.unwrap().compared.unwrap();
+        assert_eq!(c.window, Some((19997, 19997)));
+        assert_eq!(c.expected.len(), crate::diff::WINDOW_LINES * 6);
+        assert!(c.expected.starts_with(b"19996\n"));
+        assert_eq!(c.input, None);
+        let drawn = c.draw(PLAIN);
+        assert!(drawn.starts_with("(the outputs are large"), "{drawn}");
+        // One answer a line: paired, its line counted from the window's start.
+        assert!(
+            drawn.ends_with("\nline 4: expected 19999, got x9999\n"),
+            "{drawn}"
+        );
     }
 }

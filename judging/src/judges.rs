@@ -3,7 +3,7 @@
 //! machine allows, the run limits that differ from ours (the stack) and the lint rules of its
 //! dialect. Nothing about a judge is written in Rust: this module only reads and checks the file.
 //!
-//! A source file's profile is resolved here ([`Judges::profile_for`]): the first language of the
+//! A source file's profile is resolved here ([`Judges::profile`]): the first language of the
 //! problem's judge whose extensions hold the file's, else the `local` judge's language for it.
 
 use crate::workspace::{is_executable, FileKinds};
@@ -307,14 +307,6 @@ impl Profile {
         }
     }
 
-    /// This profile with its programs run behind an adapter: `words` (`sh -c SCRIPT NAME`) put
-    /// before its run command, as [`sandbox::Program::behind`] puts them before a built one.
-    pub fn behind(&self, words: &[String]) -> Profile {
-        let mut p = self.clone();
-        p.run = words.iter().cloned().chain(p.run).collect();
-        p
-    }
-
     /// Whether a file with extension `ext` is in this language.
     pub fn takes(&self, ext: &str) -> bool {
         self.extensions.iter().any(|e| e == ext)
@@ -558,7 +550,7 @@ impl Judges {
     /// The profile `path` is built with when it is a solution of a problem of `judge`: the
     /// judge's first language taking its extension, else `local`'s; a ready executable runs as
     /// it is.
-    pub fn profile_for(&self, judge: &str, path: &Path) -> Result<Arc<Profile>, String> {
+    pub fn profile(&self, judge: &str, path: &Path) -> Result<Arc<Profile>, String> {
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         let judge = self
             .get(judge)
@@ -988,20 +980,18 @@ mod tests {
     #[test]
     fn profiles_by_judge_and_extension() {
         let j = repo_judges();
-        let p = j
-            .profile_for("POJ", Path::new("solutions/cpp/x.cpp"))
-            .unwrap();
+        let p = j.profile("POJ", Path::new("solutions/cpp/x.cpp")).unwrap();
         assert_eq!(p.name(), "POJ G++");
         // POJ takes no Rust: local's.
-        let p = j.profile_for("POJ", Path::new("x.rs")).unwrap();
+        let p = j.profile("POJ", Path::new("x.rs")).unwrap();
         assert_eq!(p.name(), "local Rust");
-        let p = j.profile_for("hdu", Path::new("x.c")).unwrap();
+        let p = j.profile("hdu", Path::new("x.c")).unwrap();
         assert_eq!(p.name(), "HDU GCC");
-        assert!(j.profile_for("POJ", Path::new("x.pas")).is_err());
-        assert!(j.profile_for("Nowhere", Path::new("x.cpp")).is_err());
-        let p = j.profile_for("cf", Path::new("x.cpp")).unwrap();
+        assert!(j.profile("POJ", Path::new("x.pas")).is_err());
+        assert!(j.profile("Nowhere", Path::new("x.cpp")).is_err());
+        let p = j.profile("cf", Path::new("x.cpp")).unwrap();
         assert_eq!(p.name(), "Codeforces C++");
-        let p = j.profile_for("AtCoder", Path::new("x.rs")).unwrap();
+        let p = j.profile("AtCoder", Path::new("x.rs")).unwrap();
         assert_eq!(p.name(), "AtCoder Rust");
     }
 

@@ -17,8 +17,12 @@
 //! would accept with the whitespace free is reported as PE (the runner's word for it; Kattis
 //! says WA, and a `wrong_answer` submission may get either).
 
-use crate::compare::is_space;
 use crate::verdict::Verdict;
+
+/// Whitespace as the judges count it: ASCII space, tab, CR, LF, vertical tab, form feed.
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
 
 /// The default validator's flags.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -17,13 +17,12 @@ use rayon::prelude::*;
 use crate::cache::{self, KeyParts, VerdictCache};
 use crate::compare::CompareMode;
 use crate::compile::{Builder, Built};
-use crate::diff::DiffOptions;
-use crate::exit;
 use crate::fixture::Case;
 use crate::interactive::{GameDirs, Interactor};
 use crate::judgement::{judge_case, limit_failure, Outcome};
-use crate::judges::Profile;
+use crate::judges::{Judges, Profile};
 use crate::problem::Problem;
+use crate::tools::{Tool, Toolbox};
 use crate::verdict::{Expect, Verdict, Verdicts};
 use sandbox::{Cancel, Executor, RunOutput};
 
@@ -63,11 +62,12 @@ pub struct Planned {
     pub problem: Problem,
     pub cases: Vec<Case>,
     pub subjects: Vec<Subject>,
-    /// The problem's checker, for its cases with `compare = "checker"`: its source and
-    /// profile, built in the build phase with the subjects (or, in tests, a program as it is).
-    pub checker: Option<ToolProgram>,
-    /// An interactive problem's interactor, built like the checker.
-    pub interactor: Option<ToolProgram>,
+    /// The problem's own programs its cases are judged with (the checker, the interactor),
+    /// as far as the command built them already (`mutants` builds them once for many plans).
+    /// The engine builds what the cases need besides ([`crate::tools::needs_of_cases`]) in
+    /// its build phase, with the subjects, and puts each in here made ready to call
+    /// ([`Toolbox::put`]).
+    pub tools: Toolbox,
     /// Lines the report adds to the problem's summary (e.g. the cases `verify` skipped).
     pub notes: Vec<String>,
     /// The problem's solutions when every one is still `runner new`'s scaffold: the problem is
@@ -75,23 +75,14 @@ pub struct Planned {
     pub not_written: Vec<PathBuf>,
 }
 
-/// A problem's checker or interactor in a plan: to build, or built.
-#[derive(Debug, Clone)]
-pub enum ToolProgram {
-    /// To build: its source and the profile it is built with.
-    Source(PathBuf, Arc<Profile>),
-    Built(Program),
-}
-
 impl Planned {
-    /// A plan with no checker yet (it is built when a case needs one) and no notes.
+    /// A plan with no tool built yet (the engine builds what the cases need) and no notes.
     pub fn new(problem: Problem, cases: Vec<Case>, subjects: Vec<Subject>) -> Planned {
         Planned {
             problem,
             cases,
             subjects,
-            checker: None,
-            interactor: None,
+            tools: Toolbox::default(),
             notes: Vec::new(),
             not_written: Vec::new(),
         }
@@ -102,9 +93,13 @@ impl Planned {
 #[derive(Debug, Clone, Copy)]
 pub struct ExecOptions<'a> {
     pub jobs: usize,
-    /// How the diff of a failing case is drawn (it is made when the case is judged, so that
-    /// nothing of the outputs is kept).
-    pub diff: DiffOptions,
+    /// The judge profiles: the problem's own programs the engine builds are built with this
+    /// machine's ([`Tool::profile`]).
+    pub judges: &'a Judges,
+    /// The lines of an interactive case's dialogue kept for its failure (`usize::MAX` with
+    /// `--transcript`, which also plays again a game that ran to a limit). How a diff is drawn
+    /// is the report's: a failure keeps the outputs ([`crate::diff::Compared`]).
+    pub transcript_lines: usize,
     /// Where judgements are reused from and kept; `None` judges everything.
     pub cache: Option<&'a VerdictCache>,
     /// Judge a wrong solution on every case, even after one caught it (`--all-cases`).
@@ -257,69 +252,8 @@ impl SubjectReport {
     }
 }
 
-/// The counts of the last line, and what they count: every case of every solution (and of the
-/// brute force in `verify`), and every wrong solution as one item (it passes when it got its
-/// verdict).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub passed: usize,
-    pub failed: usize,
-    /// Cases judged of the solutions (each case of each solution counts once).
-    pub solution_cases: usize,
-    /// Wrong solutions (each counts once: it got its verdict or not).
-    pub wrong_solutions: usize,
-    /// Cases checked against the brute force (`verify`).
-    pub brute_cases: usize,
-    /// Inputs given to a validator (`verify`).
-    pub validator_checks: usize,
-    /// Problems without any solution (each counts as one failure).
-    pub missing_solutions: usize,
-    /// Problems not written yet (every solution still `runner new`'s scaffold): skipped, no
-    /// failure.
-    pub not_written: usize,
-    /// Items not run because the run was interrupted first: cases of solutions, and wrong
-    /// solutions that had not got their verdict yet (neither passed nor failed).
-    pub not_run: usize,
-    /// Runs where the checker failed: the run ends with exit 2.
-    pub checker_failures: usize,
-}
-
-impl Tally {
-    /// Adds the counts of `o`.
-    pub fn add(&mut self, o: Tally) {
-        self.passed += o.passed;
-        self.failed += o.failed;
-        self.solution_cases += o.solution_cases;
-        self.wrong_solutions += o.wrong_solutions;
-        self.brute_cases += o.brute_cases;
-        self.validator_checks += o.validator_checks;
-        self.missing_solutions += o.missing_solutions;
-        self.not_written += o.not_written;
-        self.not_run += o.not_run;
-        self.checker_failures += o.checker_failures;
-    }
-
-    /// [`exit::ERROR`] a checker failed (the verdicts say nothing), [`exit::FAILED`] something
-    /// failed, [`exit::PASSED`] all passed; the run's interruption is [`Tally::exit_code_of`]'s.
-    pub fn exit_code(&self) -> u8 {
-        if self.checker_failures > 0 {
-            exit::ERROR
-        } else if self.failed > 0 || self.not_run > 0 {
-            exit::FAILED
-        } else {
-            exit::PASSED
-        }
-    }
-
-    /// The exit code of a run with this tally: [`exit::INTERRUPTED`] when it was cut short.
-    pub fn exit_code_of(&self, interrupted: bool) -> u8 {
-        if interrupted {
-            exit::INTERRUPTED
-        } else {
-            self.exit_code()
-        }
-    }
-}
+/// The counts of a run ([`crate::exit::Tally`]), here where the run is reported.
+pub use crate::exit::Tally;
 
 /// What one problem's plan gave: the plan and each subject's outcomes.
 #[derive(Debug)]
@@ -447,7 +381,7 @@ pub(crate) fn judge_run(
     case: &Case,
     limits: &Limits,
     tools: JudgingTools,
-    diff: DiffOptions,
+    transcript_lines: usize,
 ) -> Judged {
     let judged = |outcome| Judged {
         outcome: shown(outcome, case, program, source),
@@ -464,7 +398,7 @@ pub(crate) fn judge_run(
                     checker: tools.checker,
                     dirs: tools.game_dirs,
                 };
-                crate::interactive::run_case(exec, case, &game, diff)
+                crate::interactive::run_case(exec, case, &game, transcript_lines)
             }
             None => Outcome::cannot_start(&std::io::Error::other(
                 "the problem is interactive and has no interactor",
@@ -481,7 +415,7 @@ pub(crate) fn judge_run(
         {
             crate::checker::judge(exec, checker, case, &out)
         }
-        _ => compared(&out, case, limits, diff),
+        _ => compared(&out, case, limits),
     };
     Judged {
         outcome: shown(outcome, case, program, source),
@@ -516,7 +450,7 @@ fn with_input(mut outcome: Outcome, case: &Case) -> Outcome {
 }
 
 /// `out` compared with `case`'s expected output by the case's compare mode.
-fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) -> Outcome {
+fn compared(out: &RunOutput, case: &Case, limits: &Limits) -> Outcome {
     if case.expected.len() > STREAMED_FROM || out.stdout.len() as u64 > STREAMED_FROM {
         // A large expected output is never held: read in pieces, as often as needed; and a
         // large output is diffed on a window, never whole.
@@ -529,7 +463,7 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
                 }
             })
         };
-        let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits, diff);
+        let judged = crate::judgement::judge_streamed(out, &open, case.compare, limits);
         return judged.unwrap_or_else(|e| Outcome::cannot_start(&e));
     }
     match case.expected.read() {
@@ -546,7 +480,7 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
                     .then(|| case.input.read().ok().map(|b| b.into_owned()))
                     .flatten()
             };
-            judge_case(out, &expected, &input, case.compare, limits, diff)
+            judge_case(out, &expected, &input, case.compare, limits)
         }
         Err(e) => Outcome::cannot_start(&e),
     }
@@ -556,8 +490,9 @@ fn compared(out: &RunOutput, case: &Case, limits: &Limits, diff: DiffOptions) ->
 /// streams and diffed on a window, never read or diffed whole.
 const STREAMED_FROM: u64 = 1 << 20;
 
-/// The largest input read again to pair a wrong answer's lines with the input's.
-const INPUT_SHOWN: usize = 1 << 20;
+/// The largest input read again to pair a wrong answer's lines with the input's (what a
+/// failure keeps whole).
+const INPUT_SHOWN: usize = crate::diff::KEPT_WHOLE;
 
 /// A rayon pool of `jobs` threads.
 pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
@@ -628,8 +563,6 @@ pub(crate) struct JobTable {
     digests: Vec<Vec<Option<[u8; 32]>>>,
     checker_digests: Vec<Option<[u8; 32]>>,
     interactor_digests: Vec<Option<[u8; 32]>>,
-    /// Per problem, its interactor once built.
-    interactors: Vec<Option<Interactor>>,
     /// The game files of the workers' interactive games.
     game_dirs: GameDirs,
 }
@@ -686,15 +619,6 @@ impl JobTable {
                 .collect(),
             checker_digests: vec![None; reports.len()],
             interactor_digests: vec![None; reports.len()],
-            interactors: reports
-                .iter()
-                .map(|r| match &r.planned.interactor {
-                    Some(ToolProgram::Built(program)) => {
-                        Some(Interactor::of(program.clone(), &r.planned.problem.meta))
-                    }
-                    _ => None,
-                })
-                .collect(),
             reports,
             jobs,
             satisfied,
@@ -716,10 +640,11 @@ impl JobTable {
                     .ok()
                     .and_then(|p| cache.program_digest(p));
             }
-            if let Some(ToolProgram::Built(c)) = &report.planned.checker {
+            let tools = &report.planned.tools;
+            if let Some(c) = &tools.checker {
                 self.checker_digests[p] = cache.program_digest(c);
             }
-            if let Some(i) = &self.interactors[p] {
+            if let Some(i) = &tools.interactor {
                 self.interactor_digests[p] = i.digest(cache.builds());
             }
         }
@@ -730,7 +655,7 @@ impl JobTable {
     fn cache_key(&self, j: &Job, cache: &VerdictCache, opts: &ExecOptions) -> Option<String> {
         let case = self.case(j);
         let interactive = case.compare == CompareMode::Interactor;
-        let has_checker = self.reports[j.problem].planned.checker.is_some();
+        let has_checker = self.reports[j.problem].planned.tools.checker.is_some();
         let by_checker = case.compare.judged_by_checker(has_checker);
         let checker = match by_checker {
             true => Some(self.checker_digests[j.problem].as_ref()?),
@@ -752,7 +677,7 @@ impl JobTable {
             limits: &self.limits(j),
             output_cap: case.output_cap(),
             compare: case.compare,
-            diff: opts.diff,
+            transcript_lines: opts.transcript_lines,
         }))
     }
 
@@ -767,11 +692,8 @@ impl JobTable {
     fn tools(&self, j: &Job) -> JudgingTools<'_> {
         let planned = &self.reports[j.problem].planned;
         JudgingTools {
-            checker: match &planned.checker {
-                Some(ToolProgram::Built(program)) => Some(program),
-                _ => None,
-            },
-            interactor: self.interactors[j.problem].as_ref(),
+            checker: planned.tools.checker.as_ref(),
+            interactor: planned.tools.interactor.as_ref(),
             game_dirs: &self.game_dirs,
         }
     }
@@ -851,7 +773,7 @@ impl JobTable {
                     self.case(j),
                     &limits,
                     self.tools(j),
-                    opts.diff,
+                    opts.transcript_lines,
                 )
                 .outcome;
                 if opts.cancel.is_cancelled() {
@@ -877,7 +799,7 @@ impl JobTable {
             self.case(j),
             &self.limits(j),
             self.tools(j),
-            opts.diff,
+            opts.transcript_lines,
         )
         .outcome;
         outcome.confirmed_alone = true;
@@ -942,7 +864,8 @@ pub fn execute(
 ) -> Result<RunReport> {
     let pool = pool(opts.jobs)?;
     let key = source_key;
-    let sources = sources_to_build(&plan)?;
+    let missing = missing_tools(&plan, opts.judges)?;
+    let sources = sources_to_build(&plan, &missing)?;
     let mut plan = plan;
     let built = build_phase(&sources, builder, &pool, emit)?;
     let built_of = |source: &(PathBuf, Arc<Profile>)| {
@@ -950,20 +873,17 @@ pub fn execute(
             .binary_search_by_key(&key(source), key)
             .expect("every source was built")]
     };
-    for p in &mut plan {
-        for (what, source) in tool_sources(p) {
-            let program = built_of(&source).program.clone().map_err(|msg| {
+    for (p, tools) in plan.iter_mut().zip(&missing) {
+        for (tool, source) in tools {
+            let program = built_of(source).program.clone().map_err(|msg| {
                 anyhow::anyhow!(
-                    "{}: the {what} does not compile:\n{}",
+                    "{}: {} does not compile:\n{}",
                     source.0.display(),
+                    tool.what(),
                     msg.trim_end()
                 )
             })?;
-            let slot = match what {
-                "checker" => &mut p.checker,
-                _ => &mut p.interactor,
-            };
-            *slot = Some(ToolProgram::Built(program));
+            p.tools.put(*tool, program, &p.problem.meta);
         }
     }
     let build_of = |s: &Subject| built_of(&(s.source.clone(), s.profile.clone())).clone();
@@ -1001,15 +921,37 @@ fn source_key((s, p): &(PathBuf, Arc<Profile>)) -> (PathBuf, String, String) {
     (s.clone(), p.judge.clone(), p.language.clone())
 }
 
-/// Every source the plan builds, sorted by [`source_key`]: a source is built once per profile
-/// (the same file may be judged under two); checkers and interactors are built with the
-/// subjects. A tool the plan names that is not there is an error.
-fn sources_to_build(plan: &[Planned]) -> Result<Vec<(PathBuf, Arc<Profile>)>> {
-    for p in plan {
-        for (what, (s, _)) in tool_sources(p) {
-            if !s.is_file() {
-                anyhow::bail!("{}: the {what} is missing", s.display());
+/// A tool to build, with its source and profile.
+type ToBuild = (Tool, (PathBuf, Arc<Profile>));
+
+/// Per problem of the plan, the tools its cases need that it has not got built: the checker
+/// and the interactor, each with its source and profile. None for a problem with nothing to
+/// judge (not written yet).
+fn missing_tools(plan: &[Planned], judges: &Judges) -> Result<Vec<Vec<ToBuild>>> {
+    plan.iter()
+        .map(|p| {
+            if p.subjects.is_empty() {
+                return Ok(Vec::new());
             }
+            crate::tools::needs_of_cases(&p.problem, &p.cases)
+                .into_iter()
+                .filter(|&t| !p.tools.has(t))
+                .map(|t| Ok((t, (t.source(&p.problem), t.profile(judges, &p.problem)?))))
+                .collect()
+        })
+        .collect()
+}
+
+/// Every source the plan builds, sorted by [`source_key`]: a source is built once per profile
+/// (the same file may be judged under two); the tools `missing` names are built with the
+/// subjects. A tool that is not there is an error.
+fn sources_to_build(
+    plan: &[Planned],
+    missing: &[Vec<ToBuild>],
+) -> Result<Vec<(PathBuf, Arc<Profile>)>> {
+    for (tool, (s, _)) in missing.iter().flatten() {
+        if !s.is_file() {
+            anyhow::bail!("{}: {} is missing", s.display(), tool.what());
         }
     }
     let mut sources: Vec<(PathBuf, Arc<Profile>)> = plan
@@ -1018,23 +960,12 @@ fn sources_to_build(plan: &[Planned]) -> Result<Vec<(PathBuf, Arc<Profile>)>> {
             p.subjects
                 .iter()
                 .map(|s| (s.source.clone(), s.profile.clone()))
-                .chain(tool_sources(p).into_iter().map(|(_, s)| s))
         })
+        .chain(missing.iter().flatten().map(|(_, s)| s.clone()))
         .collect();
     sources.sort_by_key(source_key);
     sources.dedup_by_key(|s| source_key(s));
     Ok(sources)
-}
-
-/// The problem's own programs still to build: its checker and its interactor.
-fn tool_sources(p: &Planned) -> Vec<(&'static str, (PathBuf, Arc<Profile>))> {
-    [("checker", &p.checker), ("interactor", &p.interactor)]
-        .into_iter()
-        .filter_map(|(what, tool)| match tool {
-            Some(ToolProgram::Source(s, profile)) => Some((what, (s.clone(), profile.clone()))),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Phase 2: every job, in dispatch order, on `opts.jobs` workers taking jobs from one queue (a
@@ -1247,7 +1178,7 @@ pub(crate) fn follow_up_phase(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judgement::tests::{out, LIMITS, PLAIN};
+    use crate::judgement::tests::{out, LIMITS};
     use sandbox::{Exit, Kill, RunOutput, Stdin};
     use std::time::Duration;
 
@@ -1368,14 +1299,20 @@ mod tests {
         setup(inputs, &[("slow", Role::Wrong { expect })])
     }
 
+    /// The judge profiles this repository ships.
+    fn builtin_judges() -> Judges {
+        Judges::parse(Path::new("judges.toml"), crate::judges::BUILT_IN).unwrap()
+    }
+
     fn run_fake(s: Setup, fake: &Fake, jobs: usize) -> RunReport {
         execute(
             s.plan,
             &s.builder,
             fake,
             &ExecOptions {
+                judges: &builtin_judges(),
                 jobs,
-                diff: PLAIN,
+                transcript_lines: 12,
                 cache: None,
                 all_cases: false,
                 fail_fast: false,
@@ -1393,8 +1330,9 @@ mod tests {
             &s.builder,
             fake,
             &ExecOptions {
+                judges: &builtin_judges(),
                 jobs,
-                diff: PLAIN,
+                transcript_lines: 12,
                 cache: None,
                 all_cases,
                 fail_fast: false,
@@ -1774,8 +1712,9 @@ mod tests {
             &s.builder,
             &fake,
             &ExecOptions {
+                judges: &builtin_judges(),
                 jobs: 2,
-                diff: PLAIN,
+                transcript_lines: 12,
                 cache: None,
                 all_cases: false,
                 fail_fast: false,

@@ -15,7 +15,7 @@ use anyhow::{bail, Result};
 use rayon::prelude::*;
 
 use crate::compile::{build_or_bail, Builder};
-use crate::diff::{self, DiffOptions};
+use crate::diff;
 use crate::exit;
 use crate::fixture::{Case, Content, Oracle};
 use crate::interactive::Interactor;
@@ -43,7 +43,8 @@ pub struct StressOptions {
     /// Stress these programs instead of the problem's solutions.
     pub program: Option<PathBuf>,
     pub jobs: usize,
-    pub diff: DiffOptions,
+    /// The lines of an interactive case's dialogue kept for a finding (`usize::MAX`: all).
+    pub transcript_lines: usize,
     /// The run's cancellation (Ctrl-C): no seed starts once it is cancelled.
     pub cancel: sandbox::Cancel,
 }
@@ -145,7 +146,7 @@ struct Kit<'a> {
     /// output its ANSWER.
     interactor: Option<Interactor>,
     solutions: Vec<(PathBuf, Program)>,
-    diff: DiffOptions,
+    transcript_lines: usize,
     /// The files of the games against the interactor, a directory per thread.
     game_dirs: crate::interactive::GameDirs,
 }
@@ -265,7 +266,7 @@ fn judge_solutions(
             &case,
             &case.limits,
             tools,
-            kit.diff,
+            kit.transcript_lines,
         );
         let outcome = judged.outcome;
         if outcome.verdict == Verdict::CheckerFailed {
@@ -424,7 +425,7 @@ fn build_kit<'a>(
         checker: toolbox.checker,
         interactor: toolbox.interactor,
         solutions,
-        diff: opts.diff,
+        transcript_lines: opts.transcript_lines,
         game_dirs: crate::interactive::GameDirs::default(),
     })
 }
@@ -507,11 +508,7 @@ mod tests {
             time: None,
             program: None,
             jobs: 1,
-            diff: DiffOptions {
-                color: false,
-                max_lines: 40,
-                transcript_lines: 12,
-            },
+            transcript_lines: 12,
             cancel: sandbox::Cancel::new(),
         }
     }

@@ -6,6 +6,7 @@
 //! checker" is written once.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Result;
 use rayon::prelude::*;
@@ -16,8 +17,8 @@ use crate::compare::CompareMode;
 use crate::compile::{build_for, Builder};
 use crate::fixture::Case;
 use crate::interactive::Interactor;
-use crate::judges::{Judges, LOCAL};
-use crate::problem::Problem;
+use crate::judges::{Judges, Profile, LOCAL};
+use crate::problem::{Problem, ProblemMeta};
 
 /// One of the problem's own programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +51,17 @@ impl Tool {
             Tool::Generator => problem.gen_path(),
             Tool::BruteForce => problem.brute_path(),
         }
+    }
+
+    /// The profile it is built with in `problem`: this machine's (`local`) for its language,
+    /// under the problem's compile limits. Its run command is the bare program's: the
+    /// problem's convention is put on the built program ([`Toolbox::put`]).
+    pub fn profile(self, judges: &Judges, problem: &Problem) -> Result<Arc<Profile>> {
+        let source = self.source(problem);
+        let profile = judges
+            .profile(LOCAL, &source)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", source.display()))?;
+        Ok(problem.meta.subject_profile(profile))
     }
 }
 
@@ -93,6 +105,36 @@ pub struct Toolbox {
 }
 
 impl Toolbox {
+    /// Takes `program`, `tool` built, made ready to call with `meta`'s convention for it: the
+    /// one place each adapter is put on (a Kattis output validator behind the checker's
+    /// adapter, a multi-pass problem's checker behind the one that feeds the passes, a Kattis
+    /// input validator behind the validator's).
+    pub fn put(&mut self, tool: Tool, program: Program, meta: &ProblemMeta) {
+        match tool {
+            Tool::Checker => self.checker = Some(crate::checker::adapt(program, meta)),
+            Tool::Interactor => {
+                let program = crate::interactive::feeding(program, meta);
+                self.interactor = Some(Interactor::of(program, meta));
+            }
+            Tool::Validator => {
+                self.validator = Some(crate::validate::adapt(program, meta.validator_convention))
+            }
+            Tool::Generator => self.generator = Some(program),
+            Tool::BruteForce => self.brute = Some(program),
+        }
+    }
+
+    /// Whether `tool` is in the box.
+    pub fn has(&self, tool: Tool) -> bool {
+        match tool {
+            Tool::Checker => self.checker.is_some(),
+            Tool::Interactor => self.interactor.is_some(),
+            Tool::Validator => self.validator.is_some(),
+            Tool::Generator => self.generator.is_some(),
+            Tool::BruteForce => self.brute.is_some(),
+        }
+    }
+
     /// A digest of the judging tools (their command lines, with any adapter, and their files;
     /// see `crate::cache::program_digest`): a result kept by a key holding it is judged again
     /// when the checker or the interactor changes. `builds` is the build cache's folder.
@@ -129,23 +171,9 @@ pub fn build(
             })
             .collect::<Result<_>>()
     })?;
-    let meta = &problem.meta;
     let mut b = Toolbox::default();
-    for (tool, program) in tools.iter().zip(built) {
-        match tool {
-            Tool::Checker => b.checker = Some(crate::checker::adapt(program, meta)),
-            Tool::Interactor => {
-                b.interactor = Some(Interactor::of(
-                    crate::interactive::feeding(program, meta),
-                    meta,
-                ))
-            }
-            Tool::Validator => {
-                b.validator = Some(crate::validate::adapt(program, meta.validator_convention))
-            }
-            Tool::Generator => b.generator = Some(program),
-            Tool::BruteForce => b.brute = Some(program),
-        }
+    for (&tool, program) in tools.iter().zip(built) {
+        b.put(tool, program, &problem.meta);
     }
     Ok(b)
 }

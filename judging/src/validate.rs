@@ -17,10 +17,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::diff;
+use crate::exit::Tally;
 use crate::fixture::{Case, Content};
 use crate::judgement;
 use crate::problem::{Convention, Problem, TOOL_LIMITS};
-use crate::run::Tally;
 use sandbox::{Executor, Exit, Stdin};
 
 /// The validator's limits.

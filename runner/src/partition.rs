@@ -223,8 +223,7 @@ pub fn restrict(plan: Vec<Planned>, units: &[Unit], keep: &[bool]) -> Vec<Planne
                     .iter()
                     .map(|&s| planned.subjects[s].clone())
                     .collect(),
-                checker: planned.checker.clone(),
-                interactor: planned.interactor.clone(),
+                tools: planned.tools.clone(),
                 notes: planned.notes.clone(),
                 not_written: planned.not_written.clone(),
             });

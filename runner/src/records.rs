@@ -285,6 +285,7 @@ pub fn case_record(
     subject: &Subject,
     case: &Case,
     happened: Happened,
+    diff_lines: usize,
 ) -> Record {
     let (role, expect) = role_name(subject.role, program);
     let mut r = Record {
@@ -331,12 +332,16 @@ pub fn case_record(
                 // A compare mode's WA and PE carry a diff; a checker's verdict its own message
                 // (in `detail`), never the compare mode's "same tokens".
                 if matches!(o.verdict, Verdict::WrongAnswer | Verdict::PresentationError)
-                    && f.diff.is_some()
+                    && f.compared.is_some()
                 {
                     r.first_difference = Some(f.first_difference.clone().unwrap_or_else(|| {
                         "same tokens; the whitespace differs (· space, → tab, ␍ CR)".into()
                     }));
-                    r.diff = f.diff.as_ref().map(|d| cap(d.clone(), DIFF_BYTES));
+                    let plain = diff::DiffOptions {
+                        color: false,
+                        max_lines: diff_lines,
+                    };
+                    r.diff = f.compared.as_ref().map(|c| cap(c.draw(plain), DIFF_BYTES));
                 }
                 r.hint = f.hint.clone();
                 r.input = f.input.clone();
@@ -360,8 +365,9 @@ pub fn case_record(
     r
 }
 
-/// The record of a finished (program, case) event, for the stream.
-pub fn from_event(event: &Event, root: &Path) -> Option<Record> {
+/// The record of a finished (program, case) event, for the stream (its diff of at most
+/// `diff_lines` lines).
+pub fn from_event(event: &Event, root: &Path, diff_lines: usize) -> Option<Record> {
     let Event::CaseFinished {
         slug,
         outcome,
@@ -379,11 +385,13 @@ pub fn from_event(event: &Event, root: &Path) -> Option<Record> {
         subject,
         fixture,
         Happened::Ran(outcome),
+        diff_lines,
     ))
 }
 
-/// The records of a finished run. The summary's `passed` and `failed` are the human report's.
-pub fn from_report(report: &RunReport, root: &Path) -> Records {
+/// The records of a finished run (each diff of at most `diff_lines` lines). The summary's
+/// `passed` and `failed` are the human report's.
+pub fn from_report(report: &RunReport, root: &Path, diff_lines: usize) -> Records {
     let mut cases = Vec::new();
     let mut wrong = Vec::new();
     let mut no_solution = Vec::new();
@@ -421,6 +429,7 @@ pub fn from_report(report: &RunReport, root: &Path) -> Records {
                         (None, Some(o)) => Happened::Ran(o),
                         (None, None) => Happened::Skipped(&skip_reason),
                     },
+                    diff_lines,
                 ));
             }
             if let Role::Wrong { expect } = sr.subject.role {

@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use judging::compare::CompareMode;
 use judging::diff;
-use judging::judgement::Outcome;
+use judging::judgement::{Failure, Outcome};
 use judging::run::{Event, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
 use judging::stress::{Finding, StressReport};
 use judging::validate::ProblemChecks;
@@ -27,6 +27,17 @@ pub struct ReportOptions {
     pub diff_lines: usize,
     /// Whole transcripts of interactive cases, not their last lines.
     pub transcript: bool,
+}
+
+impl ReportOptions {
+    /// How this invocation draws a failure's diff (a verdict from the cache included: it keeps
+    /// the outputs, not a drawing).
+    pub fn diff(&self) -> diff::DiffOptions {
+        diff::DiffOptions {
+            color: self.color,
+            max_lines: self.diff_lines,
+        }
+    }
 }
 
 /// Shows progress while a run lasts.
@@ -81,9 +92,20 @@ impl Drop for Progress {
 
 struct Painter {
     color: bool,
+    diff: diff::DiffOptions,
 }
 
 impl Painter {
+    fn of(opts: ReportOptions) -> Painter {
+        Painter {
+            color: opts.color,
+            diff: opts.diff(),
+        }
+    }
+    /// A failure's diff, drawn with this invocation's options.
+    fn diff(&self, f: &Failure) -> Option<String> {
+        f.compared.as_ref().map(|c| c.draw(self.diff))
+    }
     fn paint(&self, style: Style, text: &str) -> String {
         diff::paint(self.color, style, text)
     }
@@ -140,7 +162,7 @@ pub fn render(report: &RunReport, root: &Path, opts: ReportOptions) -> String {
 
 /// The report without its last line: failure blocks, a line per problem, warnings.
 pub fn render_body(report: &RunReport, root: &Path, opts: ReportOptions) -> String {
-    let p = Painter { color: opts.color };
+    let p = Painter::of(opts);
     let mut out = String::new();
     for problem in &report.problems {
         for subject in &problem.subjects {
@@ -234,7 +256,7 @@ pub fn counted(tally: &Tally) -> Option<String> {
 /// The last line, `N passed, M failed (…)`.
 /// The last line, `N passed, M failed`, after a line saying what it counts.
 pub fn render_last_line(tally: &Tally, opts: ReportOptions) -> String {
-    let p = Painter { color: opts.color };
+    let p = Painter::of(opts);
     let mut out = String::new();
     if let Some(counted) = counted(tally) {
         let _ = writeln!(out, "{counted}");
@@ -481,7 +503,7 @@ fn failed_case(
     let Some(f) = &o.failure else { return };
     if let Some(s) = &f.first_difference {
         let _ = writeln!(out, "     {s}");
-    } else if o.verdict == Verdict::PresentationError && f.diff.is_some() {
+    } else if o.verdict == Verdict::PresentationError && f.compared.is_some() {
         // Only the compare mode's PE is "same tokens"; a checker's PE says why itself.
         let _ = writeln!(
             out,
@@ -491,8 +513,8 @@ fn failed_case(
     if let Some(h) = &f.hint {
         let _ = writeln!(out, "     {}", p.fg(AnsiColor::Yellow, h));
     }
-    if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
-        out.push_str(&indent(d, "     "));
+    if let Some(d) = p.diff(f) {
+        out.push_str(&indent(&d, "     "));
     }
     if let Some(input) = &f.input {
         let _ = writeln!(out, "     input:");
@@ -686,7 +708,7 @@ pub fn render_stress(
     save_asked: bool,
     opts: ReportOptions,
 ) -> String {
-    let p = Painter { color: opts.color };
+    let p = Painter::of(opts);
     let Some((seed, size, finding)) = &r.finding else {
         return stress_agreed(r, root, save_asked);
     };
@@ -867,7 +889,12 @@ fn disagreement(
     };
     let _ = write!(out, "{shown}:\n{}", excerpt(actual, 30));
     if let Some(d) = outcome.detail.as_ref().filter(|_| outcome.killed.is_none()) {
-        if !d.is_empty() && outcome.failure.as_ref().is_none_or(|f| f.diff.is_none()) {
+        if !d.is_empty()
+            && outcome
+                .failure
+                .as_ref()
+                .is_none_or(|f| f.compared.is_none())
+        {
             let _ = write!(out, "{judge}:\n{}", excerpt(d.as_bytes(), 20));
         }
     }
@@ -875,8 +902,8 @@ fn disagreement(
         if let Some(s) = &f.first_difference {
             let _ = writeln!(out, "{s}");
         }
-        if let Some(d) = f.diff_color.as_ref().or(f.diff.as_ref()) {
-            out.push_str(d);
+        if let Some(d) = p.diff(f) {
+            out.push_str(&d);
         }
     }
 }
@@ -884,7 +911,7 @@ fn disagreement(
 /// Renders the validator's results (`verify`): a block per failed check, then a line per
 /// problem. The caller adds them to the brute force's report.
 pub fn render_validation(problems: &[ProblemChecks], root: &Path, opts: ReportOptions) -> String {
-    let p = Painter { color: opts.color };
+    let p = Painter::of(opts);
     let mut out = String::new();
     for pc in problems {
         for c in &pc.checks {
@@ -1068,20 +1095,9 @@ mod tests {
             output_overflow: false,
             stack_bytes: 8 << 20,
         };
-        let diff = diff::DiffOptions {
-            color: false,
-            max_lines: 40,
-            transcript_lines: 12,
-        };
         let input_of = || Some(input.clone());
-        let outcome = judging::judgement::judge_case(
-            &run,
-            expected,
-            &input_of,
-            CompareMode::Tokens,
-            &limits,
-            diff,
-        );
+        let outcome =
+            judging::judgement::judge_case(&run, expected, &input_of, CompareMode::Tokens, &limits);
         assert_eq!(outcome.verdict, Verdict::WrongAnswer);
         let finding = Finding::Disagree {
             input,

@@ -1,6 +1,8 @@
-//! One value per command, built once from the global options: the workspace, the judges and the
-//! kinds of file they build, the builder, the sandbox (made on first use, its "no sandbox" note
-//! said once), jobs, report options and outputs. Commands ask it to discover, plan and execute.
+//! One value per command, built once from the global options: the core's session
+//! ([`judging::session::Session`]: the workspace, the judges and the kinds of file they build,
+//! the builder, the sandbox, the verdict cache, jobs, the cancellation) and the presentation
+//! (report options, outputs, the progress bar; the sandbox's "no sandbox" note, printed once).
+//! Commands ask it to discover, plan and execute.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -13,38 +15,28 @@ use super::{ColorChoice, GlobalArgs};
 use crate::machine::{self, Outputs, Selected, Stream};
 use crate::report::{self, Progress, ReportOptions};
 use judging::cache::VerdictCache;
-use judging::compile::Builder;
 use judging::config::ConfigError;
-use judging::diff::DiffOptions;
 use judging::fixture::{self, Case};
-use judging::judges::LOCAL;
-use judging::judges::{Judges, Profile};
+use judging::judges::Profile;
 use judging::problem::{self, Problem, WrongProgram};
-use judging::run::{
-    self, ExecOptions, FirstRejections, Planned, Role, RunReport, Subject, Tally, ToolProgram,
-};
+use judging::run::{FirstRejections, Planned, Role, RunReport, Subject, Tally};
 use judging::scan::Scan;
-use judging::tools::{self, Tool};
+use judging::session::{Execution, Session, SessionOptions};
 use judging::verdict::Verdict;
-use judging::workspace::{FileKinds, Workspace};
+use judging::workspace::Workspace;
 use judging::{holes, lint};
 use sandbox::{Cancel, Limits, Sandbox};
 
+/// What a command gets: the core's [`Session`] (the workspace, the judges, the builder and its
+/// sandbox, the verdict cache, the jobs, the cancellation), which it reads through (`cx.ws`,
+/// `cx.builder`: [`Context`] derefs to it), and the presentation: how reports look, where
+/// they go, the progress bar.
 pub struct Context {
-    pub ws: Workspace,
-    /// The run's cancellation (Ctrl-C, SIGTERM), handed to the engine and the sandbox.
-    pub cancel: Cancel,
-    pub jobs: usize,
+    pub session: Session,
     pub report: ReportOptions,
     /// Whether to draw a progress bar (a terminal, not CI, a human report).
     pub progress: bool,
-    pub judges: Arc<Judges>,
-    pub kinds: FileKinds,
     pub outputs: Outputs,
-    /// Builds programs, and holds the sandbox they (and their compiles) run in.
-    pub builder: Builder,
-    /// The verdict cache; `None` with `--no-cache`.
-    verdicts: Option<VerdictCache>,
     /// Judge every wrong solution on every case (`--all-cases`).
     pub all_cases: bool,
     /// `--fail-fast`: a solution stops at its first failing case.
@@ -72,16 +64,17 @@ impl std::fmt::Display for ConfigErrors {
 
 impl std::error::Error for ConfigErrors {}
 
+impl std::ops::Deref for Context {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        &self.session
+    }
+}
+
 impl Context {
     pub fn new(g: &GlobalArgs, reports: &machine::Options, cancel: Cancel) -> Result<Context> {
-        let ws = match &g.root {
-            Some(root) => Workspace::at(root)?,
-            None => Workspace::find(
-                &std::env::current_dir().context("no current directory")?,
-                crate::invoked::command(),
-            )?,
-        };
-        Self::in_workspace(ws, g, reports, cancel)
+        Self::opened(g.root.clone(), g, reports, cancel)
     }
 
     /// The context of a command in the workspace `ws` (one found otherwise than from the
@@ -92,30 +85,38 @@ impl Context {
         reports: &machine::Options,
         cancel: Cancel,
     ) -> Result<Context> {
-        let jobs = match g.jobs {
-            Some(0) => bail!("--jobs must be at least 1"),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(2, |n| n.get()),
-        };
+        Self::opened(Some(ws.root().to_path_buf()), g, reports, cancel)
+    }
+
+    /// The context of a session opened at `root` (else found from the current directory).
+    fn opened(
+        root: Option<std::path::PathBuf>,
+        g: &GlobalArgs,
+        reports: &machine::Options,
+        cancel: Cancel,
+    ) -> Result<Context> {
+        let session = Session::open(SessionOptions {
+            root,
+            start: std::env::current_dir().context("no current directory")?,
+            invoked: crate::invoked::command(),
+            jobs: g.jobs,
+            sandbox: !g.no_sandbox,
+            cache: !g.no_cache,
+            cancel,
+        })
+        .map_err(|e| match e.downcast::<ConfigError>() {
+            Ok(config) => ConfigErrors(vec![config]).into(),
+            Err(e) => e,
+        })?;
+        let ws = &session.ws;
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let color = match g.color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
         };
-        // The runner's own folder in the workspace leads nowhere else (a `target` planted as a
-        // link would take its build cache, verdicts and last run out of it).
-        judging::write::no_link_on_the_way(ws.root(), &ws.cache_dir())?;
-        let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir())?;
-        let judges = Judges::load(&ws).map_err(|e| ConfigErrors(vec![relative(&ws, e)]))?;
+        let outputs = Outputs::new(reports.clone(), ws.root(), &ws.cache_dir(), g.diff_lines)?;
         Ok(Context {
-            kinds: judges.file_kinds(),
-            judges: Arc::new(judges),
-            builder: Builder::new(ws.cache_dir())
-                .in_workspace(ws.root())
-                .isolated(!g.no_sandbox)
-                .cancelled_by(cancel.clone()),
-            jobs,
             report: ReportOptions {
                 color,
                 diff_lines: g.diff_lines,
@@ -125,29 +126,29 @@ impl Context {
                 && std::env::var_os("CI").is_none()
                 && outputs.human(),
             outputs,
-            verdicts: (!g.no_cache).then(|| VerdictCache::new(&ws.cache_dir(), !g.no_sandbox)),
             all_cases: false,
             fail_fast: false,
-            cancel,
-            ws,
+            session,
         })
     }
 
     /// The executor, made on first use (the builder's: compiles run in it too). When the
     /// sandbox cannot be made here, says so once.
     pub fn sandbox(&self) -> Result<&Sandbox> {
-        self.builder.sandbox()
+        let sandbox = self.builder.sandbox()?;
+        if let Some(note) = self.builder.take_sandbox_note() {
+            eprintln!("{}", judging::diff::terminal_safe(&note));
+        }
+        Ok(sandbox)
     }
 
-    pub fn diff_options(&self) -> DiffOptions {
-        DiffOptions {
-            color: self.report.color,
-            max_lines: self.report.diff_lines,
-            transcript_lines: if self.report.transcript {
-                usize::MAX
-            } else {
-                12
-            },
+    /// The lines of an interactive case's dialogue the engine keeps: all with `--transcript`.
+    /// (How a diff is drawn is the report's alone: [`ReportOptions::diff`].)
+    pub fn transcript_lines(&self) -> usize {
+        if self.report.transcript {
+            usize::MAX
+        } else {
+            12
         }
     }
 
@@ -205,8 +206,8 @@ impl Context {
 
     /// The profile of `source` as a file of a problem of `judge`; a failure is a configuration
     /// error.
-    pub fn profile_for(&self, judge: &str, source: &Path) -> Result<Arc<Profile>> {
-        self.judges.profile_for(judge, source).map_err(|message| {
+    pub fn profile(&self, judge: &str, source: &Path) -> Result<Arc<Profile>> {
+        self.judges.profile(judge, source).map_err(|message| {
             ConfigErrors(vec![ConfigError {
                 path: self.ws.display(source).to_string().into(),
                 line: None,
@@ -224,9 +225,7 @@ impl Context {
         judge: &str,
         source: &Path,
     ) -> Result<Arc<Profile>> {
-        Ok(problem
-            .meta
-            .subject_profile(self.profile_for(judge, source)?))
+        Ok(problem.meta.subject_profile(self.profile(judge, source)?))
     }
 
     /// A solution as a subject, built with its judge's profile.
@@ -314,9 +313,8 @@ impl Context {
             .expect("one problem"))
     }
 
-    /// Adds to the plan what its cases need besides its subjects (the checker, built in the
-    /// build phase with them), then executes it, drawing progress. Prints nothing else but the
-    /// builder's notes.
+    /// Executes the plan (the engine builds the tools its cases need with the subjects),
+    /// drawing progress. Prints nothing else but the builder's notes.
     pub fn execute(&self, plan: Vec<Planned>) -> Result<RunReport> {
         self.execute_streamed(plan, None, None)
     }
@@ -334,56 +332,23 @@ impl Context {
     /// [`Context::execute`], each case's record also sent to `stream` (`--format json`).
     fn execute_streamed(
         &self,
-        mut plan: Vec<Planned>,
+        plan: Vec<Planned>,
         stream: Option<&Stream>,
         deadline: Option<Instant>,
     ) -> Result<RunReport> {
-        for planned in &mut plan {
-            // Nothing to judge (a problem not written yet): no tool to build.
-            if planned.subjects.is_empty() {
-                continue;
-            }
-            let needs = tools::needs_of_cases(&planned.problem, &planned.cases);
-            if needs.contains(&Tool::Checker) && planned.checker.is_none() {
-                let source = planned.problem.checker_path();
-                let profile = planned
-                    .problem
-                    .meta
-                    .subject_profile(self.profile_for(LOCAL, &source)?);
-                let meta = &planned.problem.meta;
-                let profile = Arc::new(judging::checker::profile_for(&profile, meta));
-                planned.checker = Some(ToolProgram::Source(source, profile));
-            }
-            if needs.contains(&Tool::Interactor) && planned.interactor.is_none() {
-                let source = planned.problem.interactor_path();
-                let profile = planned
-                    .problem
-                    .meta
-                    .subject_profile(self.profile_for(LOCAL, &source)?);
-                let meta = &planned.problem.meta;
-                let profile = Arc::new(judging::interactive::profile_for(&profile, meta));
-                planned.interactor = Some(ToolProgram::Source(source, profile));
-            }
-        }
         let progress = Progress::new(self.progress);
-        let report = run::execute(
-            plan,
-            &self.builder,
-            self.sandbox()?,
-            &ExecOptions {
-                jobs: self.jobs,
-                diff: self.diff_options(),
-                cache: self.verdicts.as_ref(),
-                all_cases: self.all_cases,
-                fail_fast: self.fail_fast,
-                deadline,
-                cancel: &self.cancel,
-            },
-            &|e| {
-                progress.on_event(&e);
-                self.outputs.on_event(stream, &e);
-            },
-        )?;
+        // Made here, so that the sandbox's note is printed before the run.
+        self.sandbox()?;
+        let how = Execution {
+            transcript_lines: self.transcript_lines(),
+            all_cases: self.all_cases,
+            fail_fast: self.fail_fast,
+            deadline,
+        };
+        let report = self.session.execute(plan, how, &|e| {
+            progress.on_event(&e);
+            self.outputs.on_event(stream, &e);
+        })?;
         drop(progress);
         self.print_notes();
         Ok(report)
@@ -430,12 +395,14 @@ impl Context {
 
     /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.
     pub fn print_notes(&self) {
+        if let Some(note) = self.builder.take_sandbox_note() {
+            eprintln!("{}", judging::diff::terminal_safe(&note));
+        }
         for note in self.builder.take_notes() {
             eprintln!("note: {}", judging::diff::terminal_safe(&note));
         }
         if let Some(n) = self
-            .verdicts
-            .as_ref()
+            .verdicts()
             .map(VerdictCache::unreadable)
             .filter(|&n| n > 0)
         {

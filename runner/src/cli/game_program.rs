@@ -37,7 +37,7 @@ pub fn explore(
             source.display()
         );
     }
-    let profile = cx.profile_for(LOCAL, source)?;
+    let profile = cx.profile(LOCAL, source)?;
     let built = cx.builder.build(source, &profile)?;
     cx.print_notes();
     let program = match built.program {

@@ -78,7 +78,7 @@ pub fn file(cx: &Context, a: &File) -> Result<u8> {
     let problem = find_problem(&problems, a.slug)?;
     let judge = a.judge.unwrap_or(&problem.meta.judge);
     let profile = match a.lang {
-        None => cx.profile_for(judge, a.file)?,
+        None => cx.profile(judge, a.file)?,
         Some(lang) => {
             let profile = judging::submit::language(&cx.judges, judge, lang)?;
             let ext = a.file.extension().and_then(|e| e.to_str()).unwrap_or("");

@@ -158,9 +158,14 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
         checker: None,
         dirs: &dirs,
     };
-    let opts = cx.diff_options();
-    let (outcome, transcript) =
-        judging::interactive::play(cx.sandbox()?, &game, input, b"", opts, true);
+    let (outcome, transcript) = judging::interactive::play(
+        cx.sandbox()?,
+        &game,
+        input,
+        b"",
+        cx.transcript_lines(),
+        true,
+    );
     cx.print_notes();
     if let Some(t) = transcript {
         print!("{}", judging::interactive::render(&t, usize::MAX));

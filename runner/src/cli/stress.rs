@@ -28,18 +28,12 @@ pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
         time: a.time.map(Duration::from_secs_f64),
         program: a.program,
         jobs: cx.jobs,
-        diff: cx.diff_options(),
+        transcript_lines: cx.transcript_lines(),
         cancel: cx.cancel.clone(),
     };
     let bar = report::StressProgress::new(cx.progress, opts.count);
-    let mut report = stress::stress(
-        problem,
-        &cx.judges,
-        &cx.builder,
-        cx.sandbox()?,
-        &opts,
-        &|n| bar.set(n),
-    )?;
+    cx.sandbox()?;
+    let mut report = cx.session.stress(problem, &opts, &|n| bar.set(n))?;
     drop(bar);
     cx.print_notes();
     keep_inputs(cx, &report)?;

@@ -8,7 +8,6 @@ use sandbox::Executor;
 use super::context::{select, ConfigErrors, Context};
 use crate::report;
 use judging::fixture::Case;
-use judging::judges::LOCAL;
 use judging::problem::Problem;
 use judging::run::{self, Planned, Role, Subject};
 use judging::tools::{self, Tool};
@@ -115,7 +114,7 @@ fn brute_force(cx: &Context, problem: Problem, cases: Vec<Case>) -> Result<Optio
         role: Role::Oracle,
         why: None,
         limits: Some(problem.meta.brute_limits()),
-        profile: cx.profile_for(LOCAL, &problem.brute_path())?,
+        profile: Tool::BruteForce.profile(&cx.judges, &problem)?,
     };
     let mut planned = Planned::new(problem, cases, vec![subject]);
     planned.notes = notes;
@@ -132,19 +131,8 @@ fn interactive_oracle(
     mut cases: Vec<Case>,
     mut notes: Vec<String>,
 ) -> Result<Option<Planned>> {
-    let source = problem.brute_path();
-    let brute = match cx
-        .builder
-        .build(&source, &*cx.profile_for(LOCAL, &source)?)?
-        .program
-    {
-        Ok(p) => p,
-        Err(msg) => anyhow::bail!(
-            "{}: the brute force does not compile:\n{}",
-            cx.ws.display(&source),
-            msg.trim_end()
-        ),
-    };
+    let tools = cx.session.tools(&problem, &[Tool::BruteForce])?;
+    let brute = tools.brute.expect("built");
     let limits = problem.meta.brute_limits();
     for case in &mut cases {
         let input = case.input.read()?;
@@ -182,17 +170,11 @@ fn interactive_oracle(
 }
 
 /// The mutation score `runner mutants` measured last for `slug` (kept under target/judge/), one
-/// line per solution file.
+/// per solution file.
 fn last_mutation_score(cx: &Context, slug: &str) -> Option<String> {
-    let path = cx
-        .ws
-        .cache_dir()
-        .join("mutants")
-        .join(format!("{slug}.score"));
-    let text = std::fs::read_to_string(path).ok()?;
-    let scores: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.rsplit_once("; score ").map(|(_, score)| score))
+    let scores: Vec<String> = judging::mutants::last_scores(&cx.ws.cache_dir(), slug)
+        .iter()
+        .map(judging::mutants::Score::fraction)
         .collect();
     (!scores.is_empty()).then(|| format!("last mutation score: {}", scores.join(", ")))
 }

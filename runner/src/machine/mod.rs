@@ -61,13 +61,17 @@ pub struct Outputs {
     args: Options,
     root: PathBuf,
     history: PathBuf,
+    /// The runner's folder (`target/judge/`): the history, the mutation scores.
+    cache_dir: PathBuf,
+    /// The lines of a failure's diff in a record (`--diff-lines`).
+    diff_lines: usize,
 }
 
 /// The stream of JSON lines on stdout, when the format is json.
 pub type Stream = json::Stream<std::io::Stdout>;
 
 impl Outputs {
-    pub fn new(args: Options, root: &Path, cache_dir: &Path) -> Result<Self> {
+    pub fn new(args: Options, root: &Path, cache_dir: &Path, diff_lines: usize) -> Result<Self> {
         if args.timings.is_some() && args.partition.is_none() {
             bail!("--timings is read by --partition count:K/N only");
         }
@@ -75,6 +79,8 @@ impl Outputs {
             args,
             root: root.to_path_buf(),
             history: cache_dir.join(history::FILE),
+            cache_dir: cache_dir.to_path_buf(),
+            diff_lines,
         })
     }
 
@@ -153,7 +159,7 @@ impl Outputs {
     /// Passes a run event to the stream.
     pub fn on_event(&self, stream: Option<&Stream>, event: &Event) {
         if let Some(stream) = stream {
-            if let Some(record) = records::from_event(event, &self.root) {
+            if let Some(record) = records::from_event(event, &self.root, self.diff_lines) {
                 // A TLE that only the wall clock gave may still be confirmed alone: its line
                 // waits for that, or for the end.
                 let pending = matches!(event, Event::CaseFinished { outcome, subject, fixture, .. }
@@ -167,7 +173,7 @@ impl Outputs {
     /// `tally` is the run's final count, the one the human report's last line shows (for
     /// `verify`, the validator's checks are in it too).
     pub fn finish(&self, report: &RunReport, stream: Option<Stream>, tally: &Tally) -> Result<()> {
-        let mut records = records::from_report(report, &self.root);
+        let mut records = records::from_report(report, &self.root, self.diff_lines);
         records.summary.count(tally, report.interrupted);
         records.summary.partition = self.args.partition.map(|p| p.to_string());
         records.summary.failed_only = self.args.failed;
@@ -226,13 +232,13 @@ impl Outputs {
         info.nothing = nothing.map(str::to_string);
         info.counted = counted;
         info.reload_seconds = self.args.watching.then_some(RELOAD_SECONDS);
-        let mutants = self.history.with_file_name("mutants");
         for slug in records.cases.iter().map(|r| &r.problem) {
             if info.mutation.contains_key(slug) {
                 continue;
             }
+            let scores = judging::mutants::last_scores(&self.cache_dir, slug);
             info.mutation
-                .insert(slug.clone(), mutation_scores(&mutants, slug));
+                .insert(slug.clone(), scores.iter().map(|s| s.line()).collect());
         }
         write_html(path, records, &info)
     }
@@ -259,19 +265,6 @@ pub fn page_info() -> html::PageInfo {
             .map_or(0, |d| d.as_millis() as u64),
         ..html::PageInfo::default()
     }
-}
-
-/// The scores `runner mutants` kept for `slug` in `dir` (`<slug>.score`, a line per solution
-/// file); none when it never ran.
-pub fn mutation_scores(dir: &Path, slug: &str) -> Vec<String> {
-    std::fs::read_to_string(dir.join(format!("{slug}.score")))
-        .map(|text| {
-            text.lines()
-                .filter(|l| l.starts_with("mutants of "))
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Writes the page of `records` at `path`, whole or not at all (a page open in a browser that

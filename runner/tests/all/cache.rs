@@ -218,3 +218,123 @@ fn walkdir(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     files
 }
+
+/// `runner` with `args` exactly (the workspace's `runner` adds `--color never`).
+fn runner_as_given(ws: &Ws, args: &[&str]) -> std::process::Output {
+    let mut cmd = assert_cmd::Command::cargo_bin("runner").unwrap();
+    cmd.arg("--root")
+        .arg(ws.path(""))
+        .args(args)
+        .env_remove("CI")
+        .env_remove("NO_COLOR")
+        .timeout(std::time::Duration::from_secs(120));
+    cmd.output().unwrap()
+}
+
+/// The failure block's diff lines: the paired lines (`line N: …`) and the cut note.
+fn diff_lines(report: &str) -> (Vec<&str>, Vec<&str>) {
+    let lines: Vec<&str> = report.lines().map(str::trim).collect();
+    let paired = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("line "))
+        .collect();
+    let cut = lines
+        .iter()
+        .copied()
+        .filter(|l| l.contains("more differing lines not shown"))
+        .collect();
+    (paired, cut)
+}
+
+#[test]
+fn how_a_report_is_drawn_never_judges_again() {
+    // Twice each number, but one more from 10 on: case a is right, case b wrong on the 11
+    // lines of 10..=20.
+    let ws = Ws::empty();
+    ws.write(
+        "problems/t/problem.toml",
+        "title = \"Twice\"\njudge = \"local\"\ntime_limit_ms = 1000\nmemory_limit_kib = 65536\n",
+    );
+    let numbers: Vec<String> = (1..=20).map(|n| n.to_string()).collect();
+    let twice: Vec<String> = (1..=20).map(|n| (2 * n).to_string()).collect();
+    ws.write(
+        "fixtures/t.toml",
+        &format!(
+            "[[case]]\nname = \"a\"\nsource = \"hand\"\ninput = \"3\\n1\\n2\\n3\\n\"\n\
+             output = \"2\\n4\\n6\\n\"\n\n[[case]]\nname = \"b\"\nsource = \"hand\"\n\
+             input = \"20\\n{}\\n\"\noutput = \"{}\\n\"\n",
+            numbers.join("\\n"),
+            twice.join("\\n")
+        ),
+    );
+    ws.write(
+        "solutions/t.c",
+        "#include <stdio.h>\nint main(void) { long t, n; if (scanf(\"%ld\", &t) != 1) return 1;\n\
+         while (t-- > 0 && scanf(\"%ld\", &n) == 1) printf(\"%ld\\n\", 2 * n + (n >= 10));\n\
+         return 0; }\n",
+    );
+    let reused = "reused 2 verdict(s) from the cache";
+
+    let never = runner_as_given(&ws, &["--color", "never", "t"]);
+    assert_code(&never, 1);
+    let report = stdout(&never);
+    assert!(
+        !report.contains(reused) && !report.contains('\x1b'),
+        "{report}"
+    );
+    let (paired, cut) = diff_lines(&report);
+    assert_eq!(paired.len(), 11, "{report}");
+    assert_eq!(paired[0], "line 10: expected 20, got 21   (input: 10)");
+    assert!(cut.is_empty(), "{report}");
+
+    // Colour on: every verdict reused, the same diff drawn in colour.
+    let always = runner_as_given(&ws, &["--color", "always", "t"]);
+    assert_code(&always, 1);
+    let report = stdout(&always);
+    assert!(report.contains(reused), "{report}");
+    assert!(
+        report.contains("line 10: expected \x1b[32m20\x1b[0m, got \x1b[31m21\x1b[0m"),
+        "{report}"
+    );
+
+    // Five diff lines: every verdict reused, the diff cut at 5 with the count of the rest.
+    let five = runner_as_given(&ws, &["--color", "never", "--diff-lines", "5", "t"]);
+    assert_code(&five, 1);
+    let report = stdout(&five);
+    assert!(report.contains(reused), "{report}");
+    let (paired, cut) = diff_lines(&report);
+    assert_eq!(
+        paired,
+        (10..=14)
+            .map(|n| format!(
+                "line {n}: expected {}, got {}   (input: {n})",
+                2 * n,
+                2 * n + 1
+            ))
+            .collect::<Vec<_>>(),
+        "{report}"
+    );
+    assert_eq!(
+        cut,
+        ["… 6 more differing lines not shown (expected 20 lines, got 20)"],
+        "{report}"
+    );
+
+    // The machine report draws from the cached facts too, with its own length.
+    let json = runner_as_given(&ws, &["--format", "json", "--diff-lines", "3", "t"]);
+    let records: Vec<Value> = stdout(&json)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["type"] == "case")
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert!(records.iter().all(|r| r["cached"] == true), "{records:?}");
+    let b = records.iter().find(|r| r["case"] == "b").unwrap();
+    assert_eq!(
+        b["diff"],
+        "line 10: expected 20, got 21   (input: 10)\nline 11: expected 22, got 23   (input: \
+         11)\nline 12: expected 24, got 25   (input: 12)\n… 8 more differing lines not shown \
+         (expected 20 lines, got 20)\n"
+    );
+}

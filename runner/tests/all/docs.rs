@@ -631,3 +631,90 @@ fn each_command_help_lists_only_the_options_it_takes() {
         );
     }
 }
+
+/// The crates whose module files the layer table of workspace.md names.
+const CRATES: [&str; 5] = ["runner", "package-formats", "judging", "sandbox", "games"];
+
+/// Every module file of the crates under `root`: `*.rs` under each crate's `src/`, as
+/// `crate/src/folder/` (with its slash) and the file's name.
+fn module_files(root: &Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for krate in CRATES {
+        let mut folders = vec![root.join(krate).join("src")];
+        while let Some(dir) = folders.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let folder = dir.strip_prefix(root).unwrap().to_str().unwrap();
+                    let name = path.file_name().unwrap().to_str().unwrap();
+                    files.push((format!("{folder}/"), name.to_string()));
+                }
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The module files `table` does not name. A file is named by a row that holds its folder and
+/// its name, each in backticks (`` `judging/src/`: … `run.rs` ``), or its whole path in
+/// backticks.
+fn unnamed<'a>(files: &'a [(String, String)], table: &str) -> Vec<String> {
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with('|')).collect();
+    files
+        .iter()
+        .filter(|(folder, name)| {
+            let (folder_tick, name_tick) = (format!("`{folder}`"), format!("`{name}`"));
+            let whole = format!("`{folder}{name}`");
+            !rows.iter().any(|row| {
+                row.contains(&whole) || row.contains(&folder_tick) && row.contains(&name_tick)
+            })
+        })
+        .map(|(folder, name): &'a (String, String)| format!("{folder}{name}"))
+        .collect()
+}
+
+/// The layer table of workspace.md: the section "Inside the runner", from "From the top" on.
+fn layer_table(page: &str) -> &str {
+    let from = page
+        .find("From the top")
+        .expect("workspace.md has its layer table");
+    let rest = &page[from..];
+    let end = rest[1..].find("\n#").map_or(rest.len(), |i| i + 1);
+    &rest[..end]
+}
+
+#[test]
+fn a_module_missing_from_the_layer_table_is_found() {
+    let files = vec![
+        ("judging/src/".to_string(), "run.rs".to_string()),
+        ("judging/src/".to_string(), "tools.rs".to_string()),
+        ("runner/src/cli/".to_string(), "run.rs".to_string()),
+        ("sandbox/src/".to_string(), "job.rs".to_string()),
+    ];
+    let table = "| the run | `judging/src/`: `run.rs` | … |\n\
+                 | command line | `runner/src/`: `main.rs` (`run.rs` is not this folder's) |\n\
+                 | sandbox | `sandbox/src/job.rs` |\n";
+    assert_eq!(
+        unnamed(&files, table),
+        ["judging/src/tools.rs", "runner/src/cli/run.rs"]
+    );
+    let named =
+        table.to_string() + "| more | `judging/src/`: `tools.rs`; `runner/src/cli/`: `run.rs` |\n";
+    assert!(unnamed(&files, &named).is_empty());
+}
+
+#[test]
+fn the_layer_table_names_every_module_file() {
+    let root = repo_root();
+    let files = module_files(&root);
+    assert!(files.len() > 100, "{files:?}");
+    let page = std::fs::read_to_string(root.join("docs/src/workspace.md")).unwrap();
+    let missing = unnamed(&files, layer_table(&page));
+    assert!(
+        missing.is_empty(),
+        "docs/src/workspace.md's layer table does not name: {missing:?}"
+    );
+}

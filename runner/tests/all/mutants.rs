@@ -42,6 +42,28 @@ fn a_missing_boundary_lets_a_mutant_survive_and_the_boundary_case_kills_it() {
     let out = ws.runner(&["mutants", "t"]);
     let s = stdout(&out);
     assert!(!s.contains("`>=` → `>`"), "{s}");
+    // The score is kept as a record, the one the report's line was drawn from.
+    let line = s.lines().next().unwrap();
+    let kept: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(ws.path("target/judge/mutants/t.score.json")).unwrap(),
+    )
+    .unwrap();
+    let n = |key: &str| {
+        kept[0][key]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{key}: {kept}"))
+    };
+    assert_eq!(kept[0]["program"], "solutions/t.c");
+    assert!(
+        line.starts_with(&format!(
+            "mutants of solutions/t.c: {} made, {} did not compile, {} caught, {} survived",
+            n("made"),
+            n("no_compile"),
+            n("caught"),
+            n("survived")
+        )),
+        "{line}\n{kept}"
+    );
 }
 
 #[test]

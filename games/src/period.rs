@@ -19,6 +19,15 @@ pub struct Period {
     pub saltus: u32,
 }
 
+/// How the period is decided for a game.
+#[derive(Debug, Clone)]
+pub(crate) enum Theory {
+    /// A finite code: the octal periodicity theorem's bound.
+    Octal(Bound),
+    /// No theorem checked: evidence only, with why.
+    None(String),
+}
+
 /// The octal periodicity theorem's bound for a finite code (Guy and Smith; Winning Ways,
 /// ch. 4), extended to moves that leave up to three heaps.
 ///

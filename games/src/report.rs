@@ -5,8 +5,7 @@
 use serde::Serialize;
 
 use crate::game::Game;
-use crate::period::{self, Bound, Period};
-use crate::solve::Theory;
+use crate::period::{self, Bound, Period, Theory};
 use crate::values::{Nimber, Values};
 
 /// The heap-size convention every report states.

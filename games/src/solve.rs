@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::code::Code;
 use crate::game::{Game, Kind};
 use crate::naive::{CodeNaive, RuleNaive};
-use crate::period::{self, Bound, Period};
+use crate::period::{self, Bound, Period, Theory};
 use crate::report::{self, Report, Stopped};
 use crate::sparse::Sparse;
 use crate::values::{Nimber, Values};
@@ -39,15 +39,6 @@ pub fn default_max(game: &Game) -> usize {
         Some(c) if c.group_splits() => 1_000,
         _ => 10_000,
     }
-}
-
-/// How the period is decided for a game.
-#[derive(Debug, Clone)]
-pub(crate) enum Theory {
-    /// A finite code: the octal periodicity theorem's bound.
-    Octal(Bound),
-    /// No theorem checked: evidence only, with why.
-    None(String),
 }
 
 pub(crate) fn theory(game: &Game) -> Theory {

@@ -139,6 +139,19 @@ struct reply {
     int64_t cpu_base_ns;   /* REPLY_STARTED: the CPU cgroup's counter at the start */
 };
 
+/* The wire layout launcher.rs writes and reads (REQUEST_LEN, REPLY_LEN, decode_reply's offsets):
+ * a change on one side that the other lacks stops the build here. */
+_Static_assert(sizeof(struct request) == 64, "launcher.rs REQUEST_LEN: 5 x u64, 6 x u32");
+_Static_assert(offsetof(struct request, argc) == 40, "launcher.rs encode_request: argc at 40");
+_Static_assert(offsetof(struct request, flags) == 56, "launcher.rs encode_request: flags at 56");
+_Static_assert(sizeof(struct reply) == 72, "launcher.rs REPLY_LEN: 4 x i32, 7 x i64");
+_Static_assert(offsetof(struct reply, utime_us) == 16, "launcher.rs decode_reply: utime at 16");
+_Static_assert(offsetof(struct reply, maxrss_kib) == 32, "launcher.rs decode_reply: maxrss at 32");
+_Static_assert(offsetof(struct reply, cgroup_peak) == 40, "launcher.rs decode_reply: peak at 40");
+_Static_assert(offsetof(struct reply, refused_bytes) == 48, "launcher.rs decode_reply: at 48");
+_Static_assert(offsetof(struct reply, tmp_bytes) == 56, "launcher.rs decode_reply: tmp at 56");
+_Static_assert(offsetof(struct reply, cpu_base_ns) == 64, "launcher.rs decode_reply: at 64");
+
 #define MAX_MESSAGE (256 * 1024)
 #define MAX_STRINGS 4096
 #define MAX_EXPOSE 8

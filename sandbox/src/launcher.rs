@@ -66,6 +66,9 @@ pub struct Expose {
 /// `mount_proc`).
 pub const REQUEST_PROC: u32 = 1;
 
+/// The length of `struct request` (launch.c asserts it and its fields' offsets at compile time).
+const REQUEST_LEN: usize = 64;
+
 /// A request: `struct request` (5 × u64, 6 × u32), then argv and envp as NUL-terminated strings,
 /// then, for each exposed file, its host path and its path in the sandbox.
 pub fn encode_request(
@@ -74,7 +77,7 @@ pub fn encode_request(
     envp: &[OsString],
     expose: &[Expose],
 ) -> Vec<u8> {
-    let mut buf = Vec::with_capacity(64 + argv.iter().map(|a| a.len() + 1).sum::<usize>());
+    let mut buf = Vec::with_capacity(REQUEST_LEN + argv.iter().map(|a| a.len() + 1).sum::<usize>());
     for v in [
         limits.cpu_soft_s,
         limits.cpu_hard_s,
@@ -165,6 +168,7 @@ pub const READY_REFUSALS: i32 = 1;
 pub const READY_MEMORY_CGROUP: i32 = 2;
 pub const READY_CPU_CGROUP: i32 = 4;
 
+/// The length of `struct reply` (launch.c asserts it and the offsets read below).
 const REPLY_LEN: usize = 72;
 
 /// Decodes `struct reply` (4 × i32, 7 × i64).
@@ -514,6 +518,26 @@ fn sealed(bytes: &[u8]) -> io::Result<LauncherFile> {
 
 #[cfg(test)]
 mod tests {
+    /// The lengths this side uses are the ones launch.c's `_Static_assert`s hold the structs to,
+    /// and a request without strings is exactly the struct.
+    #[test]
+    fn the_wire_lengths_are_the_ones_launch_c_asserts() {
+        for (len, what) in [(REQUEST_LEN, "request"), (REPLY_LEN, "reply")] {
+            let assert = format!("_Static_assert(sizeof(struct {what}) == {len},");
+            assert!(SOURCE.contains(&assert), "launch.c lacks `{assert}`");
+        }
+        let limits = Rlimits {
+            cpu_soft_s: 1,
+            cpu_hard_s: 2,
+            address_space_bytes: 0,
+            stack_bytes: 0,
+            nproc: 0,
+            flags: 0,
+            memory_bytes: 1 << 20,
+        };
+        assert_eq!(encode_request(&limits, &[], &[], &[]).len(), REQUEST_LEN);
+    }
+
     use super::*;
 
     /// Starts the launcher at `path` without a sandbox and asks it for nothing: it must say it

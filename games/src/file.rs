@@ -302,27 +302,19 @@ fn program_limits(p: &RawProgram) -> Result<ProgramLimits, LocatedField> {
             d.memory_mib,
         )?,
         output_mib: bounded(&p.output_limit_mib, "output-limit-mib", 4096, d.output_mib)?,
-        max_positions: bounded(&p.max_positions, "max-positions", 100_000_000, 0).map(|v| {
-            if v == 0 {
-                d.max_positions
-            } else {
-                v as usize
-            }
-        })?,
-        max_options: bounded(&p.max_options, "max-options", 100_000_000, 0).map(|v| {
-            if v == 0 {
-                d.max_options
-            } else {
-                v as usize
-            }
-        })?,
-        max_waves: bounded(&p.max_waves, "max-waves", 1_000_000, 0).map(|v| {
-            if v == 0 {
-                d.max_waves
-            } else {
-                v as usize
-            }
-        })?,
+        max_positions: bounded(
+            &p.max_positions,
+            "max-positions",
+            100_000_000,
+            d.max_positions as u64,
+        )? as usize,
+        max_options: bounded(
+            &p.max_options,
+            "max-options",
+            100_000_000,
+            d.max_options as u64,
+        )? as usize,
+        max_waves: bounded(&p.max_waves, "max-waves", 1_000_000, d.max_waves as u64)? as usize,
     })
 }
 

@@ -117,11 +117,6 @@ impl Moves {
         self.options[id as usize].is_some()
     }
 
-    /// The positions seen whose options were not given yet, in the order seen.
-    pub fn unexplored(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.names.len() as u32).filter(|&i| !self.is_explored(i))
-    }
-
     /// Adds one option (its components) to the position being explored; [`Moves::explored`]
     /// then closes it.
     pub fn push_option(&mut self, components: &[u32]) {

@@ -128,28 +128,40 @@ pub enum BlockError {
     },
 }
 
-impl fmt::Display for BlockError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BlockError {
+    /// The line of the file it is on (none: the file has no block).
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            BlockError::Missing => None,
+            BlockError::Unclosed { line } | BlockError::Stale { line, .. } => Some(*line),
+        }
+    }
+
+    /// What is wrong, without the line (a caller that places the error says it).
+    pub fn detail(&self) -> String {
         let q = |s: &Option<String>| match s {
             Some(s) => format!("{s:?}"),
             None => "the end of the block".to_string(),
         };
         match self {
-            BlockError::Missing => write!(f, "no block generated from game.toml (no {BEGIN:?})"),
-            BlockError::Unclosed { line } => {
-                write!(f, "line {line}: the generated block has no {END:?} line")
-            }
+            BlockError::Missing => format!("no block generated from game.toml (no {BEGIN:?})"),
+            BlockError::Unclosed { .. } => format!("the generated block has no {END:?} line"),
             BlockError::Stale {
-                line,
-                found,
-                expected,
-            } => write!(
-                f,
-                "line {line}: the block generated from game.toml is stale: the file has {}, \
-                 game.toml makes {}",
+                found, expected, ..
+            } => format!(
+                "the block generated from game.toml is stale: the file has {}, game.toml makes {}",
                 q(found),
                 q(expected)
             ),
+        }
+    }
+}
+
+impl fmt::Display for BlockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line() {
+            Some(line) => write!(f, "line {line}: {}", self.detail()),
+            None => f.write_str(&self.detail()),
         }
     }
 }

@@ -448,8 +448,13 @@ pub fn explore<E>(
             x.starts.push(id);
         }
     }
+    // Positions are numbered as first seen and each wave asks for every one not yet explored,
+    // so the next wave's are those numbered since this one began: no scan of them all.
+    let mut seen = 0;
     loop {
-        let asked: Vec<u32> = x.moves.unexplored().collect();
+        let now = x.moves.len() as u32;
+        let asked: Vec<u32> = (seen..now).filter(|&i| !x.moves.is_explored(i)).collect();
+        seen = now;
         if asked.is_empty() {
             break;
         }

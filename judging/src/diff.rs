@@ -307,19 +307,14 @@ pub fn reals_hint(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Option<S
     ))
 }
 
-/// [`summary`]'s line for a difference found on streams.
+/// [`summary`]'s line for a difference found on streams: the same words as in memory.
 pub fn streamed_summary(d: &crate::stream::Difference) -> String {
-    let tok = |t: &Option<Vec<u8>>| match t {
-        Some(t) => format!("\"{}\"", escape(t, false)),
-        None => "end of output".to_string(),
-    };
-    format!(
-        "first difference: line {}, token {}: expected {}, got {}",
-        d.expected_line,
-        d.token,
-        tok(&d.expected),
-        tok(&d.actual)
-    )
+    described(&FirstDifference {
+        line: d.expected_line,
+        token: d.token,
+        expected: d.expected.clone(),
+        actual: d.actual.clone(),
+    })
 }
 
 /// The first `lines` lines of `bytes` (an input), escaped, each cut at `width` characters

@@ -297,6 +297,7 @@ pub fn judge_case(
             let sides = Sides {
                 expected: (&open_e, expected.len()),
                 actual: (&open_a, out.stdout.len()),
+                difference: None,
             };
             // Reading memory cannot fail.
             f.compared = kept(sides, input, mode, verdict).ok();
@@ -338,6 +339,8 @@ pub fn judge_streamed(
                 // Larger than kept whole, whatever its size: a stream is never read whole.
                 expected: (expected, usize::MAX),
                 actual: (&actual, out.stdout.len()),
+                // Found above: the expected output is not scanned a second time.
+                difference: Some(d),
             };
             f.compared = Some(kept(sides, &|| None, mode, verdict)?);
         }
@@ -350,6 +353,8 @@ pub fn judge_streamed(
 struct Sides<'e, 'a> {
     expected: (crate::stream::Open<'e>, usize),
     actual: (crate::stream::Open<'a>, usize),
+    /// Their first difference, when the caller has found it already.
+    difference: Option<Option<crate::stream::Difference>>,
 }
 
 /// What a failure keeps of its outputs ([`Compared`]): both whole when each is at most
@@ -375,7 +380,10 @@ fn kept(
             window: None,
         });
     }
-    let d = crate::stream::first_difference(expected()?, actual()?)?;
+    let d = match sides.difference {
+        Some(d) => d,
+        None => crate::stream::first_difference(expected()?, actual()?)?,
+    };
     let (from_e, from_a) = d.as_ref().map_or((1, 1), |d| {
         (
             d.expected_line.saturating_sub(3).max(1),

@@ -124,27 +124,14 @@ fn exact(mut e: impl BufRead, mut a: impl BufRead) -> io::Result<bool> {
 fn lines(e: impl BufRead, a: impl BufRead) -> io::Result<bool> {
     let (mut e, mut a) = (Bytes { r: e }, Bytes { r: a });
     loop {
-        let (n, ended) = common(&mut e, &mut a)?;
+        let (last, ended) = common(&mut e, &mut a)?;
         if ended {
             return Ok(true);
         }
-        if n == 0 && !(e.rest_blank()? && a.rest_blank()?) {
+        if last.is_none() && !(e.rest_blank()? && a.rest_blank()?) {
             return Ok(false);
         }
     }
-}
-
-/// Takes the bytes both streams have in common from here (equal bytes leave both in the same
-/// state, whatever the mode); how many, and whether both have ended.
-fn common<R: BufRead, S: BufRead>(e: &mut Bytes<R>, a: &mut Bytes<S>) -> io::Result<(usize, bool)> {
-    let (x, y) = (e.r.fill_buf()?, a.r.fill_buf()?);
-    if x.is_empty() && y.is_empty() {
-        return Ok((0, true));
-    }
-    let n = x.iter().zip(y).take_while(|(p, q)| p == q).count();
-    e.r.consume(n);
-    a.r.consume(n);
-    Ok((n, false))
 }
 
 /// `tokens`: the same whitespace-separated tokens in the same order. Equal bytes are taken in
@@ -154,7 +141,7 @@ fn tokens(e: impl BufRead, a: impl BufRead) -> io::Result<bool> {
     // Whether both stand inside a token (the last common byte was not whitespace).
     let mut inside = false;
     loop {
-        let (last, ended) = common_last(&mut e, &mut a)?;
+        let (last, ended) = common(&mut e, &mut a)?;
         if ended {
             return Ok(true);
         }
@@ -182,8 +169,9 @@ fn tokens(e: impl BufRead, a: impl BufRead) -> io::Result<bool> {
     }
 }
 
-/// [`common`], with the last byte taken (`None`: none was).
-fn common_last<R: BufRead, S: BufRead>(
+/// Takes the bytes both streams have in common from here (equal bytes leave both in the same
+/// state, whatever the mode): the last of them (`None`: none was), and whether both have ended.
+fn common<R: BufRead, S: BufRead>(
     e: &mut Bytes<R>,
     a: &mut Bytes<S>,
 ) -> io::Result<(Option<u8>, bool)> {

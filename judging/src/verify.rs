@@ -124,30 +124,16 @@ pub fn game_errors(problem: &Problem) -> Vec<ConfigError> {
     match games::oracle::check(&text, game, &problem.slug) {
         Ok(()) => Vec::new(),
         Err(e) => {
-            let line = match e {
-                games::oracle::BlockError::Stale { line, .. }
-                | games::oracle::BlockError::Unclosed { line } => Some(line),
-                games::oracle::BlockError::Missing => None,
-            };
             vec![err(
                 &brute,
-                line,
+                e.line(),
                 format!(
                     "{}; `runner game {} --write-brute` rewrites the block from game.toml",
-                    message_of(&e),
+                    e.detail(),
                     problem.slug
                 ),
             )]
         }
-    }
-}
-
-/// A block error's words without the line (the error's place says it).
-fn message_of(e: &games::oracle::BlockError) -> String {
-    let text = e.to_string();
-    match text.split_once(": ") {
-        Some((head, rest)) if head.starts_with("line ") => rest.to_string(),
-        _ => text,
     }
 }
 

@@ -503,12 +503,13 @@ fn validator_candidates(vdir: &Path) -> Vec<PathBuf> {
     if vdir.is_file() || (vdir.ends_with("output_validator") && holds_a_program) {
         return vec![vdir.to_path_buf()];
     }
+    let all = entries.len();
     let programs: Vec<PathBuf> = entries
         .into_iter()
         .filter(|p| !(p.is_file() && package::is_header(p)))
         .collect();
     match programs.as_slice() {
-        [one] if one.is_file() && package::entries(vdir).len() > 1 => vec![vdir.to_path_buf()],
+        [one] if one.is_file() && all > 1 => vec![vdir.to_path_buf()],
         _ => programs,
     }
 }

@@ -602,7 +602,7 @@ fn not_written(problem: &ProblemReport, root: &Path) -> String {
         .planned
         .not_written
         .iter()
-        .map(|f| rel(root, f).to_string())
+        .map(|f| rel(root, f))
         .collect();
     let slug = &problem.planned.problem.slug;
     format!(

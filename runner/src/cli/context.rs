@@ -566,10 +566,10 @@ pub fn fit_terminal(text: String) -> String {
     }
 }
 
-/// Writes `text` to stdout. A closed stdout (`runner … | head`) is not an error.
 /// Prints `text`, a report for the terminal, through [`judging::diff::terminal_safe`]: nothing
-/// that came from outside commands the terminal. (`print_bytes` prints bytes as they are: a
-/// program's own output that `runner run` shows, a source for the clipboard.)
+/// that came from outside commands the terminal; a closed stdout (`runner … | head`) is not an
+/// error. (`print_bytes` prints bytes as they are: a program's own output that `runner run`
+/// shows, a source for the clipboard.)
 pub fn print(text: &str) -> Result<()> {
     print_bytes(judging::diff::terminal_safe(text).as_bytes())
 }

@@ -260,8 +260,7 @@ fn hostile_move_programs_get_clear_words_and_never_hang_the_runner() {
         assert_code(&out, 2);
         assert!(stderr(&out).contains(expected), "{name}: {}", text(&out));
         assert!(
-            stderr(&out).contains("the move program")
-                || stderr(&out).contains("the move program's wave"),
+            stderr(&out).contains("the move program"),
             "{name}: {}",
             text(&out)
         );

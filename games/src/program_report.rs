@@ -103,6 +103,8 @@ pub struct ProgramReport {
     pub grid: Option<GridView>,
     /// The values of the start positions (the first [`LIST_CAP`]).
     pub start_values: Vec<Valued>,
+    /// How many start positions there are.
+    pub start_count: usize,
     /// How many positions have value 0.
     pub p_position_count: usize,
     /// The positions with value 0, in the order seen (the first [`LIST_CAP`]).
@@ -183,6 +185,7 @@ pub fn build(
             .take(LIST_CAP)
             .map(|&i| positions[i as usize].clone())
             .collect(),
+        start_count: x.starts.len(),
         p_position_count: zeros.len(),
         p_positions: zeros
             .iter()

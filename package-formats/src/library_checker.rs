@@ -215,7 +215,9 @@ fn needs_common(root: &Path) -> Option<(PathBuf, String)> {
     }
     sources.sort();
     sources.into_iter().find_map(|f| {
-        let text = std::fs::read_to_string(&f).ok()?;
+        // A package's file: a regular file, read within a bound, as every source it holds.
+        let bytes = judging::bounded::read_regular(&f, SOURCE_READ).ok()?;
+        let text = String::from_utf8(bytes).ok()?;
         let beside = f.parent()?.to_path_buf();
         text.lines().find_map(|l| {
             let rest = l.trim_start().strip_prefix('#')?.trim_start();
@@ -230,6 +232,9 @@ fn needs_common(root: &Path) -> Option<(PathBuf, String)> {
         })
     })
 }
+
+/// The most of a source file read to find its includes.
+const SOURCE_READ: u64 = 4 << 20;
 
 /// Why a `common/` above the problem `dir` was not taken, when there is one (else nothing).
 fn unmarked_common(dir: &Path) -> String {

@@ -363,7 +363,7 @@ fn start_values(r: &ProgramReport) -> String {
         let _ = writeln!(out, "  {}: {}", v.position, v.value);
     }
     if r.start_values.len() > 40 {
-        let _ = writeln!(out, "  … ({} start positions)", r.start_values.len());
+        let _ = writeln!(out, "  … ({} start positions)", r.start_count);
     }
     out
 }

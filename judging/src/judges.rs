@@ -62,7 +62,8 @@ struct RawJudges {
     /// This file is the whole set of judges: the built-in one is not read under it.
     #[serde(default)]
     whole: bool,
-    /// Built-in judges a layered file takes away, by name or alias.
+    /// What a layered file takes away of the built-in set: judges (`HDU`, by name or alias) and
+    /// languages (`local:Kotlin`).
     #[serde(default)]
     drop: Vec<toml::Spanned<String>>,
     /// Compiler commands shared by several languages, by name.
@@ -1371,6 +1372,34 @@ mod tests {
             .iter()
             .all(|(judge, l)| { judge != "HDU" && !(judge == "POJ" && l == "G++") })));
         assert!(j.lint.iter().any(|r| r.id == "bits-stdc"));
+    }
+
+    #[test]
+    fn a_layered_build_lint_or_language_replaces_the_one_of_its_name_in_its_place() {
+        let built_in = Judges::parse(Path::new("judges.toml"), BUILT_IN).unwrap();
+        let j = layered(
+            "[build.cpp98-m32]\ncompile = [\"g++\", \"-std=gnu++11\", \"{src}\", \"-o\", \"{out}\"]\n\
+             [[lint]]\nid = \"bits-stdc\"\npattern = \"x\"\nmessage = \"m\"\napplies_to = []\n\
+             [[judge]]\nname = \"local\"\n[[judge.language]]\nname = \"rust\"\nextensions = [\"rs\"]\n\
+             compile = [\"rustc\", \"{src}\", \"-o\", \"{out}\"]\n",
+        )
+        .unwrap();
+        // Every language taking the build takes this file's, whole (no probe: no fallback).
+        for judge in ["POJ", "HDU"] {
+            let g = j.get(judge).unwrap().language("G++").unwrap();
+            assert_eq!(g.compile.as_ref().unwrap()[1], "-std=gnu++11", "{judge}");
+            assert_eq!(g.fallback, None, "{judge}");
+        }
+        // The rule of the same id: this file's, in the built-in one's place, applying nowhere.
+        let ids = |j: &Judges| j.lint.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&j), ids(&built_in));
+        let rule = j.lint.iter().find(|r| r.id == "bits-stdc").unwrap();
+        assert!(rule.applies_to.is_empty());
+        // local's Rust (named in another case) is replaced in its place: still local's first.
+        let local = j.local();
+        assert_eq!(local.languages[0].language, "rust");
+        assert_eq!(local.languages[0].min_version, None);
+        assert_eq!(local.languages.len(), built_in.local().languages.len());
     }
 
     #[test]

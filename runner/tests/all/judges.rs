@@ -477,7 +477,13 @@ fn a_judge_and_a_language_are_added_by_editing_judges_toml() {
             "{judges}\n[[judge]]\nname = \"Toy\"\n\n[[judge.language]]\nname = \"Shell\"\nlabel = \"POSIX sh\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{{src}}\"]\nstack_kib = 1024\n"
         ),
     );
-    twice(&ws, "s", "toy");
+    the_toy_judge_judges_and_submits(&ws);
+}
+
+/// The judge `Toy` of the workspace's judges.toml (its language `Shell`, labelled `POSIX sh`)
+/// judges a shell solution of problem `s` and names its label to submit it.
+fn the_toy_judge_judges_and_submits(ws: &Ws) {
+    twice(ws, "s", "toy");
     ws.write("solutions/sh/s.sh", "read n\necho $((2 * n))\n");
     let out = ws.runner(&[]);
     assert_code(&out, 0);
@@ -555,18 +561,7 @@ fn a_layered_judges_toml_adds_a_judge_and_drops_one() {
         "judges.toml",
         "drop = [\"HDU\"]\n\n[[judge]]\nname = \"Toy\"\n\n[[judge.language]]\nname = \"Shell\"\nlabel = \"POSIX sh\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{src}\"]\n",
     );
-    twice(&ws, "s", "toy");
-    ws.write("solutions/sh/s.sh", "read n\necho $((2 * n))\n");
-    let out = ws.runner(&[]);
-    assert_code(&out, 0);
-    assert!(
-        stdout(&out).contains("solutions/sh/s.sh [Toy Shell]: 2/2 AC"),
-        "{}",
-        text(&out)
-    );
-    let out = ws.runner(&["submit", "s"]);
-    assert_code(&out, 0);
-    assert!(stdout(&out).contains("pick \"POSIX sh\""), "{}", text(&out));
+    the_toy_judge_judges_and_submits(&ws);
     assert_eq!(
         known_judges(&ws),
         "local, POJ, AcWing, Codeforces, AtCoder, Polygon, Toy"

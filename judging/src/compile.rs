@@ -9,7 +9,7 @@
 //! Its messages name the user's real paths (the staging prefix is rewritten).
 
 use sandbox::Cancel;
-use sandbox::{Job, JobPaths, Kill, Program, Sandbox};
+use sandbox::{Compile, CompilePaths, Kill, Program, Sandbox};
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -504,7 +504,7 @@ impl Builder {
         &self,
         what: &str,
         (toolchain, shown, proc): (Option<&Path>, &[(&Path, &str)], bool),
-        make_argv: &dyn Fn(&JobPaths) -> Vec<OsString>,
+        make_argv: &dyn Fn(&CompilePaths) -> Vec<OsString>,
     ) -> Result<String, String> {
         let cannot = |e: &dyn std::fmt::Display| format!("cannot run `{what}`: {e}");
         let dir = std::fs::create_dir_all(&self.cache_dir)
@@ -523,7 +523,7 @@ impl Builder {
             .and_then(|()| Ok(std::fs::create_dir_all(dir.path().join("ws"))?))
             .and_then(|()| commands(dir.path(), None))
             .map_err(|e| cannot(&e))?;
-        let job = Job {
+        let request = Compile {
             work: dir.path(),
             toolchain,
             keep: 64 << 10,
@@ -537,7 +537,7 @@ impl Builder {
         };
         let sandbox = self.sandbox().map_err(|e| cannot(&e))?;
         let out = sandbox
-            .compile(&job, make_argv, &run_limits)
+            .compile(&request, make_argv, &run_limits)
             .map_err(|e| cannot(&e))?;
         let text = String::from_utf8_lossy(&out.message).into_owned();
         if out.run.exit.success() && out.run.killed.is_none() {
@@ -841,7 +841,7 @@ impl Builder {
             .as_ref()
             .and_then(|t| Some(Path::new(sandbox::TOOLCHAIN).join(rust_lld(&t.dir)?)));
         commands(work, lld.as_deref())?;
-        let job = Job {
+        let request = Compile {
             work,
             toolchain: toolchain.as_ref().map(|t| t.dir.as_path()),
             keep: limits.message_bytes,
@@ -854,7 +854,7 @@ impl Builder {
         let in_system = named
             .filter(|_| toolchain.is_none())
             .and_then(system_toolchain);
-        let make_argv = |paths: &JobPaths| {
+        let make_argv = |paths: &CompilePaths| {
             let src = paths.sources.join(&sight.source);
             let mut argv = expand(command, &src, &paths.output.join("prog"));
             if let (Some(t), Some(dir), None) = (&toolchain, &paths.toolchain, named) {
@@ -875,7 +875,7 @@ impl Builder {
             time: limits.cpu,
             memory_bytes: limits.memory_bytes,
         };
-        let out = match self.sandbox()?.compile(&job, &make_argv, &run_limits) {
+        let out = match self.sandbox()?.compile(&request, &make_argv, &run_limits) {
             Ok(out) => out,
             Err(e) => {
                 return Ok(Compiled {
@@ -1093,7 +1093,7 @@ fn normalize(path: &Path) -> PathBuf {
 /// limit stopped it, then the compiler's message, its first bytes only, with its staged paths
 /// named as the user's).
 fn judge_compile(
-    out: &sandbox::JobOutput,
+    out: &sandbox::CompileOutput,
     limits: &CompileLimits,
     prefixes: &[String],
     root: &str,

@@ -683,8 +683,8 @@ fn one_game(
         (!direct).then_some(TRANSCRIPT_CAP),
         match convention {
             // A Kattis output validator is refereed as Kattis and BAPCtools do.
-            Convention::Kattis => Rules::Kattis,
-            Convention::Testlib => Rules::Codeforces,
+            Convention::Kattis => Rules::ExitAndWall,
+            Convention::Testlib => Rules::CloseAndIdle,
         },
     )
 }

@@ -23,12 +23,49 @@ pub const FILE: &str = "judges.toml";
 /// The judge of problems of our own, and the profile of every file a judge does not take.
 pub const LOCAL: &str = "local";
 
-/// The repository's `judges.toml`, for workspaces that have none.
+/// The repository's `judges.toml`: the judges of a workspace that has none, and the set a
+/// workspace's own file is layered on.
 pub const BUILT_IN: &str = include_str!("../../judges.toml");
+
+/// How an error in the built-in file names it.
+const BUILT_IN_PATH: &str = "judges.toml (built in)";
+
+/// The judges every copy of the built-in file has held since the first: a workspace file
+/// defining all of them is a whole copy (as `runner init --judges` wrote before layering), read
+/// alone as it always was.
+const EVERY_COPY: [&str; 4] = [LOCAL, "POJ", "HDU", "AcWing"];
+
+/// What a layered workspace file starts with (`runner init --judges` writes it).
+pub const LAYERED_TEMPLATE: &str = "\
+# This workspace's judges: the built-in ones (the judges.toml of the runner's repository, whose
+# top describes every key), changed by what this file says.
+#   [[judge]] named like a built-in judge (or an alias): the keys it gives replace that judge's,
+#     and each [[judge.language]] replaces the language of its name whole (or is added);
+#   [[judge]] of a new name: a judge added;
+#   drop = [\"HDU\", \"local:Kotlin\"]: a built-in judge, or one of its languages, taken away;
+#   [build.NAME] and [[lint]] (by id): replace the built-in one of that name (a rule with
+#     applies_to = [] applies nowhere); [compile_limits]: each key given wins;
+#   whole = true: this file is the whole set, the built-in one unread.
+#
+# For example, the local C++ as C++20 with the checked standard library (remove the `# `s):
+# [[judge]]
+# name = \"local\"
+# [[judge.language]]
+# name = \"C++\"
+# extensions = [\"cpp\", \"cc\", \"cxx\"]
+# compile = [\"g++\", \"-O2\", \"-std=c++20\", \"-D_GLIBCXX_DEBUG\", \"-I{dir}\", \"-x\", \"c++\", \"{src}\", \"-o\", \"{out}\"]
+";
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawJudges {
+    /// This file is the whole set of judges: the built-in one is not read under it.
+    #[serde(default)]
+    whole: bool,
+    /// What a layered file takes away of the built-in set: judges (`HDU`, by name or alias) and
+    /// languages (`local:Kotlin`).
+    #[serde(default)]
+    drop: Vec<toml::Spanned<String>>,
     /// Compiler commands shared by several languages, by name.
     #[serde(default)]
     build: BTreeMap<String, RawBuild>,
@@ -109,8 +146,7 @@ impl CompileLimitKeys {
 #[serde(deny_unknown_fields)]
 struct RawJudge {
     name: String,
-    #[serde(default)]
-    aliases: Vec<String>,
+    aliases: Option<Vec<String>>,
     problem_url: Option<String>,
     submit_url: Option<String>,
     /// A note for the reader of judges.toml; accepted and not used.
@@ -118,8 +154,16 @@ struct RawJudge {
     _about: Option<String>,
     #[serde(default)]
     language: Vec<toml::Spanned<RawLanguage>>,
-    #[serde(default)]
-    companion: Companion,
+    companion: Option<Companion>,
+}
+
+impl RawJudge {
+    /// Whether `name` names this judge (its name or an alias, case ignored).
+    fn is_called(&self, name: &str) -> bool {
+        std::iter::once(&self.name)
+            .chain(self.aliases.iter().flatten())
+            .any(|n| n.eq_ignore_ascii_case(name))
+    }
 }
 
 /// What Competitive Companion's parser of a judge's pages sends, against the judge's C/C++
@@ -449,72 +493,63 @@ pub struct Judges {
 }
 
 impl Judges {
-    /// Reads `judges.toml` at the root of `ws`; a workspace without one gets the profiles this
-    /// repository ships (compiled in), so that a new workspace works as it is.
+    /// Reads `judges.toml` at the root of `ws`: a workspace without one gets the profiles this
+    /// repository ships (compiled in), so that a new workspace works as it is; one with its own
+    /// gets it layered on them ([`Judges::layered`]).
     pub fn load(ws: &Workspace) -> Result<Judges, ConfigError> {
         let path = ws.root().join(FILE);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => BUILT_IN.to_string(),
-            Err(e) => {
-                return Err(ConfigError {
-                    path: path.clone(),
-                    line: None,
-                    message: format!("cannot read: {e}"),
-                })
-            }
-        };
-        Self::parse(&path, &text)
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Self::layered(&path, &text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Self::parse(&path, BUILT_IN),
+            Err(e) => Err(ConfigError {
+                path: path.clone(),
+                line: None,
+                message: format!("cannot read: {e}"),
+            }),
+        }
     }
 
-    /// Parses and checks the text of a `judges.toml`.
+    /// Parses and checks the text of a whole `judges.toml`, read alone.
     pub fn parse(path: &Path, text: &str) -> Result<Judges, ConfigError> {
         let raw: RawJudges = parse_toml(path, text)?;
-        let err = |at: usize, message: String| ConfigError::at(path, text, Some(at), message);
-        let mut judges: Vec<Judge> = Vec::new();
-        let limits = raw
-            .compile_limits
-            .over(CompileLimits::default())
-            .map_err(|m| {
-                let at = text.find("compile_limits").unwrap_or(0);
-                err(at, format!("[compile_limits]: {m}"))
-            })?;
-        for j in &raw.judge {
-            let at = j.span().start;
-            let j = j.get_ref();
-            for name in std::iter::once(&j.name).chain(&j.aliases) {
-                if name.trim().is_empty() || name.contains(':') {
-                    return Err(err(at, format!("`{name}` cannot name a judge")));
-                }
-                if let Some(other) = judges.iter().find(|o| o.is_called(name)) {
-                    return Err(err(
-                        at,
-                        format!(
-                            "the judge name `{name}` is already used by `{}`",
-                            other.name
-                        ),
-                    ));
-                }
-            }
-            judges.push(Judge {
-                name: j.name.clone(),
-                aliases: j.aliases.clone(),
-                problem_url: j.problem_url.clone(),
-                submit_url: j.submit_url.clone(),
-                languages: languages(j, &raw.build, limits).map_err(|(at, m)| err(at, m))?,
-                companion: j.companion.clone(),
-            });
-        }
-        if !judges.iter().any(|j| j.name == LOCAL) {
+        if let Some(d) = raw.drop.first() {
             return Err(ConfigError::at(
                 path,
                 text,
-                None,
-                format!("no judge named `{LOCAL}`: it builds every file a judge does not take"),
+                Some(d.span().start),
+                "`drop` takes judges away from the built-in ones, and this file is the whole set \
+                 (whole = true, or it defines local, POJ, HDU and AcWing): leave the judge out",
             ));
         }
-        let lint = lint_rules(&raw.lint, &judges).map_err(|(at, m)| err(at, m))?;
-        Ok(Judges { judges, lint })
+        resolve(&[Layer { path, text, raw }], None)
+    }
+
+    /// Parses a workspace's `judges.toml` layered on the built-in one: each `[[judge]]` named
+    /// like a built-in judge (name or alias) changes it (the keys it gives replace the built-in
+    /// judge's, each `[[judge.language]]` replaces the language of its name or is added), a new
+    /// name adds a judge, `drop` takes judges (`HDU`) or languages (`local:Kotlin`) away;
+    /// `[build.NAME]` and `[[lint]]` (by id) replace the built-in ones of their name, and each
+    /// `[compile_limits]` key wins over the built-in one. A file that says `whole = true`, or
+    /// defines every judge of [`EVERY_COPY`] (a whole copy, as `runner init --judges` wrote
+    /// before), is read alone, as [`Judges::parse`] does.
+    pub fn layered(path: &Path, text: &str) -> Result<Judges, ConfigError> {
+        let raw: RawJudges = parse_toml(path, text)?;
+        let copy = EVERY_COPY
+            .iter()
+            .all(|name| raw.judge.iter().any(|j| j.get_ref().is_called(name)));
+        if raw.whole || copy {
+            return Self::parse(path, text);
+        }
+        let base: RawJudges = parse_toml(Path::new(BUILT_IN_PATH), BUILT_IN)?;
+        let layers = [
+            Layer {
+                path: Path::new(BUILT_IN_PATH),
+                text: BUILT_IN,
+                raw: base,
+            },
+            Layer { path, text, raw },
+        ];
+        resolve(&layers, Some(0))
     }
 
     /// The judge called `name` (name or alias, case ignored).
@@ -577,15 +612,239 @@ impl Judges {
     }
 }
 
-/// The languages of judge `j`, each resolved with its build; `Err` is (offset, message).
+/// An error's place, (layer, byte offset), and its message.
+type Located = ((usize, usize), String);
+
+/// One judges.toml read: the built-in file, or a workspace's over it.
+struct Layer<'a> {
+    path: &'a Path,
+    text: &'a str,
+    raw: RawJudges,
+}
+
+/// The judges of the layers, merged by name; each part keeps the layer it came from, so an
+/// error names that file and line.
+#[derive(Default)]
+struct Merged<'a> {
+    builds: BTreeMap<String, RawBuild>,
+    judges: Vec<MergedJudge<'a>>,
+    lint: Vec<(usize, &'a toml::Spanned<RawLint>)>,
+    limits: CompileLimitKeys,
+    /// The last layer that gave a `[compile_limits]` key.
+    limits_layer: usize,
+}
+
+/// A judge as the layers leave it: the keys of the last layer that gives each.
+struct MergedJudge<'a> {
+    /// Where it was last defined.
+    at: (usize, usize),
+    name: String,
+    aliases: Vec<String>,
+    problem_url: Option<String>,
+    submit_url: Option<String>,
+    companion: Companion,
+    languages: Vec<(usize, &'a toml::Spanned<RawLanguage>)>,
+}
+
+impl MergedJudge<'_> {
+    fn is_called(&self, name: &str) -> bool {
+        std::iter::once(&self.name)
+            .chain(&self.aliases)
+            .any(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
+impl<'a> Merged<'a> {
+    /// The layers merged, each over the ones before it.
+    fn of(layers: &'a [Layer<'a>]) -> Result<Merged<'a>, Located> {
+        let mut m = Merged::default();
+        for (i, layer) in layers.iter().enumerate() {
+            let raw = &layer.raw;
+            for d in &raw.drop {
+                m.drop(i, d)?;
+            }
+            m.builds
+                .extend(raw.build.iter().map(|(k, v)| (k.clone(), v.clone())));
+            for j in &raw.judge {
+                m.judge(i, j);
+            }
+            for r in &raw.lint {
+                let id = &r.get_ref().id;
+                match m.lint.iter_mut().find(|(_, o)| &o.get_ref().id == id) {
+                    // A rule of the same id in the same file is an error, found when checked.
+                    Some(slot) if slot.0 < i => *slot = (i, r),
+                    _ => m.lint.push((i, r)),
+                }
+            }
+            let k = raw.compile_limits;
+            if k != CompileLimitKeys::default() {
+                m.limits_layer = i;
+            }
+            m.limits = CompileLimitKeys {
+                cpu_s: k.cpu_s.or(m.limits.cpu_s),
+                memory_mib: k.memory_mib.or(m.limits.memory_mib),
+                message_kib: k.message_kib.or(m.limits.message_kib),
+            };
+        }
+        Ok(m)
+    }
+
+    /// `drop = ["JUDGE", "JUDGE:LANGUAGE"]` of layer `i`: a judge or a language taken away.
+    fn drop(&mut self, i: usize, d: &toml::Spanned<String>) -> Result<(), Located> {
+        let at = (i, d.span().start);
+        let (judge, lang) = match d.get_ref().split_once(':') {
+            Some((j, l)) => (j, Some(l)),
+            None => (d.get_ref().as_str(), None),
+        };
+        let names = || {
+            let n: Vec<&str> = self.judges.iter().map(|j| j.name.as_str()).collect();
+            n.join(", ")
+        };
+        let Some(k) = self.judges.iter().position(|j| j.is_called(judge)) else {
+            return Err((
+                at,
+                format!("drop: no judge `{judge}` to drop (there are {})", names()),
+            ));
+        };
+        let Some(lang) = lang else {
+            if self.judges[k].name == LOCAL {
+                return Err((
+                    at,
+                    format!("drop: `{LOCAL}` builds every file a judge does not take: change its languages instead"),
+                ));
+            }
+            self.judges.remove(k);
+            return Ok(());
+        };
+        let j = &mut self.judges[k];
+        let before = j.languages.len();
+        j.languages
+            .retain(|(_, l)| !l.get_ref().name.eq_ignore_ascii_case(lang));
+        if j.languages.len() == before {
+            let n: Vec<&str> = j
+                .languages
+                .iter()
+                .map(|(_, l)| l.get_ref().name.as_str())
+                .collect();
+            return Err((
+                at,
+                format!(
+                    "drop: {} has no language `{lang}` (it has {})",
+                    j.name,
+                    n.join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `[[judge]]` of layer `i`: a judge of an earlier layer changed, or a new one.
+    fn judge(&mut self, i: usize, j: &'a toml::Spanned<RawJudge>) {
+        let at = (i, j.span().start);
+        let r = j.get_ref();
+        let Some(o) = self
+            .judges
+            .iter_mut()
+            .find(|o| o.at.0 < i && o.is_called(&r.name))
+        else {
+            self.judges.push(MergedJudge {
+                at,
+                name: r.name.clone(),
+                aliases: r.aliases.clone().unwrap_or_default(),
+                problem_url: r.problem_url.clone(),
+                submit_url: r.submit_url.clone(),
+                companion: r.companion.clone().unwrap_or_default(),
+                languages: r.language.iter().map(|l| (i, l)).collect(),
+            });
+            return;
+        };
+        o.at = at;
+        if let Some(a) = &r.aliases {
+            o.aliases.clone_from(a);
+        }
+        if r.problem_url.is_some() {
+            o.problem_url.clone_from(&r.problem_url);
+        }
+        if r.submit_url.is_some() {
+            o.submit_url.clone_from(&r.submit_url);
+        }
+        if let Some(c) = &r.companion {
+            o.companion = c.clone();
+        }
+        for l in &r.language {
+            let name = &l.get_ref().name;
+            match o
+                .languages
+                .iter_mut()
+                .find(|(_, x)| x.get_ref().name.eq_ignore_ascii_case(name))
+            {
+                // Two of one name in the same file are an error, found when checked.
+                Some(slot) if slot.0 < i => *slot = (i, l),
+                _ => o.languages.push((i, l)),
+            }
+        }
+    }
+}
+
+/// The judges of `layers` merged and checked; a rule of layer `lenient` may name what is gone.
+fn resolve(layers: &[Layer], lenient: Option<usize>) -> Result<Judges, ConfigError> {
+    let err = |((layer, at), message): Located| {
+        let l = &layers[layer];
+        ConfigError::at(l.path, l.text, Some(at), message)
+    };
+    let m = Merged::of(layers).map_err(err)?;
+    let limits = m.limits.over(CompileLimits::default()).map_err(|msg| {
+        let at = layers[m.limits_layer]
+            .text
+            .find("compile_limits")
+            .unwrap_or(0);
+        err(((m.limits_layer, at), format!("[compile_limits]: {msg}")))
+    })?;
+    let mut judges: Vec<Judge> = Vec::new();
+    for j in &m.judges {
+        for name in std::iter::once(&j.name).chain(&j.aliases) {
+            if name.trim().is_empty() || name.contains(':') {
+                return Err(err((j.at, format!("`{name}` cannot name a judge"))));
+            }
+            if let Some(other) = judges.iter().find(|o| o.is_called(name)) {
+                let m = format!(
+                    "the judge name `{name}` is already used by `{}`",
+                    other.name
+                );
+                return Err(err((j.at, m)));
+            }
+        }
+        judges.push(Judge {
+            name: j.name.clone(),
+            aliases: j.aliases.clone(),
+            problem_url: j.problem_url.clone(),
+            submit_url: j.submit_url.clone(),
+            languages: languages(j, &m.builds, limits).map_err(err)?,
+            companion: j.companion.clone(),
+        });
+    }
+    if !judges.iter().any(|j| j.name == LOCAL) {
+        let last = layers.last().expect("one layer at least");
+        return Err(ConfigError::at(
+            last.path,
+            last.text,
+            None,
+            format!("no judge named `{LOCAL}`: it builds every file a judge does not take"),
+        ));
+    }
+    let lint = lint_rules(&m.lint, &judges, lenient).map_err(err)?;
+    Ok(Judges { judges, lint })
+}
+
+/// The languages of judge `j`, each resolved with its build; `Err` is (layer, offset, message).
 fn languages(
-    j: &RawJudge,
+    j: &MergedJudge,
     builds: &BTreeMap<String, RawBuild>,
     limits: CompileLimits,
-) -> Result<Vec<Arc<Profile>>, (usize, String)> {
+) -> Result<Vec<Arc<Profile>>, Located> {
     let mut languages: Vec<Arc<Profile>> = Vec::new();
-    for l in &j.language {
-        let at = l.span().start;
+    for &(layer, l) in &j.languages {
+        let at = (layer, l.span().start);
         let l = l.get_ref();
         let build = match &l.build {
             None => RawBuild::default(),
@@ -627,53 +886,38 @@ fn languages(
     Ok(languages)
 }
 
-/// The lint rules, each naming judges and languages that exist; `Err` is (offset, message).
+/// The lint rules, each naming judges and languages that exist; `Err` is (layer, offset,
+/// message). A rule of layer `lenient` (the built-in file under a workspace's) keeps only what
+/// names a judge and language still there, and goes when nothing is left: a judge or language
+/// dropped or changed takes its dialect's rules with it.
 fn lint_rules(
-    raw: &[toml::Spanned<RawLint>],
+    raw: &[(usize, &toml::Spanned<RawLint>)],
     judges: &[Judge],
-) -> Result<Vec<LintRule>, (usize, String)> {
+    lenient: Option<usize>,
+) -> Result<Vec<LintRule>, Located> {
     let mut lint: Vec<LintRule> = Vec::new();
-    for r in raw {
-        let at = r.span().start;
+    for &(layer, r) in raw {
+        let at = (layer, r.span().start);
         let r = r.get_ref();
         if lint.iter().any(|o| o.id == r.id) {
             return Err((at, format!("two lint rules have the id `{}`", r.id)));
         }
         let regex = regex::bytes::Regex::new(r.pattern.get_ref()).map_err(|e| {
             (
-                r.pattern.span().start,
+                (layer, r.pattern.span().start),
                 format!("lint `{}`: bad pattern: {e}", r.id),
             )
         })?;
         let mut applies_to = Vec::new();
         for a in &r.applies_to {
-            let Some((judge, lang)) = a.split_once(':') else {
-                return Err((
-                    at,
-                    format!("lint `{}`: `{a}` is not of the form JUDGE:LANGUAGE", r.id),
-                ));
-            };
-            let Some(judge) = judges.iter().find(|j| j.is_called(judge)) else {
-                return Err((at, format!("lint `{}`: no judge `{judge}`", r.id)));
-            };
-            // Stored as the language's name (a rule may name it by its label), which is what
-            // `LintRule::applies` compares.
-            let lang = match judge.language(lang) {
-                Some(profile) => profile.language.clone(),
-                None if lang == "*" => lang.to_string(),
-                None => {
-                    return Err((
-                        at,
-                        format!(
-                            "lint `{}`: {} has no language `{lang}` (it has {})",
-                            r.id,
-                            judge.name,
-                            judge.language_list()
-                        ),
-                    ))
-                }
-            };
-            applies_to.push((judge.name.clone(), lang));
+            match applies(&r.id, a, judges) {
+                Ok(pair) => applies_to.push(pair),
+                Err(_) if lenient == Some(layer) => {}
+                Err(m) => return Err((at, m)),
+            }
+        }
+        if applies_to.is_empty() && lenient == Some(layer) && !r.applies_to.is_empty() {
+            continue;
         }
         lint.push(LintRule {
             id: r.id.clone(),
@@ -684,6 +928,32 @@ fn lint_rules(
         });
     }
     Ok(lint)
+}
+
+/// One `JUDGE:LANGUAGE` of lint rule `id`, as the judge's and the language's names.
+fn applies(id: &str, a: &str, judges: &[Judge]) -> Result<(String, String), String> {
+    let Some((judge, lang)) = a.split_once(':') else {
+        return Err(format!(
+            "lint `{id}`: `{a}` is not of the form JUDGE:LANGUAGE"
+        ));
+    };
+    let Some(judge) = judges.iter().find(|j| j.is_called(judge)) else {
+        return Err(format!("lint `{id}`: no judge `{judge}`"));
+    };
+    // Stored as the language's name (a rule may name it by its label), which is what
+    // `LintRule::applies` compares.
+    let lang = match judge.language(lang) {
+        Some(profile) => profile.language.clone(),
+        None if lang == "*" => lang.to_string(),
+        None => {
+            return Err(format!(
+                "lint `{id}`: {} has no language `{lang}` (it has {})",
+                judge.name,
+                judge.language_list()
+            ))
+        }
+    };
+    Ok((judge.name.clone(), lang))
 }
 
 impl RawLanguage {
@@ -1044,6 +1314,145 @@ mod tests {
         );
         let e = parse_err(&format!("{LOCAL_RUST}[[judge]]\nname = \"LOCAL\"\n"));
         assert!(e.contains("already used by `local`"), "{e}");
+    }
+
+    fn layered(text: &str) -> Result<Judges, ConfigError> {
+        Judges::layered(Path::new("judges.toml"), text)
+    }
+
+    #[test]
+    fn a_layered_file_changes_one_language_and_keeps_the_rest() {
+        let built_in = Judges::parse(Path::new("judges.toml"), BUILT_IN).unwrap();
+        let j = layered(
+            "[[judge]]\nname = \"poj\"\n[[judge.language]]\nname = \"G++\"\n\
+             extensions = [\"cpp\"]\ncompile = [\"g++\", \"-std=c++11\", \"{src}\", \"-o\", \"{out}\"]\n",
+        )
+        .unwrap();
+        let g = j.get("POJ").unwrap().language("G++").unwrap();
+        assert_eq!(g.compile.as_ref().unwrap()[1], "-std=c++11");
+        assert_eq!(
+            g.fallback, None,
+            "the language is replaced whole, not merged"
+        );
+        assert_eq!(g.judge, "POJ", "the built-in judge keeps its name");
+        // POJ's other languages, its aliases and every other judge are the built-in ones.
+        let (old, new) = (built_in.get("POJ").unwrap(), j.get("POJ").unwrap());
+        assert_eq!(new.language_list(), old.language_list());
+        assert_eq!(new.aliases, old.aliases);
+        assert_eq!(new.language("C++"), old.language("C++"));
+        assert_eq!(j.names(), built_in.names());
+        // The built-in lint rules on POJ G++ still apply.
+        let ids: Vec<&str> = j.lint_rules(g).iter().map(|r| r.id.as_str()).collect();
+        assert!(ids.contains(&"lld-mingw"), "{ids:?}");
+    }
+
+    #[test]
+    fn a_layered_file_adds_and_drops_and_an_empty_one_is_the_built_in_set() {
+        let built_in = Judges::parse(Path::new("judges.toml"), BUILT_IN).unwrap();
+        let empty = layered(LAYERED_TEMPLATE).unwrap();
+        assert_eq!(resolved(&empty), resolved(&built_in));
+        let j = layered(
+            "drop = [\"HDU\", \"POJ:G++\"]\n[compile_limits]\ncpu_s = 20\n\
+             [[judge]]\nname = \"Toy\"\n[[judge.language]]\nname = \"Sh\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{src}\"]\n",
+        )
+        .unwrap();
+        assert!(j.get("HDU").is_none() && j.get("hdoj").is_none());
+        assert!(j.get("POJ").unwrap().language("G++").is_none());
+        assert_eq!(j.all().last().unwrap().name, "Toy");
+        let sh = j.profile("Toy", Path::new("a.sh")).unwrap();
+        assert_eq!(sh.compile_limits.cpu.as_secs(), 20);
+        assert_eq!(
+            sh.compile_limits.memory_bytes,
+            1 << 30,
+            "the other keys kept"
+        );
+        // The rules that named only what went are gone; the others stay.
+        assert!(j.lint.iter().all(|r| r
+            .applies_to
+            .iter()
+            .all(|(judge, l)| { judge != "HDU" && !(judge == "POJ" && l == "G++") })));
+        assert!(j.lint.iter().any(|r| r.id == "bits-stdc"));
+    }
+
+    #[test]
+    fn a_layered_build_lint_or_language_replaces_the_one_of_its_name_in_its_place() {
+        let built_in = Judges::parse(Path::new("judges.toml"), BUILT_IN).unwrap();
+        let j = layered(
+            "[build.cpp98-m32]\ncompile = [\"g++\", \"-std=gnu++11\", \"{src}\", \"-o\", \"{out}\"]\n\
+             [[lint]]\nid = \"bits-stdc\"\npattern = \"x\"\nmessage = \"m\"\napplies_to = []\n\
+             [[judge]]\nname = \"local\"\n[[judge.language]]\nname = \"rust\"\nextensions = [\"rs\"]\n\
+             compile = [\"rustc\", \"{src}\", \"-o\", \"{out}\"]\n",
+        )
+        .unwrap();
+        // Every language taking the build takes this file's, whole (no probe: no fallback).
+        for judge in ["POJ", "HDU"] {
+            let g = j.get(judge).unwrap().language("G++").unwrap();
+            assert_eq!(g.compile.as_ref().unwrap()[1], "-std=gnu++11", "{judge}");
+            assert_eq!(g.fallback, None, "{judge}");
+        }
+        // The rule of the same id: this file's, in the built-in one's place, applying nowhere.
+        let ids = |j: &Judges| j.lint.iter().map(|r| r.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&j), ids(&built_in));
+        let rule = j.lint.iter().find(|r| r.id == "bits-stdc").unwrap();
+        assert!(rule.applies_to.is_empty());
+        // local's Rust (named in another case) is replaced in its place: still local's first.
+        let local = j.local();
+        assert_eq!(local.languages[0].language, "rust");
+        assert_eq!(local.languages[0].min_version, None);
+        assert_eq!(local.languages.len(), built_in.local().languages.len());
+    }
+
+    #[test]
+    fn a_whole_file_is_read_alone() {
+        // Says it is whole: the built-in judges are not under it.
+        let j = layered(&format!("whole = true\n{LOCAL_RUST}")).unwrap();
+        assert_eq!(j.names(), "local");
+        // A copy (it defines local, POJ, HDU and AcWing) is whole without saying so: the file of
+        // before Codeforces and AtCoder gets neither.
+        let before = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../runner/tests/data/judges-before-builds.toml");
+        let text = std::fs::read_to_string(&before).unwrap();
+        let alone = Judges::parse(&before, &text).unwrap();
+        let read = Judges::layered(&before, &text).unwrap();
+        assert_eq!(resolved(&read), resolved(&alone));
+        assert!(read.get("Codeforces").is_none());
+        let e = Judges::parse(
+            Path::new("judges.toml"),
+            &format!("drop = [\"HDU\"]\n{LOCAL_RUST}"),
+        )
+        .unwrap_err();
+        assert_eq!(e.line, Some((1, 9)), "{e}");
+    }
+
+    #[test]
+    fn a_mistake_in_a_layered_file_names_its_line() {
+        let e = layered("\n[[judge]]\nname = \"POJ\"\nabuot = \"x\"\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("judges.toml:4:1: unknown field `abuot`"),
+            "{e}"
+        );
+        let e = layered("\n\ndrop = [\"Timus\"]\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("judges.toml:3:9: drop: no judge `Timus`"),
+            "{e}"
+        );
+        let e = layered("drop = [\"local\"]\n").unwrap_err();
+        assert!(e.message.contains("`local` builds every file"), "{e}");
+        let e = layered("[[judge]]\nname = \"New\"\naliases = [\"cf\"]\n").unwrap_err();
+        assert!(
+            e.to_string().starts_with(
+                "judges.toml:1:1: the judge name `cf` is already used by `Codeforces`"
+            ),
+            "{e}"
+        );
+        let e = layered(
+            "[[judge]]\nname = \"local\"\n[[judge.language]]\nname = \"C\"\nextensions = [\"c\"]\nbuild = \"nope\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.path, Path::new("judges.toml"));
+        assert_eq!(e.line, Some((3, 1)), "{e}");
     }
 
     #[test]

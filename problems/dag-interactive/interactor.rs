@@ -28,42 +28,19 @@
 //!
 //! `interactor --analyse FILE` prints, for each position of FILE (positions one after another),
 //! the judge's theory: `second`, or `first t v` with the move the judge would play to win.
-use std::env;
-use std::fs;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Write};
 use std::process::exit;
 
-const OK: i32 = 0;
-const WA: i32 = 1;
-const PE: i32 = 2;
-const FAIL: i32 = 3;
+// The convention, the exit codes, the bounded reading of the solution's lines and the summary:
+// problems/_shared/interactor_harness.rs (its top says how to make this file whole to paste).
+#[path = "../_shared/interactor_harness.rs"]
+mod interactor_harness;
+use interactor_harness::{
+    fnv1a, integer, jury_answer, read_file, shown, start, SplitMix64, FAIL, OK, PE, WA,
+};
 
 const MAX_N: usize = 1000;
 const MAX_M: usize = 10;
-/// The longest line the solution may write, end of line excluded.
-const MAX_LINE: usize = 256;
-
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform-ish in 0..n (n ≥ 1).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-fn fnv1a(data: &[u8]) -> u64 {
-    data.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
-}
 
 /// A position: the DAG (successor lists) and the node of each token.
 struct Position {
@@ -206,16 +183,6 @@ impl<'a> Tokens<'a> {
     }
 }
 
-fn read_file(path: &str) -> String {
-    match fs::read(path) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("FAIL cannot read {}: {}", path, e);
-            exit(FAIL)
-        }
-    }
-}
-
 fn analyse(path: &str) {
     let text = read_file(path);
     let mut tokens = Tokens {
@@ -248,157 +215,8 @@ fn analyse(path: &str) {
     out.flush().expect("flush");
 }
 
-/// A line of the solution: its tokens (split at spaces, tabs and CRs).
-enum Line {
-    Tokens(Vec<Vec<u8>>),
-    End,
-    TooLong,
-}
-
-struct Judge {
-    input: io::StdinLock<'static>,
-    output: io::StdoutLock<'static>,
-    summary: String,
-}
-
-impl Judge {
-    /// Writes the summary line to OUTPUT and stderr, and exits with `code`.
-    fn finish(&mut self, code: i32, message: String) -> ! {
-        let _ = self.output.flush();
-        eprintln!("{}", message);
-        if let Err(e) = fs::write(&self.summary, format!("{}\n", message)) {
-            eprintln!("FAIL cannot write {}: {}", self.summary, e);
-            exit(FAIL);
-        }
-        exit(code)
-    }
-
-    /// Ends the game before its natural end: `-1` tells the solution to stop reading.
-    fn stop(&mut self, code: i32, message: String) -> ! {
-        let _ = writeln!(self.output, "-1");
-        let _ = self.output.flush();
-        self.finish(code, message)
-    }
-
-    fn send(&mut self, line: &str) {
-        let sent = writeln!(self.output, "{}", line).and_then(|_| self.output.flush());
-        if let Err(e) = sent {
-            self.finish(
-                WA,
-                format!(
-                    "wrong answer the solution stopped reading (writing to it: {})",
-                    e
-                ),
-            );
-        }
-    }
-
-    fn read_line(&mut self) -> Line {
-        let mut buf = Vec::new();
-        let limit = MAX_LINE as u64 + 1;
-        if let Err(e) = self.input.by_ref().take(limit).read_until(b'\n', &mut buf) {
-            self.finish(WA, format!("wrong answer cannot read the solution: {}", e));
-        }
-        if buf.is_empty() {
-            return Line::End;
-        }
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        } else if buf.len() > MAX_LINE {
-            return Line::TooLong;
-        }
-        let tokens = buf
-            .split(|&c| c == b' ' || c == b'\t' || c == b'\r')
-            .filter(|t| !t.is_empty())
-            .map(|t| t.to_vec())
-            .collect();
-        Line::Tokens(tokens)
-    }
-
-    /// The solution's next line, or the end of the game with the right verdict.
-    fn expect_line(&mut self, what: &str) -> Vec<Vec<u8>> {
-        match self.read_line() {
-            Line::Tokens(t) => t,
-            Line::End => self.stop(
-                WA,
-                format!(
-                    "wrong answer the solution stopped answering: end of file where {} was due",
-                    what
-                ),
-            ),
-            Line::TooLong => self.stop(
-                PE,
-                format!(
-                    "wrong output format {}: a line longer than {} bytes",
-                    what, MAX_LINE
-                ),
-            ),
-        }
-    }
-}
-
-fn shown(tokens: &[Vec<u8>]) -> String {
-    let words: Vec<String> = tokens
-        .iter()
-        .map(|t| String::from_utf8_lossy(t).into_owned())
-        .collect();
-    let s = words.join(" ");
-    if s.chars().count() > 60 {
-        format!("{}…", s.chars().take(60).collect::<String>())
-    } else {
-        s
-    }
-}
-
-/// A canonical unsigned integer (no sign, no leading zero); more than 18 digits is u64::MAX.
-fn integer(t: &[u8]) -> Option<u64> {
-    if t.is_empty() || !t.iter().all(u8::is_ascii_digit) || (t.len() > 1 && t[0] == b'0') {
-        return None;
-    }
-    if t.len() > 18 {
-        return Some(u64::MAX);
-    }
-    std::str::from_utf8(t).ok()?.parse().ok()
-}
-
-/// testlib's ANSWER (the third argument), when given and not empty: the jury's declaration for
-/// this input, the brute force's (`runner verify` and `runner stress` pass its output). The
-/// interactor's theory must agree with it, else the judge itself is wrong: FAIL.
-fn jury_answer(args: &[String], judge: &mut Judge, first_wins: bool) {
-    let path = match args.get(3) {
-        Some(path) => path,
-        None => return,
-    };
-    let text = read_file(path);
-    let word = match text.split_ascii_whitespace().next() {
-        Some(word) => word,
-        None => return,
-    };
-    let theory = if first_wins { "first" } else { "second" };
-    if word != theory {
-        judge.finish(
-            FAIL,
-            format!("FAIL the jury's answer says {word}, the interactor's theory says {theory}"),
-        );
-    }
-}
-
 fn main() {
-    let args: Vec<String> = env::args().collect();
-    if args.len() == 3 && args[1] == "--analyse" {
-        analyse(&args[2]);
-        return;
-    }
-    if args.len() < 3 {
-        eprintln!("FAIL usage: interactor INPUT OUTPUT [ANSWER]   (or: interactor --analyse FILE)");
-        exit(FAIL);
-    }
-    let mut judge = Judge {
-        input: io::stdin().lock(),
-        output: io::stdout().lock(),
-        summary: args[2].clone(),
-    };
-    let text = read_file(&args[1]);
+    let (mut judge, args, text) = start(analyse);
     let mut tokens = Tokens {
         words: text.split_ascii_whitespace(),
     };

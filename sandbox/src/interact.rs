@@ -9,9 +9,9 @@
 //! other's stdin is closed once what was in flight has been delivered); and idleness seen at
 //! once: when nothing is in flight, no byte has moved, and neither program has used CPU time or
 //! been runnable for [`IDLE`], both are waiting for each other (or sleeping) and the game is
-//! stopped (`Kill::Idle`) — not at the wall-clock backstop, as judges do. Under Kattis' rules
-//! ([`Rules::Kattis`]) the end of the solution's output waits for its end, and there is no
-//! idleness.
+//! stopped (`Kill::Idle`) — not at the wall-clock backstop, as judges do. Under
+//! [`Rules::ExitAndWall`] (an output validator's) the end of the solution's output waits for its
+//! exit, and there is no idleness.
 //!
 //! No side dies of SIGPIPE because the other ended: the runner keeps reading each side's stdout
 //! until it closes (what comes after the other side ended is recorded, then dropped), and a
@@ -43,19 +43,21 @@ pub const IDLE: Duration = Duration::from_millis(250);
 /// blocks, as on a pipe), so a side that floods costs the runner this much, not its output.
 const PENDING_MAX: usize = 1 << 20;
 
-/// How a game is refereed where the judges differ.
+/// How a game is refereed where the judges differ: when the solution's output has ended, and
+/// what stops a game in which both sides wait.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Rules {
-    /// Codeforces' (testlib's interactors): the interactor sees the end of the solution's
-    /// output as soon as the solution closes it, and both sides waiting for each other for
-    /// [`IDLE`] is idleness (ILE).
+    /// The end of the solution's output is its close: the interactor sees it as soon as the
+    /// solution closes its stdout; both sides waiting for each other for [`IDLE`] is idleness
+    /// (ILE). How testlib's interactors are run (Codeforces).
     #[default]
-    Codeforces,
-    /// Kattis' and BAPCtools' (their output validators): the validator sees the end of the
-    /// solution's output only once the solution has ended (a solution that closes its output
-    /// and goes on is not taken for ended), and there is no idleness limit: a game that waits
-    /// is stopped at the wall-clock backstop (TLE), as those judges stop it at their timeout.
-    Kattis,
+    CloseAndIdle,
+    /// The end of the solution's output is the solution's exit: the interactor (an output
+    /// validator) sees it only once the solution has ended (one that closes its output and goes
+    /// on is not taken for ended), and there is no idleness limit: a game that waits is stopped
+    /// at the wall-clock backstop (TLE). How the feedback-directory validators of Kattis and
+    /// BAPCtools are run, stopped at their timeout.
+    ExitAndWall,
 }
 
 /// One side of a game: its program, its limits, and how much it may write.
@@ -180,7 +182,8 @@ struct Player<'a> {
     killed: Option<Kill>,
     killed_at: Option<Instant>,
     ended: Option<(Usage, Instant)>,
-    /// A direct game under Kattis' rules: a copy of the solution's stdout's write end, kept by
+    /// A direct game under the exit-and-wall rules: a copy of the solution's stdout's write end,
+    /// kept by
     /// the runner until the solution ended, so that the validator's end of file waits for it.
     held: Option<OwnedFd>,
 }
@@ -310,9 +313,10 @@ fn start_players<'a>(
     let mut players = Vec::with_capacity(2);
     for (k, (launcher, party)) in launchers.into_iter().zip(parties).enumerate() {
         let (stdin, stdout, watch, input) = wiring.take(k);
-        // The solution's stdout (k = 0) held open by the runner, where Kattis' rules want it.
+        // The solution's stdout (k = 0) held open by the runner, where the exit-and-wall rules
+        // want it.
         let held = match (k, relay, rules) {
-            (0, false, Rules::Kattis) => Some(stdout.try_clone()?),
+            (0, false, Rules::ExitAndWall) => Some(stdout.try_clone()?),
             _ => None,
         };
         let (err_r, err_w) = pipe()?;
@@ -545,9 +549,9 @@ impl Game {
                     Err(_) => p[k].out = None,
                 }
             }
-            // Under Kattis' rules the validator sees the end of the solution's output only
-            // once the solution has ended (its report).
-            let held = self.rules == Rules::Kattis && from == Side::Solution;
+            // Under the exit-and-wall rules the validator sees the end of the solution's output
+            // only once the solution has ended (its report).
+            let held = self.rules == Rules::ExitAndWall && from == Side::Solution;
             // A side whose stdout closed has ended (in the sandbox everything of its case is
             // killed when it ends): this is when the other side can first know it, so it orders
             // the two ends causally, where the launchers' reports may cross.
@@ -625,9 +629,10 @@ impl Game {
         let now = Instant::now();
         p[k].ended = Some((usage, now));
         self.last_activity = now;
-        // Kattis' rules: the solution ended, the validator may now see the end of its output.
+        // The exit-and-wall rules: the solution ended, the validator may now see the end of its
+        // output.
         p[k].held = None;
-        if k == 0 && self.relay && self.rules == Rules::Kattis && p[0].out.is_none() {
+        if k == 0 && self.relay && self.rules == Rules::ExitAndWall && p[0].out.is_none() {
             p[1].deliver(true);
         }
         let side = if k == 0 {
@@ -668,13 +673,13 @@ impl Game {
             observe(x.launcher, &x.run, &mut x.seen);
             cpu_moved |= x.seen.cpu != self.cpu_at_activity[k];
             self.cpu_at_activity[k] = x.seen.cpu;
-            // The pair has one wall-clock backstop (below), not one per side; but under Kattis'
-            // rules, which have no idleness, the solution has its own as in any problem (as
+            // The pair has one wall-clock backstop (below), not one per side; but under the
+            // exit-and-wall rules, which have no idleness, the solution has its own as in any problem (as
             // BAPCtools times out a submission), and the validator then sees its end.
             // The solution's own backstop does not count the time the interactor computed or
             // waited for a CPU: the solution waits on it meanwhile (a game's wall clock is the
             // solution's own); the interactor keeps its own limits.
-            let own_wall = self.rules == Rules::Kattis && k == 0;
+            let own_wall = self.rules == Rules::ExitAndWall && k == 0;
             let mut seen = x.seen;
             if own_wall {
                 seen.waited = seen.waited.saturating_add(waiting_on_interactor);
@@ -702,7 +707,7 @@ impl Game {
             self.last_activity = now;
         }
         let alive = p.iter().any(|x| x.ended.is_none() && x.killed.is_none());
-        let idleness = self.rules == Rules::Codeforces;
+        let idleness = self.rules == Rules::CloseAndIdle;
         if idleness && alive && !self.solution_stopped && now >= self.last_activity + IDLE {
             for x in p.iter_mut() {
                 x.kill(Kill::Idle, now);
@@ -719,11 +724,11 @@ impl Game {
     }
 
     /// How long the interactor has computed or waited for a CPU so far (its CPU time and its
-    /// wait, as last seen): time the solution may have spent waiting on it. Under Kattis' rules,
-    /// when the solution's own wall clock comes near its backstop, both sides' waits are read
+    /// wait, as last seen): time the solution may have spent waiting on it. Under the
+    /// exit-and-wall rules, when the solution's own wall clock comes near its backstop, both sides' waits are read
     /// again first, as a single run's are.
     fn interactor_busy(&mut self, p: &mut [Player; 2], now: Instant) -> Duration {
-        if self.rules == Rules::Kattis && p[0].ended.is_none() {
+        if self.rules == Rules::ExitAndWall && p[0].ended.is_none() {
             let elapsed = now - p[0].run.start;
             let credit = p[1].seen.cpu + p[1].seen.waited + p[0].seen.waited;
             if elapsed.saturating_sub(credit) > wall_limit(&p[0].party.limits) {

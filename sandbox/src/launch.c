@@ -831,7 +831,7 @@ static int remake_tmp(uint64_t size) {
 #define RW_INODES 256
 
 /* The bytes the writable entry at `box_path` may hold: RW_BYTES, read back into the runner's
- * memory; but the compile's output (`/box/rw-out`, job.rs OUTPUT), which the runner streams to
+ * memory; but the compile's output (`/box/rw-out`, compile.rs OUTPUT), which the runner streams to
  * its disk, as much as the compile's memory limit (its pages are charged to the compile's
  * memory cgroup, which bounds it anyway): a judge lets a program with a large initialised array
  * compile (DOMjudge allows 2.5 GiB of output, the Kattis format 2 GiB of compile memory). */

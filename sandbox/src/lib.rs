@@ -15,9 +15,9 @@
 mod attached;
 mod cancel;
 mod cgroup;
+mod compile;
 mod gcc_launcher;
 mod interact;
-mod job;
 mod launcher;
 mod left;
 mod program;
@@ -30,7 +30,7 @@ pub use program::{
 };
 pub use single::{become_subreaper, box_path, reap_orphans};
 
-pub use job::{Job, JobOutput, JobPaths, COMMANDS, OUTPUT, SOURCES, TOOLCHAIN};
+pub use compile::{Compile, CompileOutput, CompilePaths, COMMANDS, OUTPUT, SOURCES, TOOLCHAIN};
 
 pub use interact::{Exchange, Interaction, Party, Rules, Side, Transcript, IDLE};
 pub use left::{Left, WRITABLE_CAP, WRITABLE_ENTRIES};
@@ -361,16 +361,16 @@ impl Executor for Sandbox {
 }
 
 impl Sandbox {
-    /// Runs a compile ([`job`]) under `limits`: `make_argv` gets the paths of the job's
+    /// Runs a compile ([`Compile`]) under `limits`: `make_argv` gets the paths of the compile's
     /// directories as the compiler sees them. An error means it could not be run at all.
     pub fn compile(
         &self,
-        job: &Job,
-        make_argv: &dyn Fn(&JobPaths) -> Vec<std::ffi::OsString>,
+        compile: &Compile,
+        make_argv: &dyn Fn(&CompilePaths) -> Vec<std::ffi::OsString>,
         limits: &Limits,
-    ) -> io::Result<JobOutput> {
+    ) -> io::Result<CompileOutput> {
         let launcher = self.checkout_from(&self.compile_idle)?;
-        let served = job::run(&launcher, job, make_argv, limits);
+        let served = compile::run(&launcher, compile, make_argv, limits);
         Self::give_back(&self.compile_idle, launcher, served)?
     }
 
@@ -707,7 +707,7 @@ mod tests {
                 },
                 &|_| false,
                 None,
-                Rules::Kattis,
+                Rules::ExitAndWall,
             )
             .unwrap();
         drop(hogs);

@@ -1,7 +1,7 @@
 //! `runner init [DIR]`: makes a workspace in any folder (the folders the runner reads, and a
 //! .gitignore for its build cache), so that the judge works outside this repository. The judge
-//! profiles are built in until the folder holds its own judges.toml (`--judges` writes a copy to
-//! edit). With `--lang`, workspace.toml says the language of the solutions `new` and `listen`
+//! profiles are built in; the folder's own judges.toml is layered on them (`--judges` writes one
+//! that changes nothing yet, saying how). With `--lang`, workspace.toml says the language of the solutions `new` and `listen`
 //! write. Nothing that exists is changed.
 
 use std::path::Path;
@@ -36,7 +36,7 @@ pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
         "# The runner's build and verdict cache, and submit's packets.\n/target/\n".to_string(),
     )];
     if with_judges {
-        files.push((judges::FILE, judges::BUILT_IN.to_string()));
+        files.push((judges::FILE, judges::LAYERED_TEMPLATE.to_string()));
     }
     if let Some(lang) = lang {
         files.push((settings::FILE, settings::text(lang)));
@@ -62,7 +62,8 @@ pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
     };
     if !root.join(judges::FILE).exists() {
         text.push_str(&format!(
-            "  judge profiles: the built-in ones ({} init --judges writes judges.toml to edit)\n",
+            "  judge profiles: the built-in ones ({} init --judges writes a judges.toml that \
+             changes them)\n",
             r
         ));
     }

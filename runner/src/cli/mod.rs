@@ -274,12 +274,13 @@ enum Command {
     /// nudged), each judged on the fixtures; the score, and every survivor as a diff.
     Mutants(MutantsArgs),
     /// Make a workspace (problems/, fixtures/, solutions/) in DIR, so the judge works in any
-    /// folder; the built-in judge profiles serve until it holds a judges.toml.
+    /// folder; the built-in judge profiles serve, changed by its judges.toml when it has one.
     Init {
         /// The folder (default: the current one; made if missing).
         #[arg(default_value = ".")]
         dir: PathBuf,
-        /// Also write the built-in judges.toml there, to edit.
+        /// Also write a judges.toml there that changes the built-in profiles (nothing yet: it
+        /// says how, by judge name).
         #[arg(long)]
         judges: bool,
         /// The language of the solutions `new` and `listen` write in this workspace (kept in

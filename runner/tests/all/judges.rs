@@ -477,7 +477,13 @@ fn a_judge_and_a_language_are_added_by_editing_judges_toml() {
             "{judges}\n[[judge]]\nname = \"Toy\"\n\n[[judge.language]]\nname = \"Shell\"\nlabel = \"POSIX sh\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{{src}}\"]\nstack_kib = 1024\n"
         ),
     );
-    twice(&ws, "s", "toy");
+    the_toy_judge_judges_and_submits(&ws);
+}
+
+/// The judge `Toy` of the workspace's judges.toml (its language `Shell`, labelled `POSIX sh`)
+/// judges a shell solution of problem `s` and names its label to submit it.
+fn the_toy_judge_judges_and_submits(ws: &Ws) {
+    twice(ws, "s", "toy");
     ws.write("solutions/sh/s.sh", "read n\necho $((2 * n))\n");
     let out = ws.runner(&[]);
     assert_code(&out, 0);
@@ -489,4 +495,126 @@ fn a_judge_and_a_language_are_added_by_editing_judges_toml() {
     let out = ws.runner(&["submit", "s"]);
     assert_code(&out, 0);
     assert!(stdout(&out).contains("pick \"POSIX sh\""), "{}", text(&out));
+}
+
+/// The message of a run with a problem of an unknown judge: the judges the workspace knows.
+fn known_judges(ws: &Ws) -> String {
+    twice(ws, "unknown", "Timus");
+    let out = ws.runner(&["unknown"]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    let (_, known) = err
+        .split_once("unknown judge `Timus`: judges.toml knows ")
+        .unwrap_or_else(|| panic!("{}", text(&out)));
+    std::fs::remove_dir_all(ws.path("problems/unknown")).unwrap();
+    std::fs::remove_file(ws.path("fixtures/unknown.toml")).unwrap();
+    let known = known.lines().next().unwrap();
+    known
+        .strip_suffix(" (add the judge there)")
+        .unwrap_or(known)
+        .to_string()
+}
+
+#[test]
+fn a_layered_judges_toml_changes_one_language_and_keeps_the_others() {
+    let ws = Ws::empty();
+    // Only local's C++, whose compile line defines TWICE: the file names nothing else.
+    ws.write(
+        "judges.toml",
+        "[[judge]]\nname = \"local\"\n\n[[judge.language]]\nname = \"C++\"\nextensions = [\"cpp\"]\n\
+         compile = [\"g++\", \"-O2\", \"-DTWICE=2\", \"-x\", \"c++\", \"{src}\", \"-o\", \"{out}\"]\n",
+    );
+    twice(&ws, "t", "local");
+    ws.write(
+        "solutions/cpp/t.cpp",
+        "#include <cstdio>\nint main() { long long n; if (std::scanf(\"%lld\", &n) == 1) std::printf(\"%lld\\n\", TWICE * n); }\n",
+    );
+    ws.write(
+        "solutions/c/t.c",
+        "#include <stdio.h>\nint main(void) { long long n; if (scanf(\"%lld\", &n) == 1) printf(\"%lld\\n\", 2 * n); return 0; }\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 0);
+    let s = stdout(&out);
+    // The C++ built with this file's line (without it, TWICE is undeclared: CE)…
+    assert!(
+        s.contains("solutions/cpp/t.cpp [local C++]: 2/2 AC"),
+        "{}",
+        text(&out)
+    );
+    // …local's C as built in, and every built-in judge still there.
+    assert!(
+        s.contains("solutions/c/t.c [local C]: 2/2 AC"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(
+        known_judges(&ws),
+        "local, POJ, HDU, AcWing, Codeforces, AtCoder, Polygon"
+    );
+}
+
+#[test]
+fn a_layered_judges_toml_adds_a_judge_and_drops_one() {
+    let ws = Ws::empty();
+    ws.write(
+        "judges.toml",
+        "drop = [\"HDU\"]\n\n[[judge]]\nname = \"Toy\"\n\n[[judge.language]]\nname = \"Shell\"\nlabel = \"POSIX sh\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{src}\"]\n",
+    );
+    the_toy_judge_judges_and_submits(&ws);
+    assert_eq!(
+        known_judges(&ws),
+        "local, POJ, AcWing, Codeforces, AtCoder, Polygon, Toy"
+    );
+}
+
+#[test]
+fn a_whole_copied_judges_toml_is_read_alone_as_before() {
+    // The copy of before Codeforces and AtCoder (it defines local, POJ, HDU and AcWing: a whole
+    // copy): the judges added since are not under it.
+    let ws = Ws::empty();
+    let old = repo_root().join("runner/tests/data/judges-before-builds.toml");
+    std::fs::copy(old, ws.path("judges.toml")).unwrap();
+    assert_eq!(known_judges(&ws), "local, POJ, HDU, AcWing");
+    // A file saying `whole = true` is the whole set too.
+    ws.write(
+        "judges.toml",
+        "whole = true\n[[judge]]\nname = \"local\"\n[[judge.language]]\nname = \"Shell\"\nextensions = [\"sh\"]\nrun = [\"sh\", \"{src}\"]\n",
+    );
+    assert_eq!(known_judges(&ws), "local");
+}
+
+#[test]
+fn a_bad_field_of_a_layered_judges_toml_is_located() {
+    let ws = Ws::twice();
+    ws.write(
+        "judges.toml",
+        "[[judge]]\nname = \"POJ\"\n\n[[judge.language]]\nname = \"G++\"\nextensions = [\"cpp\"]\ncompiel = [\"g++\", \"{src}\", \"-o\", \"{out}\"]\n",
+    );
+    let out = ws.runner(&[]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("judges.toml:7:1: unknown field `compiel`"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn init_judges_writes_a_layered_file_that_changes_nothing_yet() {
+    let ws = Ws {
+        dir: tempfile::tempdir().unwrap(),
+    };
+    let out = ws.runner(&["init", ws.dir.path().to_str().unwrap(), "--judges"]);
+    assert_code(&out, 0);
+    let written = std::fs::read_to_string(ws.path("judges.toml")).unwrap();
+    assert!(
+        written.starts_with("# This workspace's judges: the built-in ones"),
+        "{written}"
+    );
+    assert!(written.lines().count() < 30, "{written}");
+    assert_eq!(
+        known_judges(&ws),
+        "local, POJ, HDU, AcWing, Codeforces, AtCoder, Polygon"
+    );
 }

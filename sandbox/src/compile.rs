@@ -34,7 +34,7 @@ pub const COMMANDS: &str = "/box/bin";
 pub const TOOLCHAIN: &str = "/box/toolchain";
 
 /// A compile to run.
-pub struct Job<'a> {
+pub struct Compile<'a> {
     /// The build directory: the sources staged in its `ws/`, the output in its `out/`.
     pub work: &'a Path,
     /// A toolchain directory outside `/usr` the compiler needs (shown read-only).
@@ -50,22 +50,22 @@ pub struct Job<'a> {
     pub proc: bool,
 }
 
-/// Where a job's directories are, as its command must name them: in the sandbox, [`SOURCES`],
+/// Where a compile's directories are, as its command must name them: in the sandbox, [`SOURCES`],
 /// [`OUTPUT`] and [`TOOLCHAIN`]; without it, the host's (`ws/`, `out/` of the build directory).
 #[derive(Debug, Clone)]
-pub struct JobPaths {
+pub struct CompilePaths {
     /// The build directory's `bin/`, when it has one.
     pub commands: Option<PathBuf>,
     pub sources: PathBuf,
     pub output: PathBuf,
     pub toolchain: Option<PathBuf>,
-    /// Where each of the job's `shown` is, in its order.
+    /// Where each of the compile's `shown` is, in its order.
     pub shown: Vec<PathBuf>,
 }
 
 /// What a compile produced.
 #[derive(Debug, Clone)]
-pub struct JobOutput {
+pub struct CompileOutput {
     /// How it ended (its `stdout` and `stderr` are empty: the message is below).
     pub run: RunOutput,
     /// The first `keep` bytes of what it printed (stdout and stderr, interleaved).
@@ -75,7 +75,7 @@ pub struct JobOutput {
 }
 
 /// The environment of a compile.
-fn environment(sandboxed: bool, paths: &JobPaths) -> Vec<OsString> {
+fn environment(sandboxed: bool, paths: &CompilePaths) -> Vec<OsString> {
     let mut path = OsString::from("PATH=");
     if let Some(c) = &paths.commands {
         path.push(c);
@@ -136,18 +136,18 @@ fn drain(pipe: OwnedFd, keep: usize) -> mpsc::Receiver<(Vec<u8>, u64)> {
     rx
 }
 
-/// Where the job's directories are for its command, and what the sandbox shows (nothing
+/// Where the compile's directories are for its command, and what the sandbox shows (nothing
 /// without it: the command names the host's directories).
-fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
-    let commands = job.work.join("bin");
+fn placed(compile: &Compile, sandboxed: bool) -> (CompilePaths, Vec<Expose>) {
+    let commands = compile.work.join("bin");
     let commands = commands.is_dir().then_some(commands);
     if !sandboxed {
-        let paths = JobPaths {
+        let paths = CompilePaths {
             commands,
-            sources: job.work.join("ws"),
-            output: job.work.join("out"),
-            toolchain: job.toolchain.map(Path::to_path_buf),
-            shown: job
+            sources: compile.work.join("ws"),
+            output: compile.work.join("out"),
+            toolchain: compile.toolchain.map(Path::to_path_buf),
+            shown: compile
                 .shown
                 .iter()
                 .map(|(host, _)| host.to_path_buf())
@@ -157,15 +157,15 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
     }
     let mut expose = vec![
         Expose {
-            host: job.work.join("ws"),
+            host: compile.work.join("ws"),
             in_box: SOURCES.into(),
         },
         Expose {
-            host: job.work.join("out"),
+            host: compile.work.join("out"),
             in_box: OUTPUT.into(),
         },
     ];
-    if let Some(t) = job.toolchain {
+    if let Some(t) = compile.toolchain {
         expose.push(Expose {
             host: t.to_path_buf(),
             in_box: TOOLCHAIN.into(),
@@ -177,14 +177,14 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
             in_box: COMMANDS.into(),
         });
     }
-    for (host, name) in job.shown {
+    for (host, name) in compile.shown {
         expose.push(Expose {
             host: host.to_path_buf(),
             in_box: format!("/box/{name}"),
         });
     }
-    let paths = JobPaths {
-        shown: job
+    let paths = CompilePaths {
+        shown: compile
             .shown
             .iter()
             .map(|(_, n)| Path::new("/box").join(n))
@@ -192,7 +192,7 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
         commands: commands.map(|_| COMMANDS.into()),
         sources: SOURCES.into(),
         output: OUTPUT.into(),
-        toolchain: job.toolchain.map(|_| TOOLCHAIN.into()),
+        toolchain: compile.toolchain.map(|_| TOOLCHAIN.into()),
     };
     (paths, expose)
 }
@@ -201,14 +201,14 @@ fn placed(job: &Job, sandboxed: bool) -> (JobPaths, Vec<Expose>) {
 /// launcher's mount namespace, seen through `/proc/FORKER/root`) into the build directory's
 /// `out/`, then empties it, before the launcher runs anything else. Only regular files and
 /// folders (a build script's program is a folder), not followed through links.
-fn take_output(launcher: &Launcher, job: &Job) -> io::Result<()> {
+fn take_output(launcher: &Launcher, compile: &Compile) -> io::Result<()> {
     let Some(root) = &launcher.root else {
         return Ok(());
     };
     let inside = root.join(OUTPUT.trim_start_matches('/'));
     let rel = inside.strip_prefix("/").unwrap_or(&inside);
     let view = Path::new(&format!("/proc/{}/root", launcher.forker)).join(rel);
-    let out = job.work.join("out");
+    let out = compile.work.join("out");
     let copied = copy_tree(&view, &out, 0);
     crate::left::empty(&view);
     copied
@@ -250,21 +250,25 @@ fn copy_tree(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
     Ok(())
 }
 
-/// Runs a compile through `launcher`: `make_argv` gets the job's paths as the compiler sees
+/// Runs a compile through `launcher`: `make_argv` gets the compile's paths as the compiler sees
 /// them.
 pub(crate) fn run(
     launcher: &Launcher,
-    job: &Job,
-    make_argv: &dyn Fn(&JobPaths) -> Vec<OsString>,
+    compile: &Compile,
+    make_argv: &dyn Fn(&CompilePaths) -> Vec<OsString>,
     limits: &Limits,
-) -> io::Result<io::Result<JobOutput>> {
+) -> io::Result<io::Result<CompileOutput>> {
     let sandboxed = launcher.sandbox.is_ok();
-    let (paths, expose) = placed(job, sandboxed);
+    let (paths, expose) = placed(compile, sandboxed);
     let argv = make_argv(&paths);
     let envp = environment(sandboxed, &paths);
     let rlimits = Rlimits {
         nproc: if sandboxed { PROCESS_LIMIT } else { 0 },
-        flags: if job.proc { launcher::REQUEST_PROC } else { 0 },
+        flags: if compile.proc {
+            launcher::REQUEST_PROC
+        } else {
+            0
+        },
         ..single::rlimits(
             launcher,
             &crate::program::Program {
@@ -279,7 +283,7 @@ pub(crate) fn run(
     let stdin = File::open("/dev/null")?;
     let (msg_r, msg_w) = nix::unistd::pipe()?;
     let msg_w2 = msg_w.try_clone()?;
-    let message = drain(msg_r, job.keep);
+    let message = drain(msg_r, compile.keep);
     // The poll loop's own pipes are empty and closed: the message is drained above.
     let (out_r, out_w) = nix::unistd::pipe()?;
     let (err_r, err_w) = nix::unistd::pipe()?;
@@ -308,7 +312,7 @@ pub(crate) fn run(
         Err(e) => return Ok(Err(e)),
     };
     if sandboxed {
-        if let Err(e) = take_output(launcher, job) {
+        if let Err(e) = take_output(launcher, compile) {
             return Ok(Err(e));
         }
     }
@@ -317,7 +321,7 @@ pub(crate) fn run(
     let (message, message_bytes) = message
         .recv_timeout(Duration::from_secs(2))
         .unwrap_or_default();
-    Ok(Ok(JobOutput {
+    Ok(Ok(CompileOutput {
         run: out,
         message,
         message_bytes,

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-use crate::compile::Builder;
 use crate::fixture;
 use crate::judgement;
-use crate::judges::{Judges, LOCAL};
+use crate::judges::LOCAL;
 use crate::problem::Problem;
+use crate::session::Session;
 use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
 use crate::workspace::Workspace;
@@ -53,20 +53,19 @@ pub struct Ran {
 
 /// Builds and runs `req.source` on `req.input` under `req.limits`; when the problem has a
 /// validator and it rejects the input, a warning says so. `Err` in the outcome is the compile
-/// error's text.
-pub fn run_on_input(
-    ws: &Workspace,
-    judges: &Judges,
-    builder: &Builder,
-    exec: &dyn Executor,
-    problem: &Problem,
-    req: &Request,
-) -> Result<SingleRun> {
+/// error's text. Everything runs in the session's sandbox.
+pub fn run_on_input(session: &Session, problem: &Problem, req: &Request) -> Result<SingleRun> {
+    let ws = &session.ws;
     if !req.source.is_file() {
         anyhow::bail!("{}: no such file", ws.display(&req.source));
     }
+    let exec = session.sandbox()?;
+    let builder = &session.builder;
     let profile_of = |judge: &str, path: &std::path::Path| {
-        judges.profile(judge, path).map_err(|e| anyhow::anyhow!(e))
+        session
+            .judges
+            .profile(judge, path)
+            .map_err(|e| anyhow::anyhow!(e))
     };
     let mut warnings = Vec::new();
     let validator_src = problem.validator_path();

@@ -216,12 +216,8 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
         let i = kattis::read(pkg, &cx.kinds, slug, &cx.ws.problems_dir().join(SHARED))?;
         return Ok((i.draft, i.measure, i.missing_inputs));
     }
-    let exec = || -> Result<&dyn sandbox::Executor> { Ok(cx.sandbox()?) };
     let tools = tools::PackageTools {
-        kinds: &cx.kinds,
-        judges: &cx.judges,
-        builder: &cx.builder,
-        exec: &exec,
+        session: &cx.session,
         max_bytes: how.bounds.max_bytes,
         time: how.tool_time.unwrap_or(judging::problem::TOOL_LIMITS.time),
     };
@@ -230,6 +226,7 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
     } else {
         library_checker::read(pkg, &tools, slug, how.lc_root)?
     };
+    cx.print_notes();
     Ok((draft, None, 0))
 }
 

@@ -88,7 +88,7 @@ struct Shared<'a> {
 pub fn listen(cx: &Context, port: u16, once: bool, lang: Option<Lang>) -> Result<u8> {
     let lang = match lang {
         Some(l) => l,
-        None => cx.workspace_lang()?,
+        None => cx.lang()?,
     };
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).with_context(|| {
         format!(

@@ -14,7 +14,7 @@ use judging::exit;
 use judging::interactive::Interactor;
 use judging::judges::LOCAL;
 use judging::problem::Problem;
-use judging::tools::{self, Tool};
+use judging::tools::Tool;
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
     let problems = cx.discover()?;
@@ -37,14 +37,9 @@ pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
             cx.kinds.listing()
         );
     }
-    let ran = by_hand::run_on_input(
-        &cx.ws,
-        &cx.judges,
-        &cx.builder,
-        cx.sandbox()?,
-        problem,
-        &req,
-    )?;
+    // Made here, so that the sandbox's note is printed before the run.
+    cx.sandbox()?;
+    let ran = by_hand::run_on_input(&cx.session, problem, &req)?;
     cx.print_notes();
     let mut err = std::io::stderr().lock();
     for w in &ran.warnings {
@@ -128,8 +123,7 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
             problem.slug
         );
     }
-    let pool = judging::run::pool(1)?;
-    let built = tools::build(&cx.builder, &cx.judges, &pool, problem, &[Tool::Interactor])?;
+    let built = cx.session.tools(problem, &[Tool::Interactor])?;
     let interactor = built.interactor.expect("built");
     if a.human {
         return by_hand(cx, &interactor, &input);

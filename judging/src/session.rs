@@ -513,7 +513,7 @@ mod tests {
             "{}",
             some.warnings[0]
         );
-        let every = s.problems(Reach::Every).err().expect("refused");
+        let every = s.problems(Reach::Every).expect_err("refused");
         let errors = every.downcast_ref::<ConfigErrors>().expect("config errors");
         assert_eq!(errors.0.len(), 1, "{every}");
         assert_eq!(errors.0[0].path, std::path::Path::new("problems/notes.txt"));

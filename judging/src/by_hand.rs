@@ -20,10 +20,13 @@ use sandbox::{Executor, RunOutput, Stdin};
 /// What `runner run` runs.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The file to build and run.
     pub source: PathBuf,
     /// The program as messages name it.
     pub what: String,
+    /// The time and memory it runs under.
     pub limits: Limits,
+    /// What it reads on stdin.
     pub input: Vec<u8>,
     /// The judge whose profile builds it (`local` for the brute force).
     pub judge: String,
@@ -39,13 +42,16 @@ use crate::diff::mib;
 pub struct SingleRun {
     /// Lines about the input (the validator rejects it, fails, or does not compile).
     pub warnings: Vec<String>,
+    /// The run, or the compile error's text.
     pub outcome: Result<Ran, String>,
 }
 
 /// A program that ran: its output, and the verdict of its limits (`None`: within them).
 #[derive(Debug)]
 pub struct Ran {
+    /// Its output, stderr with the user's own names for the paths.
     pub out: RunOutput,
+    /// The limit verdict and what was hit, when it went over one.
     pub failure: Option<(Verdict, String)>,
     /// "12 ms, 1.9 MiB (limits 1000 ms, 64.0 MiB)".
     pub of_limits: String,
@@ -60,7 +66,7 @@ pub fn run_on_input(session: &Session, problem: &Problem, req: &Request) -> Resu
         anyhow::bail!("{}: no such file", ws.display(&req.source));
     }
     let exec = session.sandbox()?;
-    let builder = &session.builder;
+    let builder = &session.workshop;
     let profile_of = |judge: &str, path: &std::path::Path| {
         session
             .judges

@@ -1,10 +1,10 @@
 //! The value a command opens to reach the core: the workspace, its judge profiles and the file
-//! kinds they build, the builder (and the sandbox it makes on first use), the verdict cache,
+//! kinds they build, the workshop (builds, and the sandbox it makes on first use), the verdict cache,
 //! the job count and the run's cancellation, each made once from what the caller hands in
 //! ([`SessionOptions`]: the root or where to look for it, the command that starts the runner,
 //! the `Cancel` its signal handler holds). Through it a command executes a plan, builds a
 //! problem's own programs and stresses a problem. It prints nothing: what it has to say (the
-//! sandbox's note, the builder's notes, the cache entries it could not read) it keeps for the
+//! sandbox's note, the workshop's notes, the cache entries it could not read) it keeps for the
 //! caller to take.
 
 use std::path::{Path, PathBuf};
@@ -14,7 +14,7 @@ use anyhow::{bail, Context as _, Result};
 use sandbox::{Cancel, Limits, Sandbox};
 
 use crate::cache::VerdictCache;
-use crate::compile::Builder;
+use crate::compile::Workshop;
 use crate::config::ConfigError;
 use crate::fixture::{self, Case};
 use crate::holes;
@@ -49,12 +49,15 @@ pub struct SessionOptions {
 
 /// An open session: see the module's doc.
 pub struct Session {
+    /// The workspace: its root and folders.
     pub ws: Workspace,
+    /// The judge profiles (`judges.toml`).
     pub judges: Arc<Judges>,
     /// The file kinds the judges build (by extension).
     pub kinds: FileKinds,
     /// Builds programs, and holds the sandbox they (and their compiles) run in.
-    pub builder: Builder,
+    pub workshop: Workshop,
+    /// Programs run at once.
     pub jobs: usize,
     /// The run's cancellation, handed to the engine and the sandbox.
     pub cancel: Cancel,
@@ -132,7 +135,7 @@ pub type Work = Vec<(Problem, Vec<Case>)>;
 /// How a plan is executed, besides what the session holds.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Execution {
-    /// The lines of an interactive case's dialogue kept ([`ExecOptions::transcript_lines`]).
+    /// The lines of an interactive case's dialogue kept (`all` with `--transcript`).
     pub transcript_lines: usize,
     /// Judge a wrong solution on every case (`--all-cases`).
     pub all_cases: bool,
@@ -165,7 +168,7 @@ impl Session {
         Ok(Session {
             kinds: judges.file_kinds(),
             judges: Arc::new(judges),
-            builder: Builder::new(ws.cache_dir())
+            workshop: Workshop::new(ws.cache_dir())
                 .in_workspace(ws.root())
                 .isolated(o.sandbox)
                 .cancelled_by(o.cancel.clone()),
@@ -179,10 +182,10 @@ impl Session {
         })
     }
 
-    /// The executor, made on first use (the builder's: compiles run in it too). When it cannot
-    /// isolate here, [`Builder::take_sandbox_note`] says so once.
+    /// The executor, made on first use (the workshop's: compiles run in it too). When it cannot
+    /// isolate here, [`Workshop::take_sandbox_note`] says so once.
     pub fn sandbox(&self) -> Result<&Sandbox> {
-        self.builder.sandbox()
+        self.workshop.sandbox()
     }
 
     /// `e` with its path relative to the workspace root, as messages show it.
@@ -371,7 +374,7 @@ impl Session {
     ) -> Result<RunReport> {
         crate::run::execute(
             plan,
-            &self.builder,
+            &self.workshop,
             self.sandbox()?,
             &ExecOptions {
                 jobs: self.jobs,
@@ -387,10 +390,15 @@ impl Session {
         )
     }
 
+    /// A pool of as many workers as the session's jobs.
+    pub fn pool(&self) -> Result<rayon::ThreadPool> {
+        crate::run::pool(self.jobs).context("cannot start the workers")
+    }
+
     /// `problem`'s own programs `tools`, built in parallel and made ready to call.
     pub fn tools(&self, problem: &Problem, tools: &[Tool]) -> Result<Toolbox> {
-        let pool = crate::run::pool(self.jobs).context("cannot start the workers")?;
-        crate::tools::build(&self.builder, &self.judges, &pool, problem, tools)
+        let pool = self.pool()?;
+        crate::tools::build(&self.workshop, &self.judges, &pool, problem, tools)
     }
 
     /// Stresses `problem` as `opts` says, each seed done to `progress`.
@@ -403,7 +411,7 @@ impl Session {
         crate::stress::stress(
             problem,
             &self.judges,
-            &self.builder,
+            &self.workshop,
             self.sandbox()?,
             opts,
             progress,

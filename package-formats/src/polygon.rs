@@ -21,7 +21,7 @@ use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{PackageTools, Programs};
 use judging::ranges;
-use judging::verdict::{Expect, Verdict, Verdicts};
+use judging::{Expect, Verdict, Verdicts};
 
 fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Option<roxmltree::Node<'a, 'i>> {
     n.children().find(|c| c.has_tag_name(tag))

@@ -8,9 +8,9 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use sandbox::{Executor, Kill, Limits, Program, Stdin};
 
-use judging::judges::LOCAL;
-use judging::problem::TOOL_LIMITS;
-use judging::session::Session;
+use judging::Session;
+use judging::LOCAL;
+use judging::TOOL_LIMITS;
 
 /// A generated test's input or answer may be this large.
 const GENERATED_MAX: usize = 256 << 20;
@@ -58,8 +58,8 @@ impl<'a, 'x> Programs<'a, 'x> {
         if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
             return Ok(p.clone());
         }
-        let p = judging::compile::build_or_bail(
-            &self.tools.session.builder,
+        let p = judging::build_or_bail(
+            &self.tools.session.workshop,
             &self.tools.session.judges,
             judge,
             source,

@@ -1,9 +1,9 @@
 //! One value per command, built once from the global options: the core's session
-//! ([`judging::session::Session`]: the workspace, the judges and the kinds of file they build,
-//! the builder, the sandbox, the verdict cache, jobs, the cancellation; the loading of the
+//! ([`judging::Session`]: the workspace, the judges and the kinds of file they build,
+//! the workshop, the sandbox, the verdict cache, jobs, the cancellation; the loading of the
 //! problems, which holes stop it, the plans' subjects) and the presentation: report options,
 //! outputs, the progress bar, and the printing of what the session hands back (its warnings,
-//! the sandbox's "no sandbox" note once, the builder's notes). Commands read the session through
+//! the sandbox's "no sandbox" note once, the workshop's notes). Commands read the session through
 //! it ([`Context`] derefs to [`Session`]) and ask it to execute and report.
 
 use std::io::{IsTerminal, Write};
@@ -16,19 +16,19 @@ use anyhow::{bail, Context as _, Result};
 use super::{ColorChoice, GlobalArgs};
 use crate::machine::{self, Outputs, Selected, Stream};
 use crate::report::{self, Progress, ReportOptions};
-use judging::cache::VerdictCache;
-use judging::fixture::Case;
-use judging::judges::Profile;
 use judging::lint;
-use judging::problem::Problem;
-use judging::run::{FirstRejections, Planned, Role, RunReport, Tally};
-use judging::session::{ConfigErrors, Execution, Loaded, Reach, Session, SessionOptions, Work};
-use judging::workspace::Workspace;
+use judging::Case;
+use judging::Problem;
+use judging::Profile;
+use judging::VerdictCache;
+use judging::Workspace;
+use judging::{ConfigErrors, Execution, Loaded, Reach, Session, SessionOptions, Work};
+use judging::{FirstRejections, Planned, Role, RunReport, Tally};
 use sandbox::{Cancel, Sandbox};
 
-/// What a command gets: the core's [`Session`] (the workspace, the judges, the builder and its
-/// sandbox, the verdict cache, the jobs, the cancellation), which it reads through (`cx.ws`,
-/// `cx.builder`: [`Context`] derefs to it), and the presentation: how reports look, where
+/// What a command gets: the core's [`Session`] (the workspace, the judges, the workshop (builds
+/// and the sandbox), the verdict cache, the jobs, the cancellation), which it reads through (`cx.ws`,
+/// `cx.workshop`: [`Context`] derefs to it), and the presentation: how reports look, where
 /// they go, the progress bar.
 pub struct Context {
     pub session: Session,
@@ -82,7 +82,7 @@ impl Context {
             cache: !g.no_cache,
             cancel,
         })
-        .map_err(|e| match e.downcast::<judging::config::ConfigError>() {
+        .map_err(|e| match e.downcast::<judging::ConfigError>() {
             Ok(config) => ConfigErrors(vec![config]).into(),
             Err(e) => e,
         })?;
@@ -110,11 +110,11 @@ impl Context {
         })
     }
 
-    /// The executor, made on first use (the builder's: compiles run in it too). When the
+    /// The executor, made on first use (the workshop's: compiles run in it too). When the
     /// sandbox cannot be made here, says so once.
     pub fn sandbox(&self) -> Result<&Sandbox> {
-        let sandbox = self.builder.sandbox()?;
-        if let Some(note) = self.builder.take_sandbox_note() {
+        let sandbox = self.workshop.sandbox()?;
+        if let Some(note) = self.workshop.take_sandbox_note() {
             eprintln!("{}", judging::diff::terminal_safe(&note));
         }
         Ok(sandbox)
@@ -171,7 +171,7 @@ impl Context {
     }
 
     /// Executes the plan (the engine builds the tools its cases need with the subjects),
-    /// drawing progress. Prints nothing else but the builder's notes.
+    /// drawing progress. Prints nothing else but the workshop's notes.
     pub fn execute(&self, plan: Vec<Planned>) -> Result<RunReport> {
         self.execute_streamed(plan, None, None)
     }
@@ -213,7 +213,7 @@ impl Context {
 
     /// Each of `sources` judged as a solution (on every case, not stopping at a wrong
     /// solution's verdict) with `judge`'s profile, drawing progress: the first rejection of
-    /// each ([`judging::session::first_rejections`]).
+    /// each ([`judging::first_rejections`]).
     pub fn first_rejections(
         &self,
         problem: &Problem,
@@ -224,17 +224,15 @@ impl Context {
         let plan = self
             .session
             .first_rejection_plan(problem, cases, sources, judge)?;
-        Ok(judging::session::first_rejections(
-            &self.execute(vec![plan])?,
-        ))
+        Ok(judging::first_rejections(&self.execute(vec![plan])?))
     }
 
-    /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.
+    /// The workshop's notes (a fallback build, …) and the verdict cache's, on stderr.
     pub fn print_notes(&self) {
-        if let Some(note) = self.builder.take_sandbox_note() {
+        if let Some(note) = self.workshop.take_sandbox_note() {
             eprintln!("{}", judging::diff::terminal_safe(&note));
         }
-        for note in self.builder.take_notes() {
+        for note in self.workshop.take_notes() {
             eprintln!("note: {}", judging::diff::terminal_safe(&note));
         }
         if let Some(n) = self

@@ -8,9 +8,9 @@ use anyhow::{bail, Context as _, Result};
 
 use super::context::{print, Context};
 use judging::exit;
-use judging::run::{Planned, Role};
-use judging::verdict::{Expect, Verdict, Verdicts};
-use judging::workspace::SHARED;
+use judging::SHARED;
+use judging::{Expect, Verdict, Verdicts};
+use judging::{Planned, Role};
 use package_formats::confine::Bounds;
 use package_formats::draft::{self, Draft};
 use package_formats::kattis::{self, Measure};
@@ -219,7 +219,7 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
     let tools = tools::PackageTools {
         session: &cx.session,
         max_bytes: how.bounds.max_bytes,
-        time: how.tool_time.unwrap_or(judging::problem::TOOL_LIMITS.time),
+        time: how.tool_time.unwrap_or(judging::TOOL_LIMITS.time),
     };
     let draft = if pkg.kind == Kind::Polygon {
         polygon::read(pkg, &tools, slug)?

@@ -31,9 +31,9 @@ use anyhow::{Context as _, Result};
 
 use super::context::{print, Context};
 use judging::exit;
-use judging::judges::Judges;
 use judging::scaffold::Lang;
-use judging::workspace::Workspace;
+use judging::Judges;
+use judging::Workspace;
 use package_formats::{companion, draft};
 
 /// Headers larger than this are refused.

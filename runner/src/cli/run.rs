@@ -12,9 +12,9 @@ use super::RunArgs;
 use judging::by_hand::{self, Request};
 use judging::exit;
 use judging::interactive::Interactor;
-use judging::judges::LOCAL;
-use judging::problem::Problem;
-use judging::tools::Tool;
+use judging::Problem;
+use judging::Tool;
+use judging::LOCAL;
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
     let problems = cx.discover()?;
@@ -86,7 +86,7 @@ fn request(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> Resu
             problem.meta.judge.as_str(),
         )
     } else {
-        let solutions = judging::holes::Solutions::of(problem);
+        let solutions = judging::Solutions::of(problem);
         let s = solutions.written.first().with_context(|| {
             let why = match solutions.untouched.first() {
                 Some(u) => format!(
@@ -130,7 +130,7 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
     }
     let req = request(cx, problem, a, Vec::new())?;
     let solution = match cx
-        .builder
+        .workshop
         .build(
             &req.source,
             &*cx.subject_profile(problem, &req.judge, &req.source)?,
@@ -147,7 +147,7 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
     let game = judging::interactive::Game {
         solution: &solution,
         limits: &req.limits,
-        output_cap: judging::fixture::CHECKER_OUTPUT_LIMIT as usize,
+        output_cap: judging::CHECKER_OUTPUT_LIMIT as usize,
         interactor: &interactor,
         checker: None,
         dirs: &dirs,

@@ -7,13 +7,13 @@ use sandbox::Executor;
 
 use super::context::{select, Context};
 use crate::report;
-use judging::fixture::Case;
-use judging::problem::Problem;
-use judging::run::{self, Planned, Role, Subject};
-use judging::tools::Tool;
 use judging::validate;
-use judging::verdict::{Verdict, Verdicts};
 use judging::verify::{self as rules, TLE_FACTOR};
+use judging::Case;
+use judging::Problem;
+use judging::Tool;
+use judging::{Planned, Role, Subject};
+use judging::{Verdict, Verdicts};
 
 pub fn verify(cx: &Context, filters: &[String]) -> Result<u8> {
     let problems = if filters.is_empty() {
@@ -48,7 +48,7 @@ fn validate_all(
     cx: &Context,
     work: &[(Problem, Vec<Case>)],
 ) -> Result<Vec<validate::ProblemChecks>> {
-    let pool = run::pool(cx.jobs)?;
+    let pool = cx.session.pool()?;
     let mut checks = Vec::new();
     for (problem, cases) in work {
         let built = cx.session.tools(problem, &[Tool::Validator])?;
@@ -143,9 +143,9 @@ fn interactive_oracle(
                 case.name
             );
         }
-        case.expected = judging::fixture::Content::from(out.stdout);
+        case.expected = judging::Content::from(out.stdout);
     }
-    let written = judging::holes::Solutions::of(&problem).written;
+    let written = judging::Solutions::of(&problem).written;
     let Some(solution) = written.first().cloned() else {
         return Ok(None);
     };

@@ -180,7 +180,7 @@ fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
 /// Builds a program a command cannot go on without (the problem's generator, brute force,
 /// validator or checker; the solution `stress` runs) under `judge`'s profile: a missing file or a
 /// compile error is an error, `{path}: {what} is missing` or `{path}: {what} does not compile`.
-pub fn build_or_bail(
+pub(crate) fn build_or_bail(
     builder: &Workshop,
     judges: &crate::judges::Judges,
     judge: &str,

@@ -81,7 +81,7 @@ mod workspace;
 
 pub use cache::VerdictCache;
 pub use compare::{CompareMode, KattisFlags};
-pub use compile::{build_or_bail, Workshop};
+pub use compile::Workshop;
 pub use config::ConfigError;
 pub use fixture::{check_new_case_name, save_case, Case, Content, Source, CHECKER_OUTPUT_LIMIT};
 pub use holes::Solutions;

@@ -390,6 +390,13 @@ impl Session {
         )
     }
 
+    /// The program built from `source` with `judge`'s profile for its extension, for a command
+    /// that cannot go on without it: a missing file or a compile error is an error naming
+    /// `what` (`{path}: {what} does not compile`).
+    pub fn build(&self, judge: &str, source: &Path, what: &str) -> Result<sandbox::Program> {
+        crate::compile::build_or_bail(&self.workshop, &self.judges, judge, source, what)
+    }
+
     /// A pool of as many workers as the session's jobs.
     pub fn pool(&self) -> Result<rayon::ThreadPool> {
         crate::run::pool(self.jobs).context("cannot start the workers")

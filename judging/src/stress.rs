@@ -325,8 +325,9 @@ fn judge_solutions(
     None
 }
 
-/// Runs `stress` for `problem`. `progress` is told the number of seeds done.
-pub fn stress(
+/// Runs `stress` for `problem`. `progress` is told the number of seeds done. The way in is
+/// [`crate::Session::stress`].
+pub(crate) fn stress(
     problem: &Problem,
     judges: &Judges,
     builder: &Workshop,

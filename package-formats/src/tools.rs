@@ -58,13 +58,7 @@ impl<'a, 'x> Programs<'a, 'x> {
         if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
             return Ok(p.clone());
         }
-        let p = judging::build_or_bail(
-            &self.tools.session.workshop,
-            &self.tools.session.judges,
-            judge,
-            source,
-            key,
-        )?;
+        let p = self.tools.session.build(judge, source, key)?;
         self.built.push((key.to_string(), p.clone()));
         Ok(p)
     }

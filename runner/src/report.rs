@@ -25,8 +25,6 @@ use judging::{Expect, Verdict};
 pub struct ReportOptions {
     pub color: bool,
     pub diff_lines: usize,
-    /// Whole transcripts of interactive cases, not their last lines.
-    pub transcript: bool,
 }
 
 impl ReportOptions {
@@ -1046,7 +1044,6 @@ mod tests {
     const PLAIN: ReportOptions = ReportOptions {
         color: false,
         diff_lines: 40,
-        transcript: false,
     };
 
     fn stress_report(finding: Option<(u64, u64, Finding)>) -> StressReport {

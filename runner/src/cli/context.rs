@@ -26,20 +26,22 @@ use judging::{ConfigErrors, Execution, Loaded, Reach, Session, SessionOptions, W
 use judging::{FirstRejections, Planned, Role, RunReport, Tally};
 use sandbox::{Cancel, Sandbox};
 
-/// What a command gets: the core's [`Session`] (the workspace, the judges, the workshop (builds
-/// and the sandbox), the verdict cache, the jobs, the cancellation), which it reads through (`cx.ws`,
-/// `cx.workshop`: [`Context`] derefs to it), and the presentation: how reports look, where
-/// they go, the progress bar.
+/// What a command gets: the core's [`Session`] (the workspace, the judges, the workshop: builds
+/// and the sandbox, the verdict cache, the jobs, the cancellation), which it reads through
+/// (`cx.ws`, `cx.solution(…)`: [`Context`] derefs to it), how the invoked command executes a
+/// plan, and the presentation: how reports look, where they go, the progress bar.
 pub struct Context {
+    /// The core's session: the one way into it.
     pub session: Session,
+    /// How reports are drawn (`--color`, `--diff-lines`, `--transcript`).
     pub report: ReportOptions,
     /// Whether to draw a progress bar (a terminal, not CI, a human report).
     pub progress: bool,
+    /// Where the reports go (`--format`, `--junit`, `--html`, …).
     pub outputs: Outputs,
-    /// Judge every wrong solution on every case (`--all-cases`).
-    pub all_cases: bool,
-    /// `--fail-fast`: a solution stops at its first failing case.
-    pub fail_fast: bool,
+    /// How the command's plans are executed (`--all-cases`, `--fail-fast`, the transcript's
+    /// length); a deadline is given per execution.
+    pub execution: Execution,
 }
 
 impl std::ops::Deref for Context {
@@ -98,14 +100,15 @@ impl Context {
             report: ReportOptions {
                 color,
                 diff_lines: g.diff_lines,
-                transcript: g.transcript,
             },
             progress: std::io::stderr().is_terminal()
                 && std::env::var_os("CI").is_none()
                 && outputs.human(),
             outputs,
-            all_cases: false,
-            fail_fast: false,
+            execution: Execution {
+                transcript_lines: if g.transcript { usize::MAX } else { 12 },
+                ..Execution::default()
+            },
             session,
         })
     }
@@ -123,11 +126,7 @@ impl Context {
     /// The lines of an interactive case's dialogue the engine keeps: all with `--transcript`.
     /// (How a diff is drawn is the report's alone: [`ReportOptions::diff`].)
     pub fn transcript_lines(&self) -> usize {
-        if self.report.transcript {
-            usize::MAX
-        } else {
-            12
-        }
+        self.execution.transcript_lines
     }
 
     /// The problems of the workspace, for a command on some of them: a hole of the workspace
@@ -197,10 +196,8 @@ impl Context {
         // Made here, so that the sandbox's note is printed before the run.
         self.sandbox()?;
         let how = Execution {
-            transcript_lines: self.transcript_lines(),
-            all_cases: self.all_cases,
-            fail_fast: self.fail_fast,
             deadline,
+            ..self.execution
         };
         let report = self.session.execute(plan, how, &|e| {
             progress.on_event(&e);

@@ -7,11 +7,11 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-use crate::compile::Builder;
 use crate::fixture;
 use crate::judgement;
-use crate::judges::{Judges, LOCAL};
+use crate::judges::LOCAL;
 use crate::problem::Problem;
+use crate::session::Session;
 use crate::validate::{self, Validation};
 use crate::verdict::Verdict;
 use crate::workspace::Workspace;
@@ -20,10 +20,13 @@ use sandbox::{Executor, RunOutput, Stdin};
 /// What `runner run` runs.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The file to build and run.
     pub source: PathBuf,
     /// The program as messages name it.
     pub what: String,
+    /// The time and memory it runs under.
     pub limits: Limits,
+    /// What it reads on stdin.
     pub input: Vec<u8>,
     /// The judge whose profile builds it (`local` for the brute force).
     pub judge: String,
@@ -39,13 +42,16 @@ use crate::diff::mib;
 pub struct SingleRun {
     /// Lines about the input (the validator rejects it, fails, or does not compile).
     pub warnings: Vec<String>,
+    /// The run, or the compile error's text.
     pub outcome: Result<Ran, String>,
 }
 
 /// A program that ran: its output, and the verdict of its limits (`None`: within them).
 #[derive(Debug)]
 pub struct Ran {
+    /// Its output, stderr with the user's own names for the paths.
     pub out: RunOutput,
+    /// The limit verdict and what was hit, when it went over one.
     pub failure: Option<(Verdict, String)>,
     /// "12 ms, 1.9 MiB (limits 1000 ms, 64.0 MiB)".
     pub of_limits: String,
@@ -53,20 +59,19 @@ pub struct Ran {
 
 /// Builds and runs `req.source` on `req.input` under `req.limits`; when the problem has a
 /// validator and it rejects the input, a warning says so. `Err` in the outcome is the compile
-/// error's text.
-pub fn run_on_input(
-    ws: &Workspace,
-    judges: &Judges,
-    builder: &Builder,
-    exec: &dyn Executor,
-    problem: &Problem,
-    req: &Request,
-) -> Result<SingleRun> {
+/// error's text. Everything runs in the session's sandbox.
+pub fn run_on_input(session: &Session, problem: &Problem, req: &Request) -> Result<SingleRun> {
+    let ws = &session.ws;
     if !req.source.is_file() {
         anyhow::bail!("{}: no such file", ws.display(&req.source));
     }
+    let exec = session.sandbox()?;
+    let builder = &session.workshop;
     let profile_of = |judge: &str, path: &std::path::Path| {
-        judges.profile(judge, path).map_err(|e| anyhow::anyhow!(e))
+        session
+            .judges
+            .profile(judge, path)
+            .map_err(|e| anyhow::anyhow!(e))
     };
     let mut warnings = Vec::new();
     let validator_src = problem.validator_path();

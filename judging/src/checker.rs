@@ -25,7 +25,7 @@ const LIMITS: Limits = TOOL_LIMITS;
 
 /// What the checker said of one output.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckerResult {
+pub(crate) struct CheckerResult {
     /// AC, WA, PE, or [`Verdict::CheckerFailed`].
     pub verdict: Verdict,
     /// The checker's stderr (escaped, trimmed), or why it failed.
@@ -80,7 +80,7 @@ fn adapter(args: &[String]) -> [String; 4] {
 /// the adapter, with the problem's `output_validator_args` (the verdict cache's key holds the
 /// command line, so a changed argument judges again). Put on once, by
 /// [`crate::tools::Toolbox::put`].
-pub fn adapt(program: Program, meta: &ProblemMeta) -> Program {
+pub(crate) fn adapt(program: Program, meta: &ProblemMeta) -> Program {
     if meta.checker_convention == Convention::Testlib {
         return program;
     }
@@ -106,7 +106,7 @@ fn write_part(path: &Path, part: &Content) -> std::io::Result<()> {
 
 /// Judges `actual` (a program's output) on the case with `input` and `expected` by running
 /// `checker INPUT OUTPUT ANSWER` (testlib's order) on temporary files.
-pub fn check(
+pub(crate) fn check(
     exec: &dyn Executor,
     checker: &Program,
     input: &Content,
@@ -171,7 +171,12 @@ pub fn check(
 
 /// The outcome of a program's run `out` on `case`, judged by `checker`; the run must be within
 /// its limits (see [`limit_failure`]). `detail` carries the checker's message.
-pub fn judge(exec: &dyn Executor, checker: &Program, case: &Case, out: &RunOutput) -> Outcome {
+pub(crate) fn judge(
+    exec: &dyn Executor,
+    checker: &Program,
+    case: &Case,
+    out: &RunOutput,
+) -> Outcome {
     // The case's files are copied for the checker in pieces: a large answer is never held.
     let r = check(exec, checker, &case.input, &case.expected, &out.stdout);
     let failure = (!r.verdict.is_accepted()).then(|| {

@@ -131,7 +131,7 @@ impl<'de> Deserialize<'de> for CompareMode {
 ///
 /// `checker` cannot be judged without its program: it gives [`Verdict::CheckerFailed`] here, and
 /// the caller judges such cases with [`crate::checker`] instead.
-pub fn compare(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Verdict {
+pub(crate) fn compare(mode: CompareMode, expected: &[u8], actual: &[u8]) -> Verdict {
     let same = match mode {
         CompareMode::Exact => expected == actual,
         CompareMode::Lines => normalized_lines(expected).eq(normalized_lines(actual)),
@@ -197,7 +197,7 @@ fn number(token: &[u8]) -> Option<f64> {
 pub(crate) use crate::kattis_compare::is_space;
 
 /// The whitespace-separated tokens of `s`.
-pub fn tokens(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
+pub(crate) fn tokens(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
     s.split(|&b| is_space(b)).filter(|t| !t.is_empty())
 }
 
@@ -223,7 +223,7 @@ pub(crate) fn normalized_lines(s: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
 
 /// Where two outputs first differ, for the one-line summary of a WA.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FirstDifference {
+pub(crate) struct FirstDifference {
     /// 1-based line of the expected output the token stands on (of the actual output, past
     /// the end of the expected one).
     pub line: usize,
@@ -234,13 +234,13 @@ pub struct FirstDifference {
 }
 
 /// The first token that differs, with the line it stands on in the expected output.
-pub fn first_difference(expected: &[u8], actual: &[u8]) -> Option<FirstDifference> {
+pub(crate) fn first_difference(expected: &[u8], actual: &[u8]) -> Option<FirstDifference> {
     first_difference_by(expected, actual, |e, a| e == a)
 }
 
 /// The first token `float` with `tol` does not match (a number out of tolerance, another token
 /// not the same, one output ending first), with the line it stands on.
-pub fn first_float_difference(
+pub(crate) fn first_float_difference(
     tol: Tolerance,
     expected: &[u8],
     actual: &[u8],
@@ -250,7 +250,7 @@ pub fn first_float_difference(
 
 /// How far apart two numeric tokens are: `(|a - e|, |a - e| / |e|)` (the relative error is
 /// infinite where `e` is 0 and they differ); `None` unless both are finite numbers.
-pub fn error_of(expected: &[u8], actual: &[u8]) -> Option<(f64, f64)> {
+pub(crate) fn error_of(expected: &[u8], actual: &[u8]) -> Option<(f64, f64)> {
     let (e, a) = (number(expected)?, number(actual)?);
     if !(e.is_finite() && a.is_finite()) {
         return None;
@@ -264,7 +264,7 @@ pub fn error_of(expected: &[u8], actual: &[u8]) -> Option<(f64, f64)> {
 /// token that differs a pair of finite numbers, and the expected output holding a real (a
 /// number written with a `.` or an exponent) — the largest absolute and relative errors found.
 /// `None` for any other difference.
-pub fn reals_apart(expected: &[u8], actual: &[u8]) -> Option<(f64, f64)> {
+pub(crate) fn reals_apart(expected: &[u8], actual: &[u8]) -> Option<(f64, f64)> {
     let real = |t: &[u8]| t.iter().any(|&b| matches!(b, b'.' | b'e' | b'E')) && number(t).is_some();
     let (mut e, mut a) = (tokens(expected), tokens(actual));
     let (mut holds_real, mut worst) = (false, (0.0f64, 0.0f64));

@@ -22,7 +22,7 @@ use crate::judges::{parse_version, CompileLimits, Profile};
 use crate::sight::{self, Sight};
 
 /// `template` with `{src}`, `{out}` and `{dir}` (the folder of `src`) replaced.
-pub fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
+pub(crate) fn expand(template: &[String], src: &Path, out: &Path) -> Vec<OsString> {
     let dir = src.parent().unwrap_or(Path::new("."));
     template
         .iter()
@@ -154,7 +154,7 @@ fn parse_deps(text: &str) -> Vec<PathBuf> {
 /// The most files and folders a build may leave in its folder.
 const BUILD_ENTRIES: usize = 4096;
 
-/// The largest script or executable the runner copies to run (see `Builder::pin`).
+/// The largest script or executable the runner copies to run (see `Workshop::pin`).
 const PIN_MAX: u64 = 256 << 20;
 
 fn hex(bytes: &[u8]) -> String {
@@ -180,8 +180,8 @@ fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
 /// Builds a program a command cannot go on without (the problem's generator, brute force,
 /// validator or checker; the solution `stress` runs) under `judge`'s profile: a missing file or a
 /// compile error is an error, `{path}: {what} is missing` or `{path}: {what} does not compile`.
-pub fn build_or_bail(
-    builder: &Builder,
+pub(crate) fn build_or_bail(
+    builder: &Workshop,
     judges: &crate::judges::Judges,
     judge: &str,
     source: &Path,
@@ -192,8 +192,8 @@ pub fn build_or_bail(
 
 /// [`build_or_bail`] under `problem`'s compile limits (its `compile_limits`: a package's
 /// validators compile under the package's limits, as its submissions do), when one is given.
-pub fn build_for(
-    builder: &Builder,
+pub(crate) fn build_for(
+    builder: &Workshop,
     judges: &crate::judges::Judges,
     judge: &str,
     source: &Path,
@@ -252,8 +252,9 @@ struct Toolchain {
     exe: PathBuf,
 }
 
-/// Builds source files into a content-addressed cache, so that a re-run compiles nothing.
-pub struct Builder {
+/// Where programs are made and run: it builds source files into a content-addressed cache (so
+/// that a re-run compiles nothing) and holds the sandbox the compiles and the programs run in.
+pub struct Workshop {
     cache_dir: PathBuf,
     /// The workspace, whose layout says what each compile may see ([`sight`]).
     workspace: Option<PathBuf>,
@@ -273,7 +274,7 @@ pub struct Builder {
     sandbox: OnceLock<Sandbox>,
     sandbox_made: Mutex<()>,
     /// "no sandbox here": said once, when the sandbox was made without isolation, until the
-    /// caller takes it ([`Builder::take_sandbox_note`]).
+    /// caller takes it ([`Workshop::take_sandbox_note`]).
     sandbox_note: Mutex<Option<String>>,
     /// The run's cancellation, handed to the sandbox.
     cancel: Cancel,
@@ -394,7 +395,7 @@ struct Compiled {
     cacheable: bool,
 }
 
-impl Builder {
+impl Workshop {
     /// A builder whose cache of builds is `cache_dir`.
     pub fn new(cache_dir: PathBuf) -> Self {
         Self {
@@ -434,7 +435,7 @@ impl Builder {
     }
 
     /// The executor, made on first use. When the sandbox cannot isolate here, that is a note
-    /// for the caller to show ([`Builder::take_sandbox_note`]): this crate prints nothing.
+    /// for the caller to show ([`Workshop::take_sandbox_note`]): this crate prints nothing.
     pub fn sandbox(&self) -> Result<&Sandbox> {
         if let Some(s) = self.sandbox.get() {
             return Ok(s);
@@ -1159,7 +1160,7 @@ fn seconds(d: std::time::Duration) -> String {
     s.strip_suffix(".0").map_or(s.clone(), str::to_string)
 }
 
-/// One compilation: what [`Builder::compile`] needs.
+/// One compilation: what [`Workshop::compile`] needs.
 struct Build<'a> {
     profile: &'a Profile,
     command: &'a [String],
@@ -1238,7 +1239,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("ok.c");
         std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
-        let first = Builder::new(dir.path().join("cache"));
+        let first = Workshop::new(dir.path().join("cache"));
         let p = profile(Some(GCC), &["{out}"]);
         let built = first.build(&src, &p).unwrap();
         let prog = PathBuf::from(&built.program.unwrap().argv[0]);
@@ -1246,7 +1247,7 @@ mod tests {
         let key = entry.file_name().unwrap().to_str().unwrap().to_string();
         std::fs::write(entry.join("marker"), "the first runner's").unwrap();
 
-        let second = Builder::new(dir.path().join("cache"));
+        let second = Workshop::new(dir.path().join("cache"));
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("prog"), "the second runner's").unwrap();
         let stored = second.store(tmp, &[], &key).unwrap();
@@ -1261,7 +1262,7 @@ mod tests {
         std::fs::remove_file(&prog).unwrap();
         let tmp = tempfile::tempdir().unwrap();
         std::fs::write(tmp.path().join("prog"), "rebuilt").unwrap();
-        let third = Builder::new(dir.path().join("cache"));
+        let third = Workshop::new(dir.path().join("cache"));
         third.store(tmp, &[], &key).unwrap();
         assert!(!entry.join("marker").exists());
         assert_eq!(std::fs::read(&prog).unwrap(), b"rebuilt");
@@ -1272,7 +1273,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("ok.c");
         std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let p = profile(Some(GCC), &["{out}"]);
         let first = builder.build(&src, &p).unwrap();
         assert!(first.compiled && first.program.is_ok());
@@ -1347,7 +1348,7 @@ mod tests {
     fn a_changed_header_rebuilds_and_a_deleted_one_is_never_taken_from_the_cache() {
         let dir = tempfile::tempdir().unwrap();
         let src = with_header(dir.path(), "0");
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let p = profile(Some(GCC), &["{out}"]);
         let first = builder.build(&src, &p).unwrap();
         assert!(
@@ -1388,7 +1389,7 @@ mod tests {
     fn the_same_text_elsewhere_is_another_build() {
         let dir = tempfile::tempdir().unwrap();
         let src = with_header(dir.path(), "0");
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let p = profile(Some(GCC), &["{out}"]);
         assert!(builder.build(&src, &p).unwrap().program.is_ok());
         // The same text one folder up, where `h.h` does not exist: it does not build, and the
@@ -1420,7 +1421,7 @@ mod tests {
             "#[path = \"../_shared/m.rs\"]\nmod m;\nfn main() { std::process::exit(m::V) }\n",
         )
         .unwrap();
-        let builder = Builder::new(root.join("cache")).in_workspace(&root);
+        let builder = Workshop::new(root.join("cache")).in_workspace(&root);
         let mut p = profile(
             Some(&["rustc", "--edition", "2021", "{src}", "-o", "{out}"]),
             &["{out}"],
@@ -1444,7 +1445,7 @@ mod tests {
         let elsewhere = tempfile::tempdir().unwrap();
         let secret = elsewhere.path().join("secret.h");
         std::fs::write(&secret, "#define SECRET \"xyzzy-4711\"\n").unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let p = profile(Some(GCC), &["{out}"]);
         let src = dir.path().join("a.c");
         // Control: the header is there outside the sandbox.
@@ -1468,7 +1469,7 @@ mod tests {
     #[test]
     fn limits_stop_a_compile_with_their_reason_and_the_message_is_cut() {
         let dir = tempfile::tempdir().unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let mut p = profile(Some(GCC), &["{out}"]);
         p.compile_limits = CompileLimits {
             cpu: std::time::Duration::from_secs(1),
@@ -1508,7 +1509,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("ok.c");
         std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let p = profile(
             Some(&["no-such-compiler-here", "{src}", "-o", "{out}"]),
             &["{out}"],
@@ -1532,7 +1533,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("ok.c");
         std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let mut p = profile(
             Some(&[
                 "gcc",
@@ -1569,7 +1570,7 @@ mod tests {
         std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
         let plain = profile(Some(GCC), &["{out}"]);
         assert!(
-            Builder::new(dir.path().join("cache"))
+            Workshop::new(dir.path().join("cache"))
                 .build(&src, &plain)
                 .unwrap()
                 .compiled
@@ -1584,7 +1585,7 @@ mod tests {
                 .collect(),
             note: "the probe failed".into(),
         });
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let b = builder.build(&src, &p).unwrap();
         assert!(!b.compiled && b.program.is_ok());
         assert_eq!(b.built_as, "test C");
@@ -1602,7 +1603,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("ok.c");
         std::fs::write(&src, "int main(void){return 0;}\n").unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let mut p = profile(Some(GCC), &["{out}"]);
         p.min_version = Some("999.1".into());
         let msg = builder.build(&src, &p).unwrap().program.unwrap_err();
@@ -1619,9 +1620,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let src = dir.path().join("a.c");
         std::fs::write(&src, "echo one").unwrap();
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         let p = profile(None, &["sh", "{src}"]);
-        let run = |b: &Builder| b.build(&src, &p).unwrap().program.unwrap().argv;
+        let run = |b: &Workshop| b.build(&src, &p).unwrap().program.unwrap().argv;
         let argv = run(&builder);
         assert_eq!(argv[0], "sh");
         let pinned = Path::new(&argv[1]);

@@ -47,7 +47,7 @@ pub(crate) struct LineIndex {
 }
 
 impl LineIndex {
-    pub fn new(text: &str) -> LineIndex {
+    pub(crate) fn new(text: &str) -> LineIndex {
         let mut starts = vec![0];
         starts.extend(
             text.bytes()
@@ -59,7 +59,7 @@ impl LineIndex {
     }
 
     /// The 1-based line of byte `offset`.
-    pub fn line(&self, offset: usize) -> usize {
+    pub(crate) fn line(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset)
     }
 }
@@ -74,7 +74,7 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// Parses `text` (the contents of `path`) as TOML into `T`, locating any error.
-pub fn parse_toml<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, ConfigError> {
+pub(crate) fn parse_toml<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, ConfigError> {
     toml::from_str(text).map_err(|e| {
         ConfigError::at(
             path,

@@ -19,6 +19,7 @@ use crate::verdict::Verdict;
 /// drawing).
 #[derive(Debug, Clone, Copy)]
 pub struct DiffOptions {
+    /// Whether the diff is drawn in colour (ANSI escapes).
     pub color: bool,
     /// Diff lines shown at most; the rest is cut with a note.
     pub max_lines: usize,

@@ -15,7 +15,9 @@ pub const INTERRUPTED: u8 = 130;
 /// verdict).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Items that passed.
     pub passed: usize,
+    /// Items that failed.
     pub failed: usize,
     /// Cases judged of the solutions (each case of each solution counts once).
     pub solution_cases: usize,

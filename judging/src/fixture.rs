@@ -77,8 +77,15 @@ struct RawCase {
 /// bounded by the jobs in flight, not by the size of the test set.
 #[derive(Debug, Clone)]
 pub enum Content {
+    /// Bytes held in memory (written in the fixture, or small enough to read).
     Inline(Arc<[u8]>),
-    File { path: PathBuf, len: u64 },
+    /// A file read when needed.
+    File {
+        /// Where it is.
+        path: PathBuf,
+        /// Its length in bytes, when the fixture was loaded.
+        len: u64,
+    },
 }
 
 impl Content {
@@ -160,14 +167,21 @@ impl From<Vec<u8>> for Content {
 /// One test case, with its limits and compare mode resolved.
 #[derive(Debug, Clone)]
 pub struct Case {
+    /// The case's name, unique in its fixture.
     pub name: String,
+    /// Where its expected output comes from (`source`), when the fixture says.
     pub source: Option<Source>,
+    /// What the program reads.
     pub input: Content,
+    /// What the program must write (or the jury's answer, for a checker).
     pub expected: Content,
+    /// The time and memory limits it is judged under.
     pub limits: Limits,
     /// problem.toml's `output_limit_kib`, in bytes (see [`Case::output_cap`]).
     pub output_limit: Option<u64>,
+    /// How the output is compared with `expected`.
     pub compare: CompareMode,
+    /// What stands behind `expected`: the brute force, or a proven formula.
     pub oracle: Oracle,
     /// Why the input deliberately breaks the statement (CRLF, extra whitespace, …), if it does:
     /// the problem's validator must reject it.
@@ -177,7 +191,7 @@ pub struct Case {
 }
 
 impl Case {
-    /// How many bytes of output a run of this case may write (see [`output_cap`]).
+    /// How many bytes of output a run of this case may write (see `fixture::output_cap`).
     pub fn output_cap(&self) -> usize {
         output_cap(self.output_limit, self.compare, self.expected.len())
     }
@@ -190,7 +204,7 @@ pub const CHECKER_OUTPUT_LIMIT: u64 = 64 << 20;
 /// How many bytes of output a run may write: problem.toml's `output_limit_kib` when set; else,
 /// under a checker, [`CHECKER_OUTPUT_LIMIT`]; else twice the expected output plus 1 MiB (a right
 /// answer compared with the expected one cannot be much longer).
-pub fn output_cap(limit: Option<u64>, compare: CompareMode, expected_len: u64) -> usize {
+pub(crate) fn output_cap(limit: Option<u64>, compare: CompareMode, expected_len: u64) -> usize {
     let bytes = match (limit, compare) {
         (Some(limit), _) => limit,
         (None, CompareMode::Checker | CompareMode::Interactor) => CHECKER_OUTPUT_LIMIT,
@@ -201,7 +215,7 @@ pub fn output_cap(limit: Option<u64>, compare: CompareMode, expected_len: u64) -
 
 /// A loaded fixture file.
 #[derive(Debug, Clone)]
-pub struct Fixture {
+pub(crate) struct Fixture {
     pub cases: Vec<Case>,
     /// The files under `fixtures/` that the cases read (resolved), so that a file no case reads
     /// can be found.
@@ -217,7 +231,7 @@ pub(crate) fn is_valid_case_name(name: &str) -> bool {
 }
 
 /// Loads the fixture file of `problem`. A missing file is an error.
-pub fn load(ws: &Workspace, problem: &Problem) -> Result<Fixture, ConfigError> {
+pub(crate) fn load(ws: &Workspace, problem: &Problem) -> Result<Fixture, ConfigError> {
     let path = problem.fixture_path(ws);
     let text = std::fs::read_to_string(&path).map_err(|e| ConfigError {
         path: path.clone(),
@@ -246,7 +260,7 @@ pub fn load(ws: &Workspace, problem: &Problem) -> Result<Fixture, ConfigError> {
 }
 
 /// Parses fixture text, resolving files against `ws`'s `fixtures/` and defaults from the problem.
-pub fn parse(
+pub(crate) fn parse(
     ws: &Workspace,
     path: &Path,
     text: &str,
@@ -483,7 +497,7 @@ pub(crate) struct NewCase {
 
 impl NewCase {
     /// The case as a `[[case]]` table, ready to be appended to a fixture file.
-    pub fn to_toml(&self) -> String {
+    pub(crate) fn to_toml(&self) -> String {
         #[derive(Serialize)]
         struct Wrapper<'a> {
             case: [&'a NewCase; 1],

@@ -71,7 +71,12 @@ fn did_you_mean(slugs: &[String], name: &str) -> String {
 /// Holes of the whole workspace: problem folders without `problem.toml`, fixture files and
 /// folders of no problem, files under `solutions/` named after no problem. `runner`: the
 /// command that starts the runner, for the hint that names `runner rm`.
-pub fn workspace(ws: &Workspace, scan: &Scan, kinds: &FileKinds, runner: &str) -> Vec<ConfigError> {
+pub(crate) fn workspace(
+    ws: &Workspace,
+    scan: &Scan,
+    kinds: &FileKinds,
+    runner: &str,
+) -> Vec<ConfigError> {
     let slugs = scan.slugs();
     let mut errors = Vec::new();
     for e in &scan.problems {
@@ -202,7 +207,9 @@ fn solutions(
 /// FILE`) does not look.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Solutions {
+    /// The solutions someone wrote: judged.
     pub written: Vec<PathBuf>,
+    /// The solutions still the scaffold `runner new` wrote: not judged.
     pub untouched: Vec<PathBuf>,
 }
 
@@ -235,7 +242,7 @@ pub(crate) fn uses_checker(problem: &Problem, fixture: &Fixture) -> bool {
 /// Holes of one problem, once its fixture is loaded: files under `fixtures/<slug>/` that no case
 /// reads, stray files in `wrong/` and `invalid/`, a second or unbuildable program of the
 /// problem's own, a checker that is missing or that no case uses.
-pub fn problem(
+pub(crate) fn problem(
     ws: &Workspace,
     kinds: &FileKinds,
     problem: &Problem,
@@ -295,7 +302,11 @@ pub fn problem(
 /// on those are read whole, one at a time, and known by a digest of their input and expected
 /// output (never all held at once: a fixture's cases may be gigabytes, and this runs before
 /// every run).
-pub fn duplicate_cases(ws: &Workspace, problem: &Problem, fixture: &Fixture) -> Vec<ConfigError> {
+pub(crate) fn duplicate_cases(
+    ws: &Workspace,
+    problem: &Problem,
+    fixture: &Fixture,
+) -> Vec<ConfigError> {
     use sha2::{Digest, Sha256};
     use std::collections::HashMap;
     let judged_as = |c: &crate::fixture::Case| {
@@ -476,7 +487,7 @@ fn checker_use(problem: &Problem, fixture: &Fixture) -> Option<ConfigError> {
 }
 
 /// Every problem whose `judge` names no judge: located in its problem.toml.
-pub fn judges(judges: &Judges, problems: &[Problem]) -> Vec<ConfigError> {
+pub(crate) fn judges(judges: &Judges, problems: &[Problem]) -> Vec<ConfigError> {
     #[derive(Deserialize)]
     struct JudgeField {
         judge: toml::Spanned<String>,

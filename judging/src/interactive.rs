@@ -30,7 +30,9 @@ use crate::verdict::Verdict;
 /// A problem's interactor, built.
 #[derive(Debug, Clone)]
 pub struct Interactor {
+    /// The interactor, built.
     pub program: Program,
+    /// How it is called and how its exit is read (Kattis' or testlib's).
     pub convention: Convention,
     /// It is the checker of a multi-pass problem that is not interactive, behind the adapter
     /// that feeds the solution each pass's input ([`feeding`]).
@@ -127,8 +129,11 @@ const TRANSCRIPT_CAP: usize = 1 << 20;
 /// What the interactor said of the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Said {
+    /// It accepted the solution's play.
     Accepted,
+    /// It found the solution's play wrong: WA.
     Wrong,
+    /// It could not read the solution's output: PE.
     Format,
     /// Its own failure (FAIL, an unknown exit code, a crash, a limit): JE.
     Failed(String),
@@ -487,10 +492,15 @@ pub(crate) fn run_case(
 /// One game to play: the solution, its limits, and the problem's programs that judge it.
 #[derive(Debug, Clone, Copy)]
 pub struct Game<'a> {
+    /// The solution, built.
     pub solution: &'a Program,
+    /// The solution's time and memory limits.
     pub limits: &'a Limits,
+    /// The most bytes of the solution's output kept.
     pub output_cap: usize,
+    /// The interactor that plays against it.
     pub interactor: &'a Interactor,
+    /// The checker run on the game's transcript afterwards, when the problem has one.
     pub checker: Option<&'a Program>,
     /// Where its files are written.
     pub dirs: &'a GameDirs,

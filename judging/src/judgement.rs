@@ -35,11 +35,15 @@ pub struct Failure {
 /// The judgement of one program on one case.
 #[derive(Debug, Clone)]
 pub struct Outcome {
+    /// What the judge would say.
     pub verdict: Verdict,
     /// The signal or exit code of an RE, what was hit for a limit verdict, …
     pub detail: Option<String>,
+    /// CPU time used.
     pub cpu: Duration,
+    /// Wall-clock time taken.
     pub wall: Duration,
+    /// Peak memory, in bytes.
     pub memory: u64,
     /// Why the runner killed the program, if it did.
     pub killed: Option<Kill>,
@@ -488,10 +492,10 @@ fn stack_hint(out: &RunOutput) -> String {
 }
 
 #[cfg(test)]
-pub mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    pub fn out(stdout: &[u8], exit: Exit, cpu_ms: u64, mem: u64) -> RunOutput {
+    pub(crate) fn out(stdout: &[u8], exit: Exit, cpu_ms: u64, mem: u64) -> RunOutput {
         RunOutput {
             stdout: stdout.to_vec(),
             stderr: Vec::new(),
@@ -507,12 +511,12 @@ pub mod tests {
         }
     }
 
-    pub const LIMITS: Limits = Limits {
+    pub(crate) const LIMITS: Limits = Limits {
         time: Duration::from_millis(1000),
         memory_bytes: 32 << 20,
     };
 
-    pub const PLAIN: crate::diff::DiffOptions = crate::diff::DiffOptions {
+    pub(crate) const PLAIN: crate::diff::DiffOptions = crate::diff::DiffOptions {
         color: false,
         max_lines: 40,
     };

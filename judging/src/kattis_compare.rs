@@ -27,7 +27,9 @@ pub(crate) fn is_space(b: u8) -> bool {
 /// The default validator's flags.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct KattisFlags {
+    /// Letters compare with their case (`case_sensitive`).
     pub case_sensitive: bool,
+    /// Whitespace compares exactly, not as any run of it (`space_change_sensitive`).
     pub space_change_sensitive: bool,
     /// `float_absolute_tolerance` (or `float_tolerance`).
     pub abs: Option<f64>,

@@ -11,13 +11,17 @@ use crate::judges::LintRule;
 pub struct Finding {
     /// 1-based.
     pub line: usize,
+    /// The rule's name, as `judges.toml` gives it.
     pub rule: String,
+    /// What the rule says is wrong.
     pub message: String,
 }
 
 /// A finding located in a file, displayed as `file:line: [rule] message`.
 pub struct Located<'a> {
+    /// The file, as messages name it.
     pub path: &'a Path,
+    /// What was found in it.
     pub finding: &'a Finding,
 }
 

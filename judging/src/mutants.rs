@@ -5,7 +5,7 @@
 //! `verify` and the report page with this one type).
 //!
 //! The mutants themselves are made by [`crate::mutate`]; the plan that judges them is the
-//! engine's ([`crate::run::execute`]), each mutant a program judged to its first rejection.
+//! engine's (`run::execute`, reached through `Session::execute`), each mutant a program judged to its first rejection.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -54,7 +54,12 @@ pub fn equivalents(problem: &Problem) -> Result<BTreeMap<String, String>> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fate {
     /// A case rejected it, with this verdict.
-    Caught { case: String, verdict: Verdict },
+    Caught {
+        /// The case's name.
+        case: String,
+        /// What it got there.
+        verdict: Verdict,
+    },
     /// Every case accepted it.
     Survived,
     /// It did not compile.
@@ -234,11 +239,15 @@ pub fn hunt_options(
 pub struct Score {
     /// The solution file, as the report names it.
     pub program: String,
+    /// Mutants made.
     pub made: usize,
+    /// Mutants that did not compile.
     pub no_compile: usize,
+    /// Mutants a case rejected.
     pub caught: usize,
     /// Survivors not marked equivalent.
     pub survived: usize,
+    /// Survivors marked equivalent to the solution (`equivalents`).
     pub equivalent: usize,
     /// Not run: the run was cut (`--time`, Ctrl-C).
     pub not_run: usize,

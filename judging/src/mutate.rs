@@ -29,6 +29,7 @@ pub struct Mutant {
     pub line: usize,
     /// `line 12: `<` → `<=``.
     pub what: String,
+    /// The whole mutated source.
     pub text: String,
 }
 

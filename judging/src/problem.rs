@@ -368,19 +368,26 @@ struct WrongEntry {
 /// A wrong solution that must be rejected as `expect` says.
 #[derive(Debug, Clone)]
 pub struct WrongProgram {
+    /// The wrong solution's file.
     pub source: PathBuf,
+    /// The verdicts it must get (`wrong.toml`).
     pub expect: Expect,
+    /// Why it is wrong, as `wrong.toml` says.
     pub why: String,
 }
 
 /// A problem of the workspace.
 #[derive(Debug, Clone)]
 pub struct Problem {
+    /// The problem's folder name, its name everywhere.
     pub slug: String,
+    /// Its folder, `problems/<slug>/`.
     pub dir: PathBuf,
+    /// What its `problem.toml` says.
     pub meta: ProblemMeta,
     /// The solution files: every file under `solutions/` named `<slug>.<ext>` of a known language.
     pub solutions: Vec<PathBuf>,
+    /// Its wrong solutions, from `wrong/wrong.toml`.
     pub wrong: Vec<WrongProgram>,
     /// The files of the problem's folder in a language the runner builds (its own programs:
     /// `validate`, `checker`, `brute`, `gen`, in any language), sorted by name.
@@ -447,7 +454,7 @@ impl Problem {
 
 /// Discovers every problem the scan found (sorted by slug). Errors in any `problem.toml` or
 /// `wrong.toml` are collected and returned together.
-pub fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<ConfigError>> {
+pub(crate) fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, Vec<ConfigError>> {
     let mut problems = Vec::new();
     let mut errors = Vec::new();
     for (slug, folder) in &scan.folders {

@@ -15,16 +15,20 @@ use crate::workspace::{is_valid_slug, Workspace};
 /// One thing removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Removed {
+    /// What was removed.
     pub path: PathBuf,
+    /// What it was.
     pub what: Kind,
 }
 
 /// What a removed path was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// A file.
     File,
     /// A folder and the files it held (counted).
     Folder {
+        /// The files it held.
         files: usize,
     },
     /// A link, removed itself: what it pointed to was left alone.

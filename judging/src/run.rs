@@ -1,8 +1,8 @@
 //! Planning and executing a judge run: build every program once, run every (program, case) job
 //! in parallel, judge each run, and confirm alone a time-limit verdict that the wall clock gave.
 //!
-//! [`execute`] reads as its phases: `build_phase`, `JobTable::new` with
-//! `JobTable::dispatch_order`, `judge_phase`, `confirm_phase`. Nothing here prints:
+//! [`execute`] reads as its phases: `build_phase`, `TrialTable::new` with
+//! `TrialTable::dispatch_order`, `judge_phase`, `confirm_phase`. Nothing here prints:
 //! progress is sent as [`Event`]s and the result is a [`RunReport`], which also decides pass,
 //! fail and the exit code; `report.rs` only draws it.
 
@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use crate::cache::{self, KeyParts, VerdictCache};
 use crate::compare::CompareMode;
-use crate::compile::{Builder, Built};
+use crate::compile::{Built, Workshop};
 use crate::fixture::Case;
 use crate::interactive::{GameDirs, Interactor};
 use crate::judgement::{judge_case, limit_failure, Outcome};
@@ -33,8 +33,11 @@ pub enum Role {
     Solution,
     /// A wrong solution: some case must get a verdict `expect` requires, and every case one it
     /// permits. Once one case catches it, its other cases are skipped (unless
-    /// [`ExecOptions::all_cases`]).
-    Wrong { expect: Expect },
+    /// `--all-cases`).
+    Wrong {
+        /// The verdicts it must get (`wrong.toml`).
+        expect: Expect,
+    },
     /// A program whose first rejection in case order is wanted (import's settling of a
     /// package's classes, export's categories): its cases run in order, and those after its
     /// first rejection are skipped, as Kattis judges.
@@ -46,7 +49,9 @@ pub enum Role {
 /// A program to judge on the cases of a problem.
 #[derive(Debug, Clone)]
 pub struct Subject {
+    /// The file built and judged.
     pub source: PathBuf,
+    /// What it is judged as.
     pub role: Role,
     /// A line saying why the program is wrong, for wrong solutions.
     pub why: Option<String>,
@@ -59,8 +64,11 @@ pub struct Subject {
 /// One problem of the plan: its cases and the programs to judge on them.
 #[derive(Debug, Clone)]
 pub struct Planned {
+    /// The problem the cases and programs are of.
     pub problem: Problem,
+    /// The cases its subjects are judged on.
     pub cases: Vec<Case>,
+    /// The programs judged.
     pub subjects: Vec<Subject>,
     /// The problem's own programs its cases are judged with (the checker, the interactor),
     /// as far as the command built them already (`mutants` builds them once for many plans).
@@ -91,7 +99,7 @@ impl Planned {
 
 /// Options of the execution.
 #[derive(Debug, Clone, Copy)]
-pub struct ExecOptions<'a> {
+pub(crate) struct ExecOptions<'a> {
     pub jobs: usize,
     /// The judge profiles: the problem's own programs the engine builds are built with this
     /// machine's ([`Tool::profile`]).
@@ -115,7 +123,9 @@ pub struct ExecOptions<'a> {
 /// The phases of a run, for progress.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
+    /// Building the subjects and the tools.
     Build,
+    /// Judging every subject on its cases.
     Judge,
     /// Re-running alone the TLEs the wall clock gave.
     Confirm,
@@ -126,7 +136,9 @@ pub enum Phase {
 /// Lifecycle events, for progress display and streaming reports.
 #[derive(Debug)]
 pub enum Event<'a> {
+    /// A phase began.
     PhaseStarted {
+        /// The phase begun.
         phase: Phase,
         /// Programs to build, or jobs to run.
         total: usize,
@@ -136,12 +148,16 @@ pub enum Event<'a> {
     /// A (program, case) was judged. A TLE that the wall clock gave is reported again after it
     /// is confirmed alone ([`Outcome::confirmed_alone`]): the later report stands.
     CaseFinished {
+        /// The problem's slug.
         slug: &'a str,
         /// The program judged and the fixture case it ran on.
         subject: &'a Subject,
+        /// The case it ran on.
         fixture: &'a Case,
+        /// Its judgement there.
         outcome: &'a Outcome,
     },
+    /// The run is over.
     Finished,
 }
 
@@ -149,8 +165,11 @@ pub enum Event<'a> {
 /// got its verdict, the program did not compile, or the run was interrupted first).
 #[derive(Debug)]
 pub struct SubjectReport {
+    /// What was judged.
     pub subject: Subject,
+    /// Its build: the program, or the compile error.
     pub build: Built,
+    /// Its outcome on each case, in the plan's order (`None`: not run).
     pub outcomes: Vec<Option<Outcome>>,
     /// The run was interrupted during the builds and this program's build failed: it may have
     /// been cut (Ctrl-C reaches the compiler too), so it is not a compile error but not built.
@@ -258,7 +277,9 @@ pub use crate::exit::Tally;
 /// What one problem's plan gave: the plan and each subject's outcomes.
 #[derive(Debug)]
 pub struct ProblemReport {
+    /// What was executed.
     pub planned: Planned,
+    /// Each subject's results, in the plan's order.
     pub subjects: Vec<SubjectReport>,
 }
 
@@ -328,14 +349,19 @@ impl ProblemReport {
     }
 }
 
-/// What [`execute`] gives back: every problem's report and the counts of its builds.
+/// What an execution ([`crate::Session::execute`]) gives back: every problem's report and the
+/// counts of its builds.
 #[derive(Debug)]
 pub struct RunReport {
+    /// Each problem's results, in the plan's order.
     pub problems: Vec<ProblemReport>,
+    /// Programs compiled in this run.
     pub compiled: usize,
+    /// Programs taken from the build cache.
     pub cached: usize,
     /// Outcomes taken from the verdict cache.
     pub reused: usize,
+    /// Ctrl-C stopped the run before its end.
     pub interrupted: bool,
 }
 
@@ -495,7 +521,7 @@ const STREAMED_FROM: u64 = 1 << 20;
 const INPUT_SHOWN: usize = crate::diff::KEPT_WHOLE;
 
 /// A rayon pool of `jobs` threads.
-pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
+pub(crate) fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -506,7 +532,7 @@ pub fn pool(jobs: usize) -> Result<rayon::ThreadPool> {
 /// builds in the order of `sources`.
 pub(crate) fn build_phase(
     sources: &[(PathBuf, Arc<Profile>)],
-    builder: &Builder,
+    builder: &Workshop,
     pool: &rayon::ThreadPool,
     emit: &(dyn Fn(Event) + Sync),
 ) -> Result<Vec<Built>> {
@@ -538,18 +564,18 @@ fn largest_first(cases: &[Case]) -> Vec<usize> {
     order
 }
 
-/// A job: one subject of one problem on one case. Its id is its index in [`JobTable::jobs`].
+/// A trial: one subject of one problem on one case. Its id is its index in [`TrialTable::trials`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Job {
+pub(crate) struct Trial {
     pub problem: usize,
     pub subject: usize,
     pub case: usize,
 }
 
-/// Every job of a run and the reports they fill.
-pub(crate) struct JobTable {
+/// Every trial of a run and the reports they fill.
+pub(crate) struct TrialTable {
     pub reports: Vec<ProblemReport>,
-    pub jobs: Vec<Job>,
+    pub trials: Vec<Trial>,
     /// Per problem, per subject: a wrong solution that already got its verdict, or (with
     /// `fail_fast`) a solution that already failed: its cases not yet started are not run.
     satisfied: Vec<Vec<AtomicBool>>,
@@ -559,7 +585,7 @@ pub(crate) struct JobTable {
     /// Wrong solutions run on every case ([`ExecOptions::all_cases`]).
     all_cases: bool,
     /// Per problem, per subject: the program's digest for the verdict cache (see
-    /// [`JobTable::take_digests`]); per problem, its checker's.
+    /// [`TrialTable::take_digests`]); per problem, its checker's.
     digests: Vec<Vec<Option<[u8; 32]>>>,
     checker_digests: Vec<Option<[u8; 32]>>,
     interactor_digests: Vec<Option<[u8; 32]>>,
@@ -567,16 +593,16 @@ pub(crate) struct JobTable {
     game_dirs: GameDirs,
 }
 
-impl JobTable {
+impl TrialTable {
     /// One job per (subject that compiled, case), except a wrong solution that must TLE: one
     /// job, its largest case; its other cases run in [`follow_up_phase`] only when that one was
     /// not a TLE (two TLEs at once would only burn time). With `all_cases`, every case of it.
-    pub fn new(
+    pub(crate) fn new(
         plan: Vec<Planned>,
         all_cases: bool,
         cancelled: bool,
         build_of: impl Fn(&Subject) -> Built,
-    ) -> JobTable {
+    ) -> TrialTable {
         let mut jobs = Vec::new();
         let mut reports = Vec::with_capacity(plan.len());
         let mut satisfied = Vec::with_capacity(plan.len());
@@ -585,7 +611,7 @@ impl JobTable {
             let mut subjects = Vec::new();
             for (s, subject) in planned.subjects.iter().enumerate() {
                 let build = build_of(subject);
-                let job = |c| Job {
+                let job = |c| Trial {
                     problem: p,
                     subject: s,
                     case: c,
@@ -612,7 +638,7 @@ impl JobTable {
             );
             reports.push(ProblemReport { planned, subjects });
         }
-        JobTable {
+        TrialTable {
             digests: reports
                 .iter()
                 .map(|r| vec![None; r.subjects.len()])
@@ -620,7 +646,7 @@ impl JobTable {
             checker_digests: vec![None; reports.len()],
             interactor_digests: vec![None; reports.len()],
             reports,
-            jobs,
+            trials: jobs,
             satisfied,
             first_rejected,
             all_cases,
@@ -652,7 +678,7 @@ impl JobTable {
 
     /// The verdict cache's key of job `j`; `None` when its program or checker has no digest or
     /// its files cannot be read.
-    fn cache_key(&self, j: &Job, cache: &VerdictCache, opts: &ExecOptions) -> Option<String> {
+    fn cache_key(&self, j: &Trial, cache: &VerdictCache, opts: &ExecOptions) -> Option<String> {
         let case = self.case(j);
         let interactive = case.compare == CompareMode::Interactor;
         let has_checker = self.reports[j.problem].planned.tools.checker.is_some();
@@ -681,15 +707,15 @@ impl JobTable {
         }))
     }
 
-    fn subject(&self, j: &Job) -> &SubjectReport {
+    fn subject(&self, j: &Trial) -> &SubjectReport {
         &self.reports[j.problem].subjects[j.subject]
     }
 
-    fn case(&self, j: &Job) -> &Case {
+    fn case(&self, j: &Trial) -> &Case {
         &self.reports[j.problem].planned.cases[j.case]
     }
 
-    fn tools(&self, j: &Job) -> JudgingTools<'_> {
+    fn tools(&self, j: &Trial) -> JudgingTools<'_> {
         let planned = &self.reports[j.problem].planned;
         JudgingTools {
             checker: planned.tools.checker.as_ref(),
@@ -699,7 +725,7 @@ impl JobTable {
     }
 
     /// The limits of a job: the subject's own (the brute force's), else the case's.
-    pub fn limits(&self, j: &Job) -> Limits {
+    pub(crate) fn limits(&self, j: &Trial) -> Limits {
         self.subject(j)
             .subject
             .limits
@@ -712,7 +738,7 @@ impl JobTable {
     /// inputs first (the cheap way to find their mistake); last the programs whose first
     /// rejection is wanted, in case order. Stable: ties keep the plan's order.
     pub(crate) fn dispatch_order(&mut self) {
-        let key = |j: &Job| {
+        let key = |j: &Trial| {
             let size = self.case(j).input.len() as i64;
             match self.subject(j).subject.role {
                 Role::Solution | Role::Oracle => (0, -size),
@@ -721,21 +747,22 @@ impl JobTable {
                 Role::FirstRejection => (3, j.case as i64),
             }
         };
-        let mut keyed: Vec<((i32, i64), Job)> = self.jobs.iter().map(|j| (key(j), *j)).collect();
+        let mut keyed: Vec<((i32, i64), Trial)> =
+            self.trials.iter().map(|j| (key(j), *j)).collect();
         keyed.sort_by_key(|(k, _)| *k);
-        self.jobs = keyed.into_iter().map(|(_, j)| j).collect();
+        self.trials = keyed.into_iter().map(|(_, j)| j).collect();
     }
 
     /// Whether job `j` is no longer needed: its wrong solution was caught, or its program was
     /// rejected on an earlier case and only its first rejection is wanted.
-    fn unneeded(&self, j: &Job) -> bool {
+    fn unneeded(&self, j: &Trial) -> bool {
         self.satisfied[j.problem][j.subject].load(Ordering::SeqCst)
             || j.case > self.first_rejected[j.problem][j.subject].load(Ordering::SeqCst)
     }
 
     /// Notes what `outcome` of job `j` settles: a wrong solution caught (unless every case is
     /// wanted), a first rejection, a solution's first failure with `fail_fast`.
-    fn settle(&self, j: &Job, outcome: &Outcome, fail_fast: bool) {
+    fn settle(&self, j: &Trial, outcome: &Outcome, fail_fast: bool) {
         match self.subject(j).subject.role {
             Role::Wrong { expect } if expect.catches(outcome.verdict) && !self.all_cases => {
                 self.satisfied[j.problem][j.subject].store(true, Ordering::SeqCst);
@@ -751,7 +778,7 @@ impl JobTable {
     }
 
     /// Runs job `j` unless the run was interrupted or it is a job that is no longer needed.
-    fn run(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Option<Outcome> {
+    fn run(&self, j: &Trial, exec: &dyn Executor, opts: &ExecOptions) -> Option<Outcome> {
         let late = opts
             .deadline
             .is_some_and(|d| std::time::Instant::now() >= d);
@@ -790,7 +817,7 @@ impl JobTable {
     }
 
     /// Runs job `j` alone (no other job runs meanwhile).
-    fn run_alone(&self, j: &Job, exec: &dyn Executor, opts: &ExecOptions) -> Outcome {
+    fn run_alone(&self, j: &Trial, exec: &dyn Executor, opts: &ExecOptions) -> Outcome {
         let subject = self.subject(j);
         let program = subject.build.program.as_ref().expect("built");
         let mut outcome = judge_run(
@@ -807,7 +834,7 @@ impl JobTable {
         outcome
     }
 
-    fn finished(&self, j: &Job, outcome: &Outcome, emit: &(dyn Fn(Event) + Sync)) {
+    fn finished(&self, j: &Trial, outcome: &Outcome, emit: &(dyn Fn(Event) + Sync)) {
         let s = self.subject(j);
         emit(Event::CaseFinished {
             slug: &self.reports[j.problem].planned.problem.slug,
@@ -817,7 +844,7 @@ impl JobTable {
         });
     }
 
-    fn record(&mut self, j: &Job, outcome: Outcome) {
+    fn record(&mut self, j: &Trial, outcome: Outcome) {
         self.reports[j.problem].subjects[j.subject].outcomes[j.case] = Some(outcome);
     }
 
@@ -827,7 +854,7 @@ impl JobTable {
         if !cancel.is_cancelled() {
             return;
         }
-        for j in self.jobs.clone() {
+        for j in self.trials.clone() {
             let limits = self.limits(&j);
             let slot = &mut self.reports[j.problem].subjects[j.subject].outcomes[j.case];
             if slot
@@ -839,7 +866,7 @@ impl JobTable {
         }
     }
 
-    fn outcome(&self, j: &Job) -> Option<&Outcome> {
+    fn outcome(&self, j: &Trial) -> Option<&Outcome> {
         self.subject(j).outcomes[j.case].as_ref()
     }
 }
@@ -855,9 +882,9 @@ pub(crate) fn machine_load() -> Option<f32> {
 }
 
 /// Executes the plan.
-pub fn execute(
+pub(crate) fn execute(
     plan: Vec<Planned>,
-    builder: &Builder,
+    builder: &Workshop,
     exec: &dyn Executor,
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
@@ -888,7 +915,7 @@ pub fn execute(
     }
     let build_of = |s: &Subject| built_of(&(s.source.clone(), s.profile.clone())).clone();
     let cut = opts.cancel.is_cancelled();
-    let mut table = JobTable::new(plan, opts.all_cases, cut, build_of);
+    let mut table = TrialTable::new(plan, opts.all_cases, cut, build_of);
     if let Some(cache) = opts.cache {
         table.take_digests(cache);
     }
@@ -971,7 +998,7 @@ fn sources_to_build(
 /// Phase 2: every job, in dispatch order, on `opts.jobs` workers taking jobs from one queue (a
 /// parallel iterator would split the list and lose the order).
 pub(crate) fn judge_phase(
-    table: &mut JobTable,
+    table: &mut TrialTable,
     exec: &dyn Executor,
     pool: &rayon::ThreadPool,
     opts: &ExecOptions,
@@ -979,17 +1006,19 @@ pub(crate) fn judge_phase(
 ) {
     emit(Event::PhaseStarted {
         phase: Phase::Judge,
-        total: table.jobs.len(),
+        total: table.trials.len(),
     });
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(table.jobs.len()));
+    let results = Mutex::new(Vec::with_capacity(table.trials.len()));
     {
         let table = &*table;
         pool.scope(|scope| {
             for _ in 0..opts.jobs.max(1) {
                 scope.spawn(|_| loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(job) = table.jobs.get(i) else { break };
+                    let Some(job) = table.trials.get(i) else {
+                        break;
+                    };
                     if let Some(outcome) = table.run(job, exec, opts) {
                         table.finished(job, &outcome, emit);
                         results.lock().unwrap().push((*job, outcome));
@@ -1005,10 +1034,10 @@ pub(crate) fn judge_phase(
 
 /// Phase 3: a TLE that only the wall clock gave is run again alone before it stands (a TLE by
 /// CPU time is not inflated by the parallel run and stands as it is), when it can change what
-/// the run says ([`JobTable::confirmation_matters`]). Only with several jobs: with one, every
+/// the run says ([`TrialTable::confirmation_matters`]). Only with several jobs: with one, every
 /// run was alone.
 pub(crate) fn confirm_phase(
-    table: &mut JobTable,
+    table: &mut TrialTable,
     exec: &dyn Executor,
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
@@ -1017,8 +1046,8 @@ pub(crate) fn confirm_phase(
         return;
     }
     // Every outcome so far comes from a job of the table.
-    let confirm: Vec<Job> = table
-        .jobs
+    let confirm: Vec<Trial> = table
+        .trials
         .iter()
         .filter(|j| {
             table
@@ -1049,17 +1078,17 @@ pub(crate) fn confirm_phase(
     }
 }
 
-impl JobTable {
+impl TrialTable {
     /// Whether the outcome of job `j` stands: not a TLE the wall clock gave under the
     /// parallel run (or one confirmed alone).
-    fn standing(&self, j: &Job) -> bool {
+    fn standing(&self, j: &Trial) -> bool {
         self.outcome(j)
             .is_some_and(|o| o.confirmed_alone || !o.needs_confirmation(&self.limits(j)))
     }
 
     /// Whether the standing outcome of job `j` settles its program: a wrong solution caught, a
     /// first rejection found.
-    fn settles(&self, j: &Job) -> bool {
+    fn settles(&self, j: &Trial) -> bool {
         let Some(o) = self.outcome(j).filter(|_| self.standing(j)) else {
             return false;
         };
@@ -1073,9 +1102,9 @@ impl JobTable {
     /// Whether a wall-clock TLE on job `j` can change what the run says of its program: not
     /// when a wrong solution that permits a TLE was caught by another case that stands (and
     /// not every case is wanted), nor on a case after a first rejection that stands.
-    fn confirmation_matters(&self, j: &Job) -> bool {
+    fn confirmation_matters(&self, j: &Trial) -> bool {
         let s = self.subject(j);
-        let others = (0..s.outcomes.len()).map(|case| Job { case, ..*j });
+        let others = (0..s.outcomes.len()).map(|case| Trial { case, ..*j });
         match s.subject.role {
             Role::Wrong { expect } => {
                 self.all_cases
@@ -1090,15 +1119,15 @@ impl JobTable {
     }
 
     /// The cases subject `s` of problem `p` still owes after the parallel run, in the order to
-    /// run them alone until one settles it ([`JobTable::settles`]): a wrong solution that must
+    /// run them alone until one settles it ([`TrialTable::settles`]): a wrong solution that must
     /// TLE, its cases without a standing TLE, largest first; another wrong solution not yet
     /// caught, the cases it skipped (a wall-clock TLE that caught it turned out otherwise
     /// alone), smallest first; a program whose first rejection is wanted, the cases it skipped
     /// before its first standing rejection, in order.
-    fn owed(&self, p: usize, s: usize) -> Vec<Job> {
+    fn owed(&self, p: usize, s: usize) -> Vec<Trial> {
         let report = &self.reports[p];
         let subject = &report.subjects[s];
-        let job = |case| Job {
+        let job = |case| Trial {
             problem: p,
             subject: s,
             case,
@@ -1116,7 +1145,7 @@ impl JobTable {
             Role::FirstRejection => (0..report.planned.cases.len()).collect(),
             _ => return Vec::new(),
         };
-        let jobs: Vec<Job> = order.into_iter().map(job).collect();
+        let jobs: Vec<Trial> = order.into_iter().map(job).collect();
         if subject.subject.role == Role::FirstRejection {
             return jobs
                 .into_iter()
@@ -1132,10 +1161,10 @@ impl JobTable {
 }
 
 /// Phase 4: a program the parallel run left unsettled is run alone on the cases it owes
-/// ([`JobTable::owed`]) until one settles it: mostly a wrong solution that must TLE and has no
+/// ([`TrialTable::owed`]) until one settles it: mostly a wrong solution that must TLE and has no
 /// TLE that stands (by CPU time, or confirmed alone).
 pub(crate) fn follow_up_phase(
-    table: &mut JobTable,
+    table: &mut TrialTable,
     exec: &dyn Executor,
     opts: &ExecOptions,
     emit: &(dyn Fn(Event) + Sync),
@@ -1143,7 +1172,7 @@ pub(crate) fn follow_up_phase(
     if opts.cancel.is_cancelled() {
         return;
     }
-    let mut owing: Vec<Vec<Job>> = Vec::new();
+    let mut owing: Vec<Vec<Trial>> = Vec::new();
     for (p, report) in table.reports.iter().enumerate() {
         for s in 0..report.subjects.len() {
             owing.push(table.owed(p, s));
@@ -1231,7 +1260,7 @@ mod tests {
     struct Setup {
         _dir: tempfile::TempDir,
         plan: Vec<Planned>,
-        builder: Builder,
+        builder: Workshop,
     }
 
     /// One problem with cases of inputs `inputs` (expected: twice), and executable subjects.
@@ -1285,7 +1314,7 @@ mod tests {
             folder: Default::default(),
         };
         let plan = vec![Planned::new(problem, cases, subjects)];
-        let builder = Builder::new(dir.path().join("cache"));
+        let builder = Workshop::new(dir.path().join("cache"));
         Setup {
             _dir: dir,
             plan,

@@ -17,9 +17,13 @@ use crate::workspace::{is_valid_slug, Workspace};
 /// The language of a new problem's solution (`runner new --lang`, workspace.toml's `lang`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
+    /// Rust (`.rs`).
     Rust,
+    /// C++ (`.cpp`).
     Cpp,
+    /// C (`.c`).
     C,
+    /// Python 3 (`.py`).
     Python,
 }
 
@@ -158,8 +162,11 @@ impl Extra {
 /// A problem `runner new` makes: its slug, its solution's language and the extras asked for.
 #[derive(Debug, Clone)]
 pub struct NewProblem<'a> {
+    /// The new problem's slug.
     pub slug: &'a str,
+    /// The language of its solution.
     pub lang: Lang,
+    /// What else to write (a checker, an interactor, …).
     pub extras: &'a [Extra],
     /// `runner new --game`: the files made from the game (its game.toml, brute force,
     /// validator, generator, README and fixture), in place of the scaffold's README and fixture.

@@ -43,7 +43,7 @@ impl Folder {
 
 /// What one walk of the workspace saw. Hidden entries and READMEs are left out everywhere.
 #[derive(Debug, Clone, Default)]
-pub struct Scan {
+pub(crate) struct Scan {
     /// The entries of `problems/`, `fixtures/`, sorted.
     pub problems: Vec<Entry>,
     pub fixtures: Vec<Entry>,
@@ -55,7 +55,7 @@ pub struct Scan {
 
 impl Scan {
     /// Walks `ws` once.
-    pub fn of(ws: &Workspace) -> Scan {
+    pub(crate) fn of(ws: &Workspace) -> Scan {
         let problems = entries(&ws.problems_dir());
         let folders = problems
             .iter()
@@ -83,13 +83,13 @@ impl Scan {
     }
 
     /// The slugs of the problem folders, sorted.
-    pub fn slugs(&self) -> Vec<String> {
+    pub(crate) fn slugs(&self) -> Vec<String> {
         self.folders.keys().cloned().collect()
     }
 }
 
 /// Hidden files and READMEs: never part of a problem, never a hole.
-pub fn ignored(name: &OsStr) -> bool {
+pub(crate) fn ignored(name: &OsStr) -> bool {
     let name = name.to_string_lossy();
     let lower = name.to_ascii_lowercase();
     name.starts_with('.') || lower == "readme" || lower.starts_with("readme.")

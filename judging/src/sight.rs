@@ -42,11 +42,11 @@ pub(crate) struct Sight {
 }
 
 /// What problem.toml declares for a problem: (for its own programs, for its solutions).
-pub type Declared = (Vec<PathBuf>, Vec<PathBuf>);
+pub(crate) type Declared = (Vec<PathBuf>, Vec<PathBuf>);
 
 /// What a compile of `source` (absolute, canonical) sees; `declared` gives a problem's
 /// problem.toml declarations by slug.
-pub fn of(
+pub(crate) fn of(
     workspace: Option<&Path>,
     source: &Path,
     declared: &dyn Fn(&str) -> Result<Declared>,

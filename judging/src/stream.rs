@@ -64,10 +64,10 @@ impl<R: BufRead> Bytes<R> {
 }
 
 /// Opens a stream from its start, as often as it is asked (a file is opened again).
-pub type Open<'a> = &'a dyn Fn() -> io::Result<Box<dyn BufRead + 'a>>;
+pub(crate) type Open<'a> = &'a dyn Fn() -> io::Result<Box<dyn BufRead + 'a>>;
 
 /// [`crate::compare::compare`] of two streams: AC, PE (the same tokens) or WA.
-pub fn compare(mode: CompareMode, expected: Open, actual: Open) -> io::Result<Verdict> {
+pub(crate) fn compare(mode: CompareMode, expected: Open, actual: Open) -> io::Result<Verdict> {
     let same = match mode {
         CompareMode::Exact => exact(expected()?, actual()?)?,
         CompareMode::Lines => lines(expected()?, actual()?)?,
@@ -336,7 +336,7 @@ impl<R: BufRead> Tokens<R> {
 }
 
 /// The first token where the streams differ; `None` when they have the same tokens.
-pub fn first_difference(e: impl BufRead, a: impl BufRead) -> io::Result<Option<Difference>> {
+pub(crate) fn first_difference(e: impl BufRead, a: impl BufRead) -> io::Result<Option<Difference>> {
     fn new<R>(r: R) -> Tokens<R> {
         Tokens {
             s: Bytes { r },
@@ -395,7 +395,7 @@ fn keep_token<R: BufRead>(s: &mut Bytes<R>, kept: &mut Vec<u8>) -> io::Result<()
 }
 
 /// Skips the first `lines` lines of a stream.
-pub fn skip_lines(r: &mut dyn BufRead, lines: usize) -> io::Result<()> {
+pub(crate) fn skip_lines(r: &mut dyn BufRead, lines: usize) -> io::Result<()> {
     let mut left = lines;
     while left > 0 {
         let buf = r.fill_buf()?;
@@ -418,7 +418,7 @@ pub fn skip_lines(r: &mut dyn BufRead, lines: usize) -> io::Result<()> {
 
 /// Lines `from..` (1-based) of a stream, at most `most_lines` of them and `most_bytes` bytes:
 /// the window a diff is drawn on.
-pub fn window(
+pub(crate) fn window(
     r: impl BufRead,
     from: usize,
     most_lines: usize,

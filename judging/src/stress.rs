@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 
-use crate::compile::{build_or_bail, Builder};
+use crate::compile::{build_or_bail, Workshop};
 use crate::diff;
 use crate::exit;
 use crate::fixture::{Case, Content, Oracle};
@@ -32,16 +32,20 @@ use sandbox::{Executor, RunOutput, Stdin};
 /// Options of `stress`.
 #[derive(Debug, Clone)]
 pub struct StressOptions {
+    /// Seeds to try.
     pub count: u64,
+    /// The first seed.
     pub seed: u64,
     /// The size passed to gen.rs; with `max_size`, the size of the first seeds.
     pub size: u64,
     /// Ramp the size from `size` up to this over the run, so that the first counter-example
     /// found is a small one.
     pub max_size: Option<u64>,
+    /// Stop after this long, whatever the count.
     pub time: Option<Duration>,
     /// Stress these programs instead of the problem's solutions.
     pub program: Option<PathBuf>,
+    /// Seeds judged at once.
     pub jobs: usize,
     /// The lines of an interactive case's dialogue kept for a finding (`usize::MAX`: all).
     pub transcript_lines: usize,
@@ -65,23 +69,44 @@ impl StressOptions {
 #[derive(Debug)]
 pub enum Finding {
     /// The generator failed: the problem's setup is broken.
-    GeneratorFailed { why: String },
+    GeneratorFailed {
+        /// How it failed.
+        why: String,
+    },
     /// The validator rejected the generator's input: the generator leaves the statement.
-    InvalidInput { input: Vec<u8>, why: String },
+    InvalidInput {
+        /// The input generated.
+        input: Vec<u8>,
+        /// The validator's message.
+        why: String,
+    },
     /// The checker failed (crash, bad jury answer): not the solutions' fault.
-    CheckerFailed { input: Vec<u8>, why: String },
+    CheckerFailed {
+        /// The input generated.
+        input: Vec<u8>,
+        /// How the checker failed.
+        why: String,
+    },
     /// The brute force failed (crash, timeout): not the solutions' fault.
     BruteFailed {
+        /// The input it failed on.
         input: Vec<u8>,
+        /// The brute force's verdict.
         verdict: Verdict,
+        /// What it hit, or how it ended.
         detail: String,
     },
     /// A solution did not match the brute force.
     Disagree {
+        /// The input they disagree on.
         input: Vec<u8>,
+        /// The brute force's output.
         expected: Vec<u8>,
+        /// The solution that disagreed.
         program: PathBuf,
+        /// Its output.
         actual: Vec<u8>,
+        /// Its judgement on the case.
         outcome: Outcome,
     },
 }
@@ -89,15 +114,21 @@ pub enum Finding {
 /// The result of a stress run.
 #[derive(Debug)]
 pub struct StressReport {
+    /// The problem stressed.
     pub slug: String,
+    /// The programs stressed.
     pub programs: Vec<PathBuf>,
+    /// Whether each input was validated first (the problem has a validator).
     pub validated: bool,
+    /// The run's first seed.
     pub first_seed: u64,
     /// Seeds tried (every seed below the finding's, and the finding's).
     pub seeds: u64,
+    /// The time the run took.
     pub elapsed: Duration,
     /// The lowest failing seed, its size and what it showed.
     pub finding: Option<(u64, u64, Finding)>,
+    /// Ctrl-C stopped the run before its end.
     pub interrupted: bool,
     /// Where `--save` put the case.
     pub saved: Option<(String, PathBuf)>,
@@ -294,11 +325,12 @@ fn judge_solutions(
     None
 }
 
-/// Runs `stress` for `problem`. `progress` is told the number of seeds done.
-pub fn stress(
+/// Runs `stress` for `problem`. `progress` is told the number of seeds done. The way in is
+/// [`crate::Session::stress`].
+pub(crate) fn stress(
     problem: &Problem,
     judges: &Judges,
-    builder: &Builder,
+    builder: &Workshop,
     exec: &dyn Executor,
     opts: &StressOptions,
     progress: &(dyn Fn(u64) + Sync),
@@ -390,7 +422,7 @@ const SHRINK_TRIES: usize = 400;
 fn build_kit<'a>(
     problem: &'a Problem,
     judges: &Judges,
-    builder: &Builder,
+    builder: &Workshop,
     pool: &rayon::ThreadPool,
     sources: &[PathBuf],
     opts: &StressOptions,

@@ -129,15 +129,23 @@ fn pick(
 /// A file about to be submitted: what it is, where it goes, and the plan that judges it.
 #[derive(Debug)]
 pub struct Submission {
+    /// The problem's slug.
     pub slug: String,
+    /// The file submitted.
     pub file: PathBuf,
     /// The file as messages name it.
     pub shown: String,
+    /// The file's bytes, as they go out.
     pub code: Vec<u8>,
+    /// The judge's profile it is built and checked with.
     pub profile: Arc<Profile>,
+    /// The judge it goes to.
     pub judge: String,
+    /// The problem's page on that judge, when known.
     pub problem_url: Option<String>,
+    /// The judge's submit page, when known.
     pub submit_url: Option<String>,
+    /// The cases it was judged on here.
     pub cases: usize,
 }
 

@@ -14,7 +14,7 @@ use sandbox::Program;
 use sha2::{Digest, Sha256};
 
 use crate::compare::CompareMode;
-use crate::compile::{build_for, Builder};
+use crate::compile::{build_for, Workshop};
 use crate::fixture::Case;
 use crate::interactive::Interactor;
 use crate::judges::{Judges, Profile, LOCAL};
@@ -23,10 +23,15 @@ use crate::problem::{Problem, ProblemMeta};
 /// One of the problem's own programs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tool {
+    /// The checker (`checker.rs`): judges an output when many are right.
     Checker,
+    /// The interactor (`interactor.rs`): plays against the solution.
     Interactor,
+    /// The input validator (`validate.rs`).
     Validator,
+    /// The random input generator (`gen.rs`).
     Generator,
+    /// The brute force (`brute.rs`): the oracle.
     BruteForce,
 }
 
@@ -97,10 +102,15 @@ pub fn needs_of_cases(problem: &Problem, cases: &[Case]) -> Vec<Tool> {
 /// The problem's tools that were asked for, built and ready to call.
 #[derive(Debug, Clone, Default)]
 pub struct Toolbox {
+    /// The checker, when asked for.
     pub checker: Option<Program>,
+    /// The interactor, when asked for.
     pub interactor: Option<Interactor>,
+    /// The validator, when asked for.
     pub validator: Option<Program>,
+    /// The generator, when asked for.
     pub generator: Option<Program>,
+    /// The brute force, when asked for.
     pub brute: Option<Program>,
 }
 
@@ -155,8 +165,8 @@ impl Toolbox {
 /// Builds the `tools` of `problem` with `local`'s profile, in parallel on `pool`: a missing
 /// source or a compile error is an error naming it. Each is made ready to call with the
 /// problem's convention for it.
-pub fn build(
-    builder: &Builder,
+pub(crate) fn build(
+    builder: &Workshop,
     judges: &Judges,
     pool: &rayon::ThreadPool,
     problem: &Problem,

@@ -105,6 +105,7 @@ pub struct Check {
     pub must_reject: Option<String>,
     /// For an invalid/ file with a `.err` beside it: what the validator must say.
     pub message: Option<String>,
+    /// What the validator did with the input.
     pub result: Validation,
 }
 
@@ -138,8 +139,11 @@ impl Check {
 /// The validator's results on one problem.
 #[derive(Debug)]
 pub struct ProblemChecks {
+    /// The problem's slug.
     pub slug: String,
+    /// The validator's source.
     pub validator: PathBuf,
+    /// One check per input, cases first, then invalid/.
     pub checks: Vec<Check>,
 }
 

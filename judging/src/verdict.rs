@@ -256,7 +256,9 @@ impl<'de> Deserialize<'de> for Verdicts {
 /// `required`/`permitted`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Expect {
+    /// Some case must get one of these (none required when empty).
     pub required: Verdicts,
+    /// Every case must get one of these or of `required`, when given.
     pub permitted: Option<Verdicts>,
 }
 

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 use super::draft::{Case, Data, Draft, File, Meta};
-use judging::judges::{url_parts, Judge, Judges};
 use judging::scaffold::{self, Lang};
-use judging::workspace::{is_valid_slug, Workspace};
+use judging::{is_valid_slug, Workspace};
+use judging::{url_parts, Judge, Judges};
 
 /// One problem, as the extension sends it (its README's "The format"). Keys it sends that the
 /// runner does not use (`languages`, `testType`) are accepted and ignored.
@@ -225,7 +225,7 @@ fn slug(p: &Payload, found: Option<&Found>) -> String {
 /// judge's first language a solution can be written in, when the judge does not take `lang`:
 /// a note says so).
 pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload, lang: Lang) -> Draft {
-    let found = recognise(judges, &p.url).filter(|f| f.judge.name != judging::judges::LOCAL);
+    let found = recognise(judges, &p.url).filter(|f| f.judge.name != judging::LOCAL);
     let judge = found.as_ref().map(|f| f.judge);
     let slug = slug(p, found.as_ref());
     let time = time_limit_ms(p, judge);
@@ -269,7 +269,7 @@ pub fn draft(ws: &Workspace, judges: &Judges, p: &Payload, lang: Lang) -> Draft 
     }
     let meta = Meta {
         title: p.name.trim().to_string(),
-        judge: judge.map_or_else(|| judging::judges::LOCAL.to_string(), |j| j.name.clone()),
+        judge: judge.map_or_else(|| judging::LOCAL.to_string(), |j| j.name.clone()),
         id: found.as_ref().map(|f| f.id.clone()),
         url: Some(p.url.trim().to_string()),
         time_limit_ms: time,

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::confine::{self, Confined};
-use judging::verdict::{Expect, Verdicts};
-use judging::workspace::{is_valid_slug, Workspace};
+use judging::{is_valid_slug, Workspace};
+use judging::{Expect, Verdicts};
 
 /// The bytes of a file to write: given, or copied from a file of the package (symlinks
 /// followed).
@@ -65,7 +65,7 @@ pub struct Meta {
     pub output_validator_args: Vec<String>,
     /// The compile limits of the solutions (a Kattis package's `compilation_time` and
     /// `compilation_memory`).
-    pub compile_limits: Option<judging::judges::CompileLimitKeys>,
+    pub compile_limits: Option<judging::CompileLimitKeys>,
     /// `multi_pass = true`, with `max_passes` where the package gives it.
     pub multi_pass: bool,
     pub max_passes: Option<usize>,
@@ -489,7 +489,7 @@ fn check_rel(slug: &str, rel: &Path) -> Result<()> {
         .iter()
         .any(|d| rel.starts_with(Path::new(d).join(slug)) && rel != Path::new(d).join(slug));
     // A module of the workspace's problems/_shared/ (a new one: none is overwritten).
-    let shared = Path::new("problems").join(judging::workspace::SHARED);
+    let shared = Path::new("problems").join(judging::SHARED);
     let shared = rel.parent() == Some(shared.as_path());
     let solution = rel.starts_with("solutions")
         && rel.file_stem() == Some(std::ffi::OsStr::new(slug))

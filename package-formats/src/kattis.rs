@@ -36,11 +36,11 @@ use super::kattis_constants::Constants;
 use super::kattis_groups::Flags;
 use super::kattis_submissions::{Expectations, Expected};
 use super::package::{self, Package};
-use judging::compare::KattisFlags;
-use judging::judges::CompileLimitKeys;
 use judging::ranges;
-use judging::verdict::{Expect, Verdict, Verdicts};
-use judging::workspace::FileKinds;
+use judging::CompileLimitKeys;
+use judging::FileKinds;
+use judging::KattisFlags;
+use judging::{Expect, Verdict, Verdicts};
 
 /// How the time limit is to be found when the package does not give it: as problemtools does,
 /// the slowest accepted submission's CPU time times `multiplier`, rounded up to `resolution`
@@ -445,7 +445,7 @@ impl Reading<'_> {
             let ours = std::fs::read(self.shared.join(&m)).ok();
             if ours.is_some() && std::fs::read(&beside).ok() == ours {
                 let from = format!("#[path = \"{m}\"]");
-                let to = format!("#[path = \"../{}/{m}\"]", judging::workspace::SHARED);
+                let to = format!("#[path = \"../{}/{m}\"]", judging::SHARED);
                 text = String::from_utf8_lossy(&text)
                     .replace(&from, &to)
                     .into_bytes();
@@ -1030,7 +1030,7 @@ fn limits_of(yaml: &Yaml, kind: &Kind) -> Result<Meta> {
         }
     };
     let max_passes = match kind.multi_pass {
-        true => whole("validation_passes", judging::problem::MAX_PASSES as u64)?,
+        true => whole("validation_passes", judging::MAX_PASSES as u64)?,
         false => None,
     };
     // The resources the format guarantees a compile (problemtools' defaults for legacy, the
@@ -1045,10 +1045,10 @@ fn limits_of(yaml: &Yaml, kind: &Kind) -> Result<Meta> {
         message_kib: None,
     };
     compile
-        .over(judging::judges::CompileLimits::default())
+        .over(judging::CompileLimits::default())
         .map_err(|e| anyhow::anyhow!("problem.yaml limits: {e}"))?;
     Ok(Meta {
-        judge: judging::judges::LOCAL.into(),
+        judge: judging::LOCAL.into(),
         memory_limit_kib: memory.map_err(anyhow::Error::msg)?,
         output_limit_kib: Some(output.map_err(anyhow::Error::msg)?),
         compile_limits: Some(compile),

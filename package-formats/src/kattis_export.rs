@@ -31,12 +31,12 @@ use anyhow::{bail, Context, Result};
 use super::confine::Confined;
 use super::draft::Data;
 use super::kattis::EXPECTATIONS;
-use judging::compare::CompareMode;
-use judging::fixture::{Case, Content, Source};
-use judging::problem::{Convention, Problem, WrongProgram as Wrong};
-use judging::run::FirstRejections;
-use judging::verdict::{Verdict, Verdicts};
-use judging::workspace::FileKinds;
+use judging::CompareMode;
+use judging::FileKinds;
+use judging::FirstRejections;
+use judging::{Case, Content, Source};
+use judging::{Convention, Problem, WrongProgram as Wrong};
+use judging::{Verdict, Verdicts};
 
 /// A file of the package: its path in the package, its bytes, whether it is executable.
 pub struct Out {
@@ -597,7 +597,7 @@ fn program_dir(
         .dir
         .parent()
         .expect("problems/")
-        .join(judging::workspace::SHARED);
+        .join(judging::SHARED);
     let dir = Path::new(p.dir);
     let (text, shared) = take_in_shared(pkg, text, &shared_dir, dir)?;
     pkg.files.push(Out {

@@ -23,7 +23,7 @@
 use anyhow::{bail, Result};
 use yaml_rust2::Yaml;
 
-use judging::verdict::{Expect, Verdict, Verdicts};
+use judging::{Expect, Verdict, Verdicts};
 
 /// One set of requirements: `None` where it says nothing.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

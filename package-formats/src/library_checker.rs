@@ -30,8 +30,8 @@ use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::library_checker_sources::Tree;
 use super::package::{self, Package};
 use super::tools::{PackageTools, Programs};
-use judging::judges::LOCAL;
-use judging::verdict::{Expect, Verdict, Verdicts};
+use judging::LOCAL;
+use judging::{Expect, Verdict, Verdicts};
 
 #[derive(serde::Deserialize)]
 struct Info {

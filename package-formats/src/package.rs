@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::confine::{Bounds, Confined};
-use judging::workspace::FileKinds;
+use judging::FileKinds;
 
 /// A package on disk.
 pub struct Package {

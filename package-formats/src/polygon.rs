@@ -21,7 +21,7 @@ use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::package::{self, Package};
 use super::tools::{PackageTools, Programs};
 use judging::ranges;
-use judging::verdict::{Expect, Verdict, Verdicts};
+use judging::{Expect, Verdict, Verdicts};
 
 fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, tag: &str) -> Option<roxmltree::Node<'a, 'i>> {
     n.children().find(|c| c.has_tag_name(tag))
@@ -312,7 +312,7 @@ impl<'x> Reading<'_, 'x> {
                 .unwrap_or(&src)
                 .display()
                 .to_string();
-            let program = match package::program(&src, tools.kinds) {
+            let program = match package::program(&src, &tools.session.kinds) {
                 Ok(p) => p,
                 Err(why) => {
                     self.notes
@@ -384,7 +384,7 @@ impl<'x> Reading<'_, 'x> {
             return own;
         };
         match language_ext(id) {
-            Some(ext) if tools.judges.get(POLYGON).is_some() || !ext.starts_with("cf") => {
+            Some(ext) if tools.session.judges.get(POLYGON).is_some() || !ext.starts_with("cf") => {
                 ext.to_string()
             }
             Some(_) => {

@@ -8,21 +8,18 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use sandbox::{Executor, Kill, Limits, Program, Stdin};
 
-use judging::compile::Builder;
-use judging::judges::{Judges, LOCAL};
-use judging::problem::TOOL_LIMITS;
-use judging::workspace::FileKinds;
+use judging::Session;
+use judging::LOCAL;
+use judging::TOOL_LIMITS;
 
 /// A generated test's input or answer may be this large.
 const GENERATED_MAX: usize = 256 << 20;
 
 /// What the import needs to run the package's generators and main solution.
 pub struct PackageTools<'a> {
-    pub kinds: &'a FileKinds,
-    pub judges: &'a Judges,
-    pub builder: &'a Builder,
-    /// Made when a test has to be generated.
-    pub exec: &'a dyn Fn() -> Result<&'a dyn Executor>,
+    /// The session whose judges, file kinds and builder make the programs, and in whose
+    /// sandbox (made when a test has to be generated) they run.
+    pub session: &'a Session,
     /// The most bytes the package's programs may make in all (`--max-size`): what they make is
     /// held until the problem is written.
     pub max_bytes: u64,
@@ -61,13 +58,7 @@ impl<'a, 'x> Programs<'a, 'x> {
         if let Some((_, p)) = self.built.iter().find(|(k, _)| k == key) {
             return Ok(p.clone());
         }
-        let p = judging::compile::build_or_bail(
-            self.tools.builder,
-            self.tools.judges,
-            judge,
-            source,
-            key,
-        )?;
+        let p = self.tools.session.build(judge, source, key)?;
         self.built.push((key.to_string(), p.clone()));
         Ok(p)
     }
@@ -75,7 +66,7 @@ impl<'a, 'x> Programs<'a, 'x> {
     /// `program`'s output on `stdin`, under the limits of a problem's own programs (the time
     /// limit as `--tool-time-limit` sets it); `what` names it when it fails, with how it ended.
     pub fn run(&mut self, program: &Program, stdin: &[u8], what: &str) -> Result<Vec<u8>> {
-        let exec = (self.tools.exec)()?;
+        let exec: &dyn Executor = self.tools.session.sandbox()?;
         let limits = Limits {
             time: self.tools.time,
             memory_bytes: TOOL_LIMITS.memory_bytes,

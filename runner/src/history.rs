@@ -90,7 +90,7 @@ mod tests {
     use super::*;
     use crate::records::tests::{record, tally};
     use crate::records::{summarize, WrongSolution};
-    use judging::verdict::Verdict;
+    use judging::Verdict;
 
     #[test]
     fn failures_are_units_and_the_file_round_trips() {
@@ -114,7 +114,7 @@ mod tests {
             schema: SCHEMA,
             problem: "t".into(),
             program: program.into(),
-            expect: judging::verdict::Verdicts::one(Verdict::WrongAnswer),
+            expect: judging::Verdicts::one(Verdict::WrongAnswer),
             allow: None,
             why: None,
             passed,

@@ -13,7 +13,7 @@ use std::str::FromStr;
 use sha2::{Digest, Sha256};
 
 use crate::records::program_path;
-use judging::run::{Planned, Role};
+use judging::{Planned, Role};
 
 /// How units are dealt to shards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,10 +8,10 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use judging::diff;
-use judging::fixture::Case;
 use judging::judgement::Outcome;
-use judging::run::{Event, Role, RunReport, Subject, Tally};
-use judging::verdict::{Verdict, Verdicts};
+use judging::Case;
+use judging::{Event, Role, RunReport, Subject, Tally};
+use judging::{Verdict, Verdicts};
 
 /// The version of the record format; bumped when a field changes meaning or goes away (adding a
 /// field does not bump it).
@@ -604,7 +604,7 @@ pub(crate) mod tests {
         assert_eq!(
             role_name(
                 Role::Wrong {
-                    expect: judging::verdict::Expect::one(Verdict::TimeLimitExceeded)
+                    expect: judging::Expect::one(Verdict::TimeLimitExceeded)
                 },
                 "problems/nim/wrong/a.rs"
             ),

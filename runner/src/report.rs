@@ -12,21 +12,19 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Effects, Style};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use judging::compare::CompareMode;
 use judging::diff;
 use judging::judgement::{Failure, Outcome};
-use judging::run::{Event, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
 use judging::stress::{Finding, StressReport};
 use judging::validate::ProblemChecks;
-use judging::verdict::{Expect, Verdict};
+use judging::CompareMode;
+use judging::{Event, Phase, ProblemReport, Role, RunReport, SubjectReport, Tally};
+use judging::{Expect, Verdict};
 
 /// How the report looks.
 #[derive(Debug, Clone, Copy)]
 pub struct ReportOptions {
     pub color: bool,
     pub diff_lines: usize,
-    /// Whole transcripts of interactive cases, not their last lines.
-    pub transcript: bool,
 }
 
 impl ReportOptions {
@@ -413,7 +411,7 @@ fn wrong_not_caught(
     slug: &str,
     source: &str,
     expect: Expect,
-    cases: &[judging::fixture::Case],
+    cases: &[judging::Case],
 ) {
     let mut counts: Vec<(Verdict, usize)> = Vec::new();
     for i in 0..subject.outcomes.len() {
@@ -537,7 +535,7 @@ fn failed_case(
 }
 
 /// Whether `o`'s verdict was given by the checker (its detail is the checker's reason).
-fn by_checker(case: &judging::fixture::Case, o: &Outcome) -> bool {
+fn by_checker(case: &judging::Case, o: &Outcome) -> bool {
     matches!(case.compare, CompareMode::Checker | CompareMode::Interactor)
         && matches!(
             o.verdict,
@@ -1046,7 +1044,6 @@ mod tests {
     const PLAIN: ReportOptions = ReportOptions {
         color: false,
         diff_lines: 40,
-        transcript: false,
     };
 
     fn stress_report(finding: Option<(u64, u64, Finding)>) -> StressReport {

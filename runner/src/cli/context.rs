@@ -1,11 +1,13 @@
 //! One value per command, built once from the global options: the core's session
-//! ([`judging::session::Session`]: the workspace, the judges and the kinds of file they build,
-//! the builder, the sandbox, the verdict cache, jobs, the cancellation) and the presentation
-//! (report options, outputs, the progress bar; the sandbox's "no sandbox" note, printed once).
-//! Commands ask it to discover, plan and execute.
+//! ([`judging::Session`]: the workspace, the judges and the kinds of file they build,
+//! the workshop, the sandbox, the verdict cache, jobs, the cancellation; the loading of the
+//! problems, which holes stop it, the plans' subjects) and the presentation: report options,
+//! outputs, the progress bar, and the printing of what the session hands back (its warnings,
+//! the sandbox's "no sandbox" note once, the workshop's notes). Commands read the session through
+//! it ([`Context`] derefs to [`Session`]) and ask it to execute and report.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -14,55 +16,33 @@ use anyhow::{bail, Context as _, Result};
 use super::{ColorChoice, GlobalArgs};
 use crate::machine::{self, Outputs, Selected, Stream};
 use crate::report::{self, Progress, ReportOptions};
-use judging::cache::VerdictCache;
-use judging::config::ConfigError;
-use judging::fixture::{self, Case};
-use judging::judges::Profile;
-use judging::problem::{self, Problem, WrongProgram};
-use judging::run::{FirstRejections, Planned, Role, RunReport, Subject, Tally};
-use judging::scan::Scan;
-use judging::session::{Execution, Session, SessionOptions};
-use judging::verdict::Verdict;
-use judging::workspace::Workspace;
-use judging::{holes, lint};
-use sandbox::{Cancel, Limits, Sandbox};
+use judging::lint;
+use judging::Case;
+use judging::Problem;
+use judging::Profile;
+use judging::VerdictCache;
+use judging::Workspace;
+use judging::{ConfigErrors, Execution, Loaded, Reach, Session, SessionOptions, Work};
+use judging::{FirstRejections, Planned, Role, RunReport, Tally};
+use sandbox::{Cancel, Sandbox};
 
-/// What a command gets: the core's [`Session`] (the workspace, the judges, the builder and its
-/// sandbox, the verdict cache, the jobs, the cancellation), which it reads through (`cx.ws`,
-/// `cx.builder`: [`Context`] derefs to it), and the presentation: how reports look, where
-/// they go, the progress bar.
+/// What a command gets: the core's [`Session`] (the workspace, the judges, the workshop: builds
+/// and the sandbox, the verdict cache, the jobs, the cancellation), which it reads through
+/// (`cx.ws`, `cx.solution(…)`: [`Context`] derefs to it), how the invoked command executes a
+/// plan, and the presentation: how reports look, where they go, the progress bar.
 pub struct Context {
+    /// The core's session: the one way into it.
     pub session: Session,
+    /// How reports are drawn (`--color`, `--diff-lines`, `--transcript`).
     pub report: ReportOptions,
     /// Whether to draw a progress bar (a terminal, not CI, a human report).
     pub progress: bool,
+    /// Where the reports go (`--format`, `--junit`, `--html`, …).
     pub outputs: Outputs,
-    /// Judge every wrong solution on every case (`--all-cases`).
-    pub all_cases: bool,
-    /// `--fail-fast`: a solution stops at its first failing case.
-    pub fail_fast: bool,
+    /// How the command's plans are executed (`--all-cases`, `--fail-fast`, the transcript's
+    /// length); a deadline is given per execution.
+    pub execution: Execution,
 }
-
-/// A fixture or configuration error: printed, and the run ends with exit code 2.
-#[derive(Debug)]
-pub struct ConfigErrors(pub Vec<ConfigError>);
-
-impl std::fmt::Display for ConfigErrors {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.0.len();
-        writeln!(
-            f,
-            "{n} configuration error{}:",
-            if n == 1 { "" } else { "s" }
-        )?;
-        for e in &self.0 {
-            writeln!(f, "  {e}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ConfigErrors {}
 
 impl std::ops::Deref for Context {
     type Target = Session;
@@ -104,7 +84,7 @@ impl Context {
             cache: !g.no_cache,
             cancel,
         })
-        .map_err(|e| match e.downcast::<ConfigError>() {
+        .map_err(|e| match e.downcast::<judging::ConfigError>() {
             Ok(config) => ConfigErrors(vec![config]).into(),
             Err(e) => e,
         })?;
@@ -120,23 +100,24 @@ impl Context {
             report: ReportOptions {
                 color,
                 diff_lines: g.diff_lines,
-                transcript: g.transcript,
             },
             progress: std::io::stderr().is_terminal()
                 && std::env::var_os("CI").is_none()
                 && outputs.human(),
             outputs,
-            all_cases: false,
-            fail_fast: false,
+            execution: Execution {
+                transcript_lines: if g.transcript { usize::MAX } else { 12 },
+                ..Execution::default()
+            },
             session,
         })
     }
 
-    /// The executor, made on first use (the builder's: compiles run in it too). When the
+    /// The executor, made on first use (the workshop's: compiles run in it too). When the
     /// sandbox cannot be made here, says so once.
     pub fn sandbox(&self) -> Result<&Sandbox> {
-        let sandbox = self.builder.sandbox()?;
-        if let Some(note) = self.builder.take_sandbox_note() {
+        let sandbox = self.workshop.sandbox()?;
+        if let Some(note) = self.workshop.take_sandbox_note() {
             eprintln!("{}", judging::diff::terminal_safe(&note));
         }
         Ok(sandbox)
@@ -145,158 +126,33 @@ impl Context {
     /// The lines of an interactive case's dialogue the engine keeps: all with `--transcript`.
     /// (How a diff is drawn is the report's alone: [`ReportOptions::diff`].)
     pub fn transcript_lines(&self) -> usize {
-        if self.report.transcript {
-            usize::MAX
-        } else {
-            12
-        }
-    }
-
-    /// The language of the solutions `new` and `listen` write: workspace.toml's `lang`, else
-    /// Rust; a bad workspace.toml is a configuration error.
-    pub fn workspace_lang(&self) -> Result<judging::scaffold::Lang> {
-        let settings =
-            judging::settings::load(&self.ws).map_err(|e| ConfigErrors(vec![self.relative(e)]))?;
-        Ok(settings.lang.unwrap_or(judging::scaffold::Lang::Rust))
-    }
-
-    /// `e` with its path relative to the workspace root, as messages show it.
-    pub fn relative(&self, e: ConfigError) -> ConfigError {
-        relative(&self.ws, e)
+        self.execution.transcript_lines
     }
 
     /// The problems of the workspace, for a command on some of them: a hole of the workspace
-    /// that belongs to no problem (a stray file in `solutions/`, `problems/` or `fixtures/`,
-    /// see [`holes::workspace`]) is a warning on stderr, not an error; the problems' own holes
-    /// stop the commands that load them ([`Context::load_fixtures`]).
+    /// that belongs to no problem is a warning on stderr, not an error; the problems' own holes
+    /// stop the commands that load them ([`Context::load_fixtures`]). See [`Reach::Some`].
     pub fn discover(&self) -> Result<Vec<Problem>> {
-        self.discover_with(false)
+        Ok(self.shown(self.session.problems(Reach::Some)?))
     }
 
-    /// The problems of the workspace, for a run of all of them: every one must name a judge of
-    /// `judges.toml`, and any hole in the workspace stops the run.
+    /// The problems of the workspace, for a run of all of them ([`Reach::Every`]).
     pub fn discover_all(&self) -> Result<Vec<Problem>> {
-        self.discover_with(true)
+        Ok(self.shown(self.session.problems(Reach::Every)?))
     }
 
-    fn discover_with(&self, whole: bool) -> Result<Vec<Problem>> {
-        let scan = Scan::of(&self.ws);
-        let (problems, mut errors) = match problem::discover(&scan, &self.kinds) {
-            Ok(p) => (p, Vec::new()),
-            Err(e) => (Vec::new(), e),
-        };
-        let strays = holes::workspace(&self.ws, &scan, &self.kinds, crate::invoked::command());
-        if whole {
-            errors.extend(strays);
-            errors.extend(holes::judges(&self.judges, &problems));
-        } else {
-            for e in strays {
-                eprintln!(
-                    "warning: {} (a run of every problem refuses it)",
-                    self.relative(e)
-                );
-            }
+    /// The fixtures of `problems`, keeping only `cases` when given ([`Session::fixtures`]); its
+    /// warnings on stderr.
+    pub fn load_fixtures(&self, problems: &[&Problem], cases: &[String]) -> Result<Work> {
+        Ok(self.shown(self.session.fixtures(problems, cases)?))
+    }
+
+    /// What a load found, its warnings printed on stderr.
+    fn shown<T>(&self, loaded: Loaded<T>) -> T {
+        for w in &loaded.warnings {
+            eprintln!("warning: {}", judging::diff::terminal_safe(&w.to_string()));
         }
-        if !errors.is_empty() {
-            let errors = errors.into_iter().map(|e| self.relative(e)).collect();
-            return Err(ConfigErrors(errors).into());
-        }
-        Ok(problems)
-    }
-
-    /// The profile of `source` as a file of a problem of `judge`; a failure is a configuration
-    /// error.
-    pub fn profile(&self, judge: &str, source: &Path) -> Result<Arc<Profile>> {
-        self.judges.profile(judge, source).map_err(|message| {
-            ConfigErrors(vec![ConfigError {
-                path: self.ws.display(source).to_string().into(),
-                line: None,
-                message,
-            }])
-            .into()
-        })
-    }
-
-    /// The profile of `source` as a solution (or wrong solution) of `problem` under `judge`:
-    /// with the problem's own compile limits, where it has them.
-    pub fn subject_profile(
-        &self,
-        problem: &Problem,
-        judge: &str,
-        source: &Path,
-    ) -> Result<Arc<Profile>> {
-        Ok(problem.meta.subject_profile(self.profile(judge, source)?))
-    }
-
-    /// A solution as a subject, built with its judge's profile.
-    pub fn solution(&self, problem: &Problem, source: &Path) -> Result<Subject> {
-        Ok(Subject {
-            source: source.to_path_buf(),
-            role: Role::Solution,
-            why: None,
-            limits: None,
-            profile: self.subject_profile(problem, &problem.meta.judge, source)?,
-        })
-    }
-
-    /// A wrong solution as a subject: built as a solution of the same problem would be (its
-    /// judge's profile for the file's language, else `local`'s), with `limits` in place of the
-    /// cases' own when given.
-    pub fn wrong(
-        &self,
-        problem: &Problem,
-        w: &WrongProgram,
-        limits: Option<Limits>,
-    ) -> Result<Subject> {
-        Ok(Subject {
-            role: Role::Wrong { expect: w.expect },
-            why: Some(w.why.clone()),
-            limits,
-            ..self.solution(problem, &w.source)?
-        })
-    }
-
-    /// Loads the fixtures of `problems`, keeping only `cases` when given; every error (and every
-    /// hole of a problem's folders) is collected.
-    pub fn load_fixtures(
-        &self,
-        problems: &[&Problem],
-        cases: &[String],
-    ) -> Result<Vec<(Problem, Vec<Case>)>> {
-        let mut loaded = Vec::new();
-        let mut errors = Vec::new();
-        let mut matched = vec![false; cases.len()];
-        for p in problems {
-            match fixture::load(&self.ws, p) {
-                Ok(f) => {
-                    errors.extend(holes::judges(&self.judges, std::slice::from_ref(*p)));
-                    errors.extend(holes::problem(&self.ws, &self.kinds, p, &f));
-                    for e in holes::duplicate_cases(&self.ws, p, &f) {
-                        let said = self.relative(e).to_string();
-                        eprintln!("warning: {}", judging::diff::terminal_safe(&said));
-                    }
-                    for (i, name) in cases.iter().enumerate() {
-                        matched[i] |= f.cases.iter().any(|c| &c.name == name);
-                    }
-                    let kept: Vec<Case> = f
-                        .cases
-                        .into_iter()
-                        .filter(|c| cases.is_empty() || cases.contains(&c.name))
-                        .collect();
-                    loaded.push(((*p).clone(), kept));
-                }
-                Err(e) => errors.push(e),
-            }
-        }
-        if !errors.is_empty() {
-            let errors = errors.into_iter().map(|e| self.relative(e)).collect();
-            return Err(ConfigErrors(errors).into());
-        }
-        unmatched_cases(problems, cases, &matched)?;
-        if !cases.is_empty() {
-            loaded.retain(|(_, c)| !c.is_empty());
-        }
-        Ok(loaded)
+        loaded.value
     }
 
     /// The fixtures of the one problem `slug`, keeping only `cases` when given.
@@ -314,7 +170,7 @@ impl Context {
     }
 
     /// Executes the plan (the engine builds the tools its cases need with the subjects),
-    /// drawing progress. Prints nothing else but the builder's notes.
+    /// drawing progress. Prints nothing else but the workshop's notes.
     pub fn execute(&self, plan: Vec<Planned>) -> Result<RunReport> {
         self.execute_streamed(plan, None, None)
     }
@@ -340,10 +196,8 @@ impl Context {
         // Made here, so that the sandbox's note is printed before the run.
         self.sandbox()?;
         let how = Execution {
-            transcript_lines: self.transcript_lines(),
-            all_cases: self.all_cases,
-            fail_fast: self.fail_fast,
             deadline,
+            ..self.execution
         };
         let report = self.session.execute(plan, how, &|e| {
             progress.on_event(&e);
@@ -355,9 +209,8 @@ impl Context {
     }
 
     /// Each of `sources` judged as a solution (on every case, not stopping at a wrong
-    /// solution's verdict) with `judge`'s profile: the first verdict other than AC, in the
-    /// order of `cases`, and the case that got it (`(build)` for CE); `None`: all accepted.
-    /// A case after a standing TLE is not run, so the first rejection is among those run.
+    /// solution's verdict) with `judge`'s profile, drawing progress: the first rejection of
+    /// each ([`judging::first_rejections`]).
     pub fn first_rejections(
         &self,
         problem: &Problem,
@@ -365,40 +218,18 @@ impl Context {
         sources: &[PathBuf],
         judge: &str,
     ) -> Result<FirstRejections> {
-        let mut subjects = Vec::new();
-        for source in sources {
-            subjects.push(Subject {
-                source: source.clone(),
-                role: Role::FirstRejection,
-                why: None,
-                limits: None,
-                profile: self.subject_profile(problem, judge, source)?,
-            });
-        }
-        let report = self.execute(vec![Planned::new(problem.clone(), cases, subjects)])?;
-        let mut firsts = FirstRejections::new();
-        for p in &report.problems {
-            for s in &p.subjects {
-                let first = if s.build.program.is_err() {
-                    Some((Verdict::CompileError, "(build)".to_string()))
-                } else {
-                    s.outcomes.iter().zip(&p.planned.cases).find_map(|(o, c)| {
-                        let o = o.as_ref()?;
-                        (o.verdict != Verdict::Accepted).then(|| (o.verdict, c.name.clone()))
-                    })
-                };
-                firsts.insert(s.subject.source.clone(), first);
-            }
-        }
-        Ok(firsts)
+        let plan = self
+            .session
+            .first_rejection_plan(problem, cases, sources, judge)?;
+        Ok(judging::first_rejections(&self.execute(vec![plan])?))
     }
 
-    /// The builder's notes (a fallback build, …) and the verdict cache's, on stderr.
+    /// The workshop's notes (a fallback build, …) and the verdict cache's, on stderr.
     pub fn print_notes(&self) {
-        if let Some(note) = self.builder.take_sandbox_note() {
+        if let Some(note) = self.workshop.take_sandbox_note() {
             eprintln!("{}", judging::diff::terminal_safe(&note));
         }
-        for note in self.builder.take_notes() {
+        for note in self.workshop.take_notes() {
             eprintln!("note: {}", judging::diff::terminal_safe(&note));
         }
         if let Some(n) = self
@@ -488,35 +319,6 @@ impl Context {
         }
         text
     }
-}
-
-/// `e` with its path relative to the workspace root.
-fn relative(ws: &Workspace, mut e: ConfigError) -> ConfigError {
-    e.path = ws.display(&e.path).to_string().into();
-    e
-}
-
-/// An error naming every `--case` that matched no case of `problems`.
-fn unmatched_cases(problems: &[&Problem], cases: &[String], matched: &[bool]) -> Result<()> {
-    let unmatched: Vec<&str> = cases
-        .iter()
-        .zip(matched)
-        .filter(|(_, &m)| !m)
-        .map(|(c, _)| c.as_str())
-        .collect();
-    if unmatched.is_empty() {
-        return Ok(());
-    }
-    let slugs: Vec<&str> = problems.iter().map(|p| p.slug.as_str()).collect();
-    let within = if slugs.len() <= 3 {
-        slugs.join(", ")
-    } else {
-        format!("the {} problems judged", slugs.len())
-    };
-    bail!(
-        "--case {}: no case of that name in {within} (every --case must match a case)",
-        unmatched.join(", "),
-    )
 }
 
 pub fn find_problem<'a>(problems: &'a [Problem], slug: &str) -> Result<&'a Problem> {

@@ -9,9 +9,9 @@ use anyhow::Result;
 
 use super::context::{find_problem, print, Context};
 use judging::exit;
-use judging::judges::LOCAL;
-use judging::problem::Problem;
-use judging::run::FirstRejections;
+use judging::FirstRejections;
+use judging::Problem;
+use judging::LOCAL;
 use package_formats::confine::Confined;
 use package_formats::kattis_export::{self, Exported};
 
@@ -27,7 +27,7 @@ pub fn export(cx: &Context, slug: &str, dir: &Path) -> Result<u8> {
     let mut roots = Vec::new();
     for d in [
         problem.dir.clone(),
-        ws.problems_dir().join(judging::workspace::SHARED),
+        ws.problems_dir().join(judging::SHARED),
         ws.fixtures_dir(),
         ws.solutions_dir(),
     ] {

@@ -17,7 +17,7 @@ use games::file::{Described, GameFile};
 use games::solve::{self, Observer, Request};
 use games::Game;
 use judging::exit;
-use judging::workspace::{is_valid_slug, Workspace};
+use judging::{is_valid_slug, Workspace};
 
 /// The options of `runner game`.
 #[derive(Debug, Args)]

@@ -1,5 +1,5 @@
 //! `runner game` on a move program (`game.toml`'s `[program]` table): the program is built by the
-//! workspace's builder under the local judge, as `runner run --program` builds a file, and run in
+//! workspace's workshop under the local judge, as `runner run --program` builds a file, and run in
 //! the sandbox once per wave ([`games::program`]: every position not yet explored is one line of
 //! that run's input), under the table's limits. A run that crashes or goes over a limit is
 //! refused with the verdict's words and the end of its stderr; what it prints is read by
@@ -15,8 +15,8 @@ use super::GlobalArgs;
 use crate::machine::{Format, Options};
 use games::program::{self, ProgramError, ProgramLimits, ProgramSpec, Ran};
 use games::program_report::{self, ProgramReport};
-use judging::judges::LOCAL;
-use judging::workspace::Workspace;
+use judging::Workspace;
+use judging::LOCAL;
 use sandbox::{Executor, Limits, Stdin};
 
 /// A move program's game, valued, or why not (the error says it in words).
@@ -38,7 +38,7 @@ pub fn explore(
         );
     }
     let profile = cx.profile(LOCAL, source)?;
-    let built = cx.builder.build(source, &profile)?;
+    let built = cx.workshop.build(source, &profile)?;
     cx.print_notes();
     let program = match built.program {
         Ok(p) => p,
@@ -65,8 +65,8 @@ pub fn explore(
                 output: out.stdout,
             }),
             failure => {
-                let (verdict, detail) = failure
-                    .unwrap_or((judging::verdict::Verdict::RuntimeError, out.exit.describe()));
+                let (verdict, detail) =
+                    failure.unwrap_or((judging::Verdict::RuntimeError, out.exit.describe()));
                 let tail = judging::diff::tail(&out.stderr, 10);
                 let stderr = if tail.is_empty() {
                     String::new()

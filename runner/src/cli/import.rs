@@ -8,9 +8,9 @@ use anyhow::{bail, Context as _, Result};
 
 use super::context::{print, Context};
 use judging::exit;
-use judging::run::{Planned, Role};
-use judging::verdict::{Expect, Verdict, Verdicts};
-use judging::workspace::SHARED;
+use judging::SHARED;
+use judging::{Expect, Verdict, Verdicts};
+use judging::{Planned, Role};
 use package_formats::confine::Bounds;
 use package_formats::draft::{self, Draft};
 use package_formats::kattis::{self, Measure};
@@ -216,20 +216,17 @@ fn read(cx: &Context, pkg: &Package, how: &How) -> Result<(Draft, Option<Measure
         let i = kattis::read(pkg, &cx.kinds, slug, &cx.ws.problems_dir().join(SHARED))?;
         return Ok((i.draft, i.measure, i.missing_inputs));
     }
-    let exec = || -> Result<&dyn sandbox::Executor> { Ok(cx.sandbox()?) };
     let tools = tools::PackageTools {
-        kinds: &cx.kinds,
-        judges: &cx.judges,
-        builder: &cx.builder,
-        exec: &exec,
+        session: &cx.session,
         max_bytes: how.bounds.max_bytes,
-        time: how.tool_time.unwrap_or(judging::problem::TOOL_LIMITS.time),
+        time: how.tool_time.unwrap_or(judging::TOOL_LIMITS.time),
     };
     let draft = if pkg.kind == Kind::Polygon {
         polygon::read(pkg, &tools, slug)?
     } else {
         library_checker::read(pkg, &tools, slug, how.lc_root)?
     };
+    cx.print_notes();
     Ok((draft, None, 0))
 }
 

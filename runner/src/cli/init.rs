@@ -10,7 +10,7 @@ use anyhow::{Context as _, Result};
 
 use super::context::print;
 use judging::exit;
-use judging::judges;
+
 use judging::scaffold::Lang;
 use judging::settings;
 
@@ -36,7 +36,7 @@ pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
         "# The runner's build and verdict cache, and submit's packets.\n/target/\n".to_string(),
     )];
     if with_judges {
-        files.push((judges::FILE, judges::LAYERED_TEMPLATE.to_string()));
+        files.push((judging::JUDGES_FILE, judging::LAYERED_TEMPLATE.to_string()));
     }
     if let Some(lang) = lang {
         files.push((settings::FILE, settings::text(lang)));
@@ -60,7 +60,7 @@ pub fn init(dir: &Path, with_judges: bool, lang: Option<Lang>) -> Result<u8> {
             made.join(", ")
         )
     };
-    if !root.join(judges::FILE).exists() {
+    if !root.join(judging::JUDGES_FILE).exists() {
         text.push_str(&format!(
             "  judge profiles: the built-in ones ({} init --judges writes a judges.toml that \
              changes them)\n",

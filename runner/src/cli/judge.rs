@@ -6,8 +6,8 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use super::context::{find_problem, select, Context};
-use judging::holes::Solutions;
-use judging::run::{Planned, Role, Subject};
+use judging::Solutions;
+use judging::{Planned, Role, Subject};
 
 /// `runner [FILTER…]`: every solution, and every wrong solution unless `skip_wrong`, on every
 /// case of the problems `filters` select (all when empty). A solution still `runner new`'s

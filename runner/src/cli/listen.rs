@@ -31,9 +31,9 @@ use anyhow::{Context as _, Result};
 
 use super::context::{print, Context};
 use judging::exit;
-use judging::judges::Judges;
 use judging::scaffold::Lang;
-use judging::workspace::Workspace;
+use judging::Judges;
+use judging::Workspace;
 use package_formats::{companion, draft};
 
 /// Headers larger than this are refused.
@@ -88,7 +88,7 @@ struct Shared<'a> {
 pub fn listen(cx: &Context, port: u16, once: bool, lang: Option<Lang>) -> Result<u8> {
     let lang = match lang {
         Some(l) => l,
-        None => cx.workspace_lang()?,
+        None => cx.lang()?,
     };
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).with_context(|| {
         format!(

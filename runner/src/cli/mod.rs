@@ -680,8 +680,8 @@ fn dispatch(cli: Cli, cancel: sandbox::Cancel) -> Result<u8> {
         return code;
     }
     let mut cx = Context::new(&cli.global, &outputs, cancel)?;
-    cx.all_cases = cli.all_cases;
-    cx.fail_fast = fail_fast;
+    cx.execution.all_cases = cli.all_cases;
+    cx.execution.fail_fast = fail_fast;
     match cli.command {
         None => judge::all(&cx, &cli.filters, &cli.cases, cli.skip_wrong),
         Some(Command::Judge {

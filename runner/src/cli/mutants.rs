@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The mutants are one plan the engine executes ([`Context::execute_until`]), each a program
-//! judged to its first rejection, with the problem's tools built once ([`judging::tools`]).
+//! judged to its first rejection, with the problem's tools built once ([`judging::Toolbox`]).
 //! What is decided of them (the fates, the kept results, the hunt's stress, the score) is
 //! [`judging::mutants`]'s; this file runs the command and draws its report and page.
 
@@ -29,12 +29,12 @@ use crate::machine::html::{self, Fate as PageFate};
 use crate::machine::{self};
 use crate::records::Records;
 use judging::exit;
-use judging::fixture::Case;
 use judging::mutants::{Fate, Kept, Score};
 use judging::mutate::{self, Mutant};
-use judging::problem::Problem;
-use judging::run::{Planned, Role, Subject};
-use judging::tools::{self, Toolbox};
+use judging::Case;
+use judging::Problem;
+use judging::Toolbox;
+use judging::{Planned, Role, Subject};
 
 pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     let problems = cx.discover()?;
@@ -42,7 +42,7 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     let (problem, mut cases) = cx.load_one(&problems, &a.slug, &[])?;
     cases.sort_by_key(|c| c.input.len());
     let equivalent = judging::mutants::equivalents(&problem)?;
-    let needs = tools::needs_of_cases(&problem, &cases);
+    let needs = judging::needs_of_cases(&problem, &cases);
     let tools = cx.session.tools(&problem, &needs)?;
     let kept = Kept::new(&cx.ws.cache_dir(), &problem, &cases, &tools)?;
     let start = Instant::now();
@@ -50,7 +50,7 @@ pub fn mutants(cx: &Context, a: &Args) -> Result<u8> {
     let mut all_survived = 0;
     let mut scores = Vec::new();
     let mut pages = Vec::new();
-    for source in &judging::holes::Solutions::of(&problem).written {
+    for source in &judging::Solutions::of(&problem).written {
         let original = std::fs::read_to_string(source)
             .with_context(|| format!("cannot read {}", source.display()))?;
         let rust = source.extension().is_some_and(|e| e == "rs");
@@ -276,7 +276,7 @@ fn hunt(
                          output from brute.rs",
                         m.id, m.what
                     );
-                    judging::fixture::save_case(&cx.ws, problem, &case, note, input, expected)?;
+                    judging::save_case(&cx.ws, problem, &case, note, input, expected)?;
                     let _ = writeln!(out, "  saved as case {case}");
                     saved.push((input.to_vec(), case));
                 }

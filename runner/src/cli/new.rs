@@ -13,7 +13,7 @@ pub fn new(cx: &Context, a: &super::NewArgs) -> Result<u8> {
     let (slug, extras, game) = (a.slug.as_str(), &a.extras()[..], a.game.as_deref());
     let lang = match a.lang.map(Lang::from) {
         Some(l) => l,
-        None => cx.workspace_lang()?,
+        None => cx.lang()?,
     };
     let game_files = match game {
         Some(file) => Some(game_files(slug, file)?),

@@ -12,9 +12,9 @@ use super::RunArgs;
 use judging::by_hand::{self, Request};
 use judging::exit;
 use judging::interactive::Interactor;
-use judging::judges::LOCAL;
-use judging::problem::Problem;
-use judging::tools::{self, Tool};
+use judging::Problem;
+use judging::Tool;
+use judging::LOCAL;
 
 pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
     let problems = cx.discover()?;
@@ -37,14 +37,9 @@ pub fn run(cx: &Context, a: &RunArgs) -> Result<u8> {
             cx.kinds.listing()
         );
     }
-    let ran = by_hand::run_on_input(
-        &cx.ws,
-        &cx.judges,
-        &cx.builder,
-        cx.sandbox()?,
-        problem,
-        &req,
-    )?;
+    // Made here, so that the sandbox's note is printed before the run.
+    cx.sandbox()?;
+    let ran = by_hand::run_on_input(&cx.session, problem, &req)?;
     cx.print_notes();
     let mut err = std::io::stderr().lock();
     for w in &ran.warnings {
@@ -91,7 +86,7 @@ fn request(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> Resu
             problem.meta.judge.as_str(),
         )
     } else {
-        let solutions = judging::holes::Solutions::of(problem);
+        let solutions = judging::Solutions::of(problem);
         let s = solutions.written.first().with_context(|| {
             let why = match solutions.untouched.first() {
                 Some(u) => format!(
@@ -128,15 +123,14 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
             problem.slug
         );
     }
-    let pool = judging::run::pool(1)?;
-    let built = tools::build(&cx.builder, &cx.judges, &pool, problem, &[Tool::Interactor])?;
+    let built = cx.session.tools(problem, &[Tool::Interactor])?;
     let interactor = built.interactor.expect("built");
     if a.human {
         return by_hand(cx, &interactor, &input);
     }
     let req = request(cx, problem, a, Vec::new())?;
     let solution = match cx
-        .builder
+        .workshop
         .build(
             &req.source,
             &*cx.subject_profile(problem, &req.judge, &req.source)?,
@@ -153,7 +147,7 @@ fn interactive(cx: &Context, problem: &Problem, a: &RunArgs, input: Vec<u8>) -> 
     let game = judging::interactive::Game {
         solution: &solution,
         limits: &req.limits,
-        output_cap: judging::fixture::CHECKER_OUTPUT_LIMIT as usize,
+        output_cap: judging::CHECKER_OUTPUT_LIMIT as usize,
         interactor: &interactor,
         checker: None,
         dirs: &dirs,

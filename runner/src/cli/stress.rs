@@ -8,14 +8,14 @@ use anyhow::{bail, Result};
 use super::context::{find_problem, print, Context};
 use super::StressArgs;
 use crate::report;
-use judging::fixture;
+
 use judging::stress::{self, StressOptions};
 
 pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
     let problems = cx.discover()?;
     let problem = find_problem(&problems, &a.slug)?;
     if let Some(name) = &a.save {
-        fixture::check_new_case_name(&cx.ws, problem, name)?;
+        judging::check_new_case_name(&cx.ws, problem, name)?;
     }
     if a.max_size.is_some_and(|m| m < a.size) {
         bail!("--max-size must be at least --size ({})", a.size);
@@ -38,7 +38,7 @@ pub fn stress(cx: &Context, a: StressArgs) -> Result<u8> {
     cx.print_notes();
     keep_inputs(cx, &report)?;
     if let (Some(name), Some((input, expected, note))) = (&a.save, stress::case_to_save(&report)) {
-        let path = fixture::save_case(&cx.ws, problem, name, note, input, expected)?;
+        let path = judging::save_case(&cx.ws, problem, name, note, input, expected)?;
         report.saved = Some((name.clone(), path));
     }
     print(&report::render_stress(

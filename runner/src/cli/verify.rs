@@ -5,15 +5,15 @@
 use anyhow::Result;
 use sandbox::Executor;
 
-use super::context::{select, ConfigErrors, Context};
+use super::context::{select, Context};
 use crate::report;
-use judging::fixture::Case;
-use judging::problem::Problem;
-use judging::run::{self, Planned, Role, Subject};
-use judging::tools::{self, Tool};
 use judging::validate;
-use judging::verdict::{Verdict, Verdicts};
 use judging::verify::{self as rules, TLE_FACTOR};
+use judging::Case;
+use judging::Problem;
+use judging::Tool;
+use judging::{Planned, Role, Subject};
+use judging::{Verdict, Verdicts};
 
 pub fn verify(cx: &Context, filters: &[String]) -> Result<u8> {
     let problems = if filters.is_empty() {
@@ -23,14 +23,11 @@ pub fn verify(cx: &Context, filters: &[String]) -> Result<u8> {
     };
     let chosen = select(&problems, filters)?;
     let work = cx.load_fixtures(&chosen, &[])?;
-    let errors: Vec<_> = work
-        .iter()
-        .flat_map(|(problem, cases)| rules::fixture_errors(&cx.ws, problem, cases))
-        .map(|e| cx.relative(e))
-        .collect();
-    if !errors.is_empty() {
-        return Err(ConfigErrors(errors).into());
-    }
+    cx.refuse(
+        work.iter()
+            .flat_map(|(problem, cases)| rules::fixture_errors(&cx.ws, problem, cases))
+            .collect(),
+    )?;
     let checks = validate_all(cx, &work)?;
     let validation = report::render_validation(&checks, cx.ws.root(), cx.report);
     let mut plan = Vec::new();
@@ -51,10 +48,10 @@ fn validate_all(
     cx: &Context,
     work: &[(Problem, Vec<Case>)],
 ) -> Result<Vec<validate::ProblemChecks>> {
-    let pool = run::pool(cx.jobs)?;
+    let pool = cx.session.pool()?;
     let mut checks = Vec::new();
     for (problem, cases) in work {
-        let built = tools::build(&cx.builder, &cx.judges, &pool, problem, &[Tool::Validator])?;
+        let built = cx.session.tools(problem, &[Tool::Validator])?;
         let validator = built.validator.expect("built");
         checks.push(validate::check_problem(
             cx.sandbox()?,
@@ -146,9 +143,9 @@ fn interactive_oracle(
                 case.name
             );
         }
-        case.expected = judging::fixture::Content::from(out.stdout);
+        case.expected = judging::Content::from(out.stdout);
     }
-    let written = judging::holes::Solutions::of(&problem).written;
+    let written = judging::Solutions::of(&problem).written;
     let Some(solution) = written.first().cloned() else {
         return Ok(None);
     };

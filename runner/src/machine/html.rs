@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::records::{Record, Records, RoleName, Status, Summary, WrongSolution};
-use judging::verdict::{Verdict, Verdicts};
+use judging::{Verdict, Verdicts};
 
 pub(crate) const STYLE: &str = include_str!("html/page.css");
 const SCRIPT: &str = include_str!("html/page.js");

@@ -87,7 +87,7 @@ mod tests {
     use super::*;
     use crate::records::tests::{record, tally};
     use crate::records::{summarize, Status};
-    use judging::verdict::Verdict;
+    use judging::Verdict;
 
     fn records() -> Records {
         let cases = vec![
@@ -170,7 +170,7 @@ mod tests {
     #[test]
     fn the_json_lines_of_cases_and_of_a_wrong_solution_are_pinned() {
         use crate::records::{WrongSolution, SCHEMA};
-        use judging::verdict::Verdicts;
+        use judging::Verdicts;
         let mut wa = record(
             "twice",
             "solutions/src/bin/twice.rs",

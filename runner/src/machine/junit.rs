@@ -232,7 +232,7 @@ fn wrong_unit(w: &WrongSolution) -> TestCaseStatus {
         .collect();
     let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
     s.set_type(w.expect.to_string());
-    let expect = judging::verdict::Expect {
+    let expect = judging::Expect {
         required: w.expect,
         permitted: w.allow,
     };
@@ -261,7 +261,7 @@ mod tests {
     use super::*;
     use crate::records::summarize;
     use crate::records::tests::{record, tally};
-    use judging::verdict::Verdict;
+    use judging::Verdict;
 
     fn wrong(
         program: &str,
@@ -273,7 +273,7 @@ mod tests {
             schema: 1,
             problem: "t".into(),
             program: program.into(),
-            expect: judging::verdict::Verdicts::one(Verdict::WrongAnswer),
+            expect: judging::Verdicts::one(Verdict::WrongAnswer),
             allow: None,
             why: Some("off by one".into()),
             passed,

@@ -260,7 +260,7 @@ mod tests {
                 "t",
                 "solutions/src/bin/t.rs",
                 "a",
-                Some(judging::verdict::Verdict::Accepted),
+                Some(judging::Verdict::Accepted),
             );
             let case = String::from_utf8(crate::machine::json::line(&Line::Case(r))).unwrap();
             (path, case + &summary)

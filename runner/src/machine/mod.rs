@@ -17,7 +17,7 @@ use anyhow::{bail, Context, Result};
 use crate::history;
 use crate::partition::{self, Partition, Timings};
 use crate::records::{self, Line, Records};
-use judging::run::{Event, Planned, RunReport, Tally};
+use judging::{Event, Planned, RunReport, Tally};
 
 /// The format of stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

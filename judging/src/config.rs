@@ -9,9 +9,11 @@ use serde::de::DeserializeOwned;
 /// An error in a TOML file of the workspace, located to the line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
+    /// The file, relative to the workspace's root (or as the user named it).
     pub path: PathBuf,
     /// 1-based line and column, when known.
     pub line: Option<(usize, usize)>,
+    /// What is wrong, naming the field.
     pub message: String,
 }
 

@@ -84,8 +84,11 @@ struct RawJudges {
 #[derive(Debug, Default, Clone, Copy, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CompileLimitKeys {
+    /// `cpu_s`: CPU seconds of the whole compile.
     pub cpu_s: Option<f64>,
+    /// `memory_mib`: memory of every process of the compile, in MiB.
     pub memory_mib: Option<u64>,
+    /// `message_kib`: the compiler's message kept, in KiB.
     pub message_kib: Option<u64>,
 }
 
@@ -94,8 +97,11 @@ pub struct CompileLimitKeys {
 /// rest is counted: "… N more bytes"). Over a limit is a compile error saying which.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CompileLimits {
+    /// CPU time of the whole compile.
     pub cpu: std::time::Duration,
+    /// Memory of every process of the compile together.
     pub memory_bytes: u64,
+    /// Bytes of the compiler's message kept in the report.
     pub message_bytes: usize,
 }
 
@@ -299,11 +305,13 @@ pub struct Profile {
     pub language: String,
     /// The exact entry to pick in the judge's language list.
     pub label: String,
+    /// The source extensions this language builds (`cpp`, `cc`), without the dot.
     pub extensions: Vec<String>,
     /// argv with `{src}` and `{out}`; `None` for an interpreted language or a ready executable.
     pub compile: Option<Vec<String>>,
     /// argv with `{out}` (compiled) or `{src}` (interpreted).
     pub run: Vec<String>,
+    /// What to use when the compile's target is missing here (a 32-bit build without multilib).
     pub fallback: Option<Fallback>,
     /// argv printing the compiler's version (part of the cache key).
     pub version: Option<Vec<String>>,
@@ -313,6 +321,7 @@ pub struct Profile {
     pub stack: Stack,
     /// The Debian package of the tool, for "not found" messages.
     pub package: Option<String>,
+    /// judges.toml's `about`: one line on what this emulates of the judge and what it cannot.
     pub about: Option<String>,
     /// The program whose toolchain folder its compiles are shown, when it is not the compile
     /// command's first word (`{toolchain}` in the command is that folder as the compile sees it).
@@ -360,9 +369,13 @@ impl Profile {
 /// One online judge.
 #[derive(Debug, Clone)]
 pub struct Judge {
+    /// The name problem.toml's `judge` gives (`HDU`).
     pub name: String,
+    /// Other names accepted for it (`hdoj`).
     pub aliases: Vec<String>,
+    /// The problem page, with `{id}` for the problem's id.
     pub problem_url: Option<String>,
+    /// The submit page, with `{id}` for the problem's id.
     pub submit_url: Option<String>,
     /// In the order of judges.toml: `runner submit` tries them in this order.
     pub languages: Vec<Arc<Profile>>,

@@ -60,12 +60,10 @@ mod cache;
 mod checker;
 mod compare;
 mod compile;
-#[allow(missing_docs)]
 // judges.toml's layering is being rewritten beside this: its docs come with it.
 mod config;
 mod fixture;
 mod holes;
-#[allow(missing_docs)] // As config.rs.
 mod judges;
 mod kattis_compare;
 mod problem;

@@ -37,17 +37,10 @@ pub fn explore(
             source.display()
         );
     }
-    let profile = cx.profile(LOCAL, source)?;
-    let built = cx.workshop.build(source, &profile)?;
+    // Built as every problem's own program is: the session's one route (CE is an error).
+    let built = cx.build(LOCAL, source, "the move program");
     cx.print_notes();
-    let program = match built.program {
-        Ok(p) => p,
-        Err(message) => bail!(
-            "the move program {}: CE (compile error)\n{}",
-            source.display(),
-            message.trim_end()
-        ),
-    };
+    let program = built?;
     let sandbox = cx.sandbox()?;
     let run_limits = Limits {
         time: Duration::from_millis(limits.time_ms),

@@ -280,7 +280,8 @@ fn hostile_move_programs_get_clear_words_and_never_hang_the_runner() {
     let out = ws.runner(&["game", ws.path("ce/game.toml").to_str().unwrap()]);
     assert_code(&out, 2);
     assert!(
-        stderr(&out).contains("CE (compile error)") && stderr(&out).contains("nope"),
+        stderr(&out).contains("moves.cpp: the move program does not compile")
+            && stderr(&out).contains("nope"),
         "{}",
         text(&out)
     );

@@ -61,6 +61,8 @@ pub(crate) struct Sparse {
     /// an option, so the guess and its proof are whatever the helpers are.
     helpers: Vec<u32>,
     helper_next: usize,
+    /// The largest helper (or more: it is not lowered when one leaves).
+    helper_max: u32,
     /// How many helpers are kept: doubled while the scans take more than twice as many pairs
     /// a value as there are helpers (a helper costs one pair a value), halved when they take
     /// fewer than a quarter.
@@ -105,6 +107,7 @@ impl Sparse {
             need: Bits::default(),
             helpers: Vec::new(),
             helper_next: 0,
+            helper_max: 0,
             helper_cap: HELPERS.0,
             scanned: 0,
             since: 0,
@@ -284,10 +287,14 @@ impl Sparse {
             out.fill(0);
             let end = self.rare.partition_point(|&r| (r as usize) < m);
             mark_pairs(g, m, &self.rare[..end], out);
-            let helpers = self.helpers.iter().filter(|&&h| (h as usize) < m);
-            for h in helpers.map(|&h| h as usize) {
-                let v = (g[h].get() ^ g[m - h].get()) as usize;
-                out[v >> 6] |= 1 << (v & 63);
+            if (self.helper_max as usize) < m {
+                mark_pairs(g, m, &self.helpers, out);
+            } else {
+                let helpers = self.helpers.iter().filter(|&&h| (h as usize) < m);
+                for h in helpers.map(|&h| h as usize) {
+                    let v = (g[h].get() ^ g[m - h].get()) as usize;
+                    out[v >> 6] |= 1 << (v & 63);
+                }
             }
         }
         slot
@@ -299,6 +306,7 @@ impl Sparse {
         if self.helpers.contains(&a) {
             return;
         }
+        self.helper_max = self.helper_max.max(a);
         if self.helpers.len() < self.helper_cap {
             self.helpers.push(a);
         } else {

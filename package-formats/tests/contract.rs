@@ -3,6 +3,9 @@
 //! ([`kattis::read`], [`companion::parse`] and [`companion::draft`]), and the draft written
 //! into a workspace ([`draft::write_from`]): the files the runner then reads.
 
+// No function over 80 lines of code (the threshold is the workspace's clippy.toml).
+#![warn(clippy::too_many_lines)]
+
 use std::path::{Path, PathBuf};
 
 use judging::judges::Judges;
@@ -10,10 +13,10 @@ use judging::scaffold::Lang;
 use judging::verdict::{Verdict, Verdicts};
 use judging::workspace::{FileKinds, Workspace, SHARED};
 use package_formats::companion;
-use package_formats::confine::Bounds;
+use package_formats::confine::{Bounds, Confined};
 use package_formats::draft::{self, Draft};
-use package_formats::kattis;
 use package_formats::package::{Kind, Package};
+use package_formats::{kattis, kattis_export};
 use sandbox::Cancel;
 
 /// Writes `files` (path relative to `root`, text) under `root`.
@@ -372,4 +375,85 @@ fn an_unusable_companion_request_is_refused_saying_why() {
     )
     .unwrap_err();
     assert_eq!(e, "`timeLimit` 0 is out of range (1 … 3600000 ms)");
+}
+
+/// The problem `slug` of `ws` and its cases, loaded as `runner export` loads them.
+fn load(ws: &Workspace, slug: &str) -> (judging::problem::Problem, Vec<judging::fixture::Case>) {
+    let scan = judging::scan::Scan::of(ws);
+    let problems = judging::problem::discover(&scan, &kinds()).unwrap();
+    let problem = problems
+        .into_iter()
+        .find(|p| p.slug == slug)
+        .expect("the problem written");
+    let cases = judging::fixture::load(ws, &problem).unwrap().cases;
+    (problem, cases)
+}
+
+/// `runner export --kattis` of an imported problem, read back by the import: the same cases in
+/// the same order, the same limits, the same solution and wrong solution.
+#[test]
+fn an_exported_package_reads_back_as_the_problem_it_came_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = workspace(&dir.path().join("ws"));
+    let cancel = Cancel::new();
+    let pkg = open(&twice_package(dir.path()), &Bounds::default()).unwrap();
+    let first = read(&pkg, &ws).unwrap().draft;
+    draft::write_from(&ws, &first, "# imported\n", Some(&pkg.confined), &cancel).unwrap();
+
+    let (problem, loaded) = load(&ws, "twice");
+    let mut notes = Vec::new();
+    let exported = kattis_export::cases_of(&problem, &loaded, &mut notes);
+    assert!(notes.is_empty(), "{notes:?}");
+    let out = kattis_export::package(
+        &problem,
+        &exported,
+        &kinds(),
+        &judging::run::FirstRejections::new(),
+        notes,
+    )
+    .unwrap();
+    let roots: Vec<Confined> = [problem.dir.clone(), ws.fixtures_dir(), ws.solutions_dir()]
+        .iter()
+        .map(|d| Confined::new(d).unwrap())
+        .collect();
+    let back_dir = dir.path().join("out").join("twice");
+    kattis_export::write(&back_dir, &out, &roots).unwrap();
+
+    let other = workspace(&dir.path().join("other"));
+    // The draft's cases are files of the package's private copy: it is kept while they are read.
+    let back = open(&back_dir, &Bounds::default()).unwrap();
+    let again = read(&back, &other).unwrap().draft;
+    assert_eq!(cases(&again), cases(&first));
+    assert_eq!(again.slug, first.slug);
+    assert_eq!(
+        (again.meta.time_limit_ms, again.meta.memory_limit_kib),
+        (first.meta.time_limit_ms, first.meta.memory_limit_kib)
+    );
+    let programs = |d: &Draft| -> Vec<(String, Vec<u8>)> {
+        let mut all: Vec<(String, Vec<u8>)> = d
+            .files
+            .iter()
+            .filter(|f| f.rel.starts_with("solutions"))
+            .map(|f| {
+                let name = f.rel.file_name().unwrap().to_string_lossy().into_owned();
+                (name, f.data.read().unwrap().into_owned())
+            })
+            .collect();
+        for w in &d.wrong {
+            all.push((w.file.clone(), w.data.read().unwrap().into_owned()));
+        }
+        all
+    };
+    assert_eq!(programs(&again), programs(&first));
+    // The export's runner.toml keeps each wrong solution's exact verdict, which the import
+    // takes over the category's class: the same verdict is expected, now exactly.
+    let expected = |d: &Draft| {
+        d.wrong
+            .iter()
+            .map(|w| w.expect.required)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(expected(&again), vec![Verdicts::one(Verdict::WrongAnswer)]);
+    assert_eq!(expected(&again), expected(&first));
+    assert_eq!(again.wrong[0].class, None);
 }

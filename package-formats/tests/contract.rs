@@ -229,42 +229,46 @@ fn the_draft_is_written_as_problem_toml_a_fixture_and_the_programs() {
     );
 }
 
-/// A problem.yaml that is not YAML: refused, naming the package's problem.yaml (where the user
-/// has it, not the private copy the import reads) and the line.
-#[test]
-fn a_problem_yaml_that_is_not_yaml_is_refused_with_its_file_and_line() {
+/// The twice package with `files` written over it, read: the error, and the package's folder as
+/// the user has it.
+fn refusal(files: &[(&str, &str)]) -> (String, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let ws = workspace(&dir.path().join("ws"));
     let root = twice_package(dir.path());
-    put(
-        &root,
-        &[(
-            "problem.yaml",
-            "problem_format_version: 2023-07-draft\nname: Twice\nlimits: [time_limit: 1\n",
-        )],
-    );
+    put(&root, files);
     let pkg = open(&root, &Bounds::default()).unwrap();
     let e = format!("{:#}", read(&pkg, &ws).err().expect("refused"));
-    let file = root.canonicalize().unwrap().join("problem.yaml");
-    assert!(e.contains(&format!("{}: not YAML", file.display())), "{e}");
-    assert!(e.contains("line 4"), "{e}");
+    (e, root.canonicalize().unwrap())
 }
 
-/// A field out of its range: refused, naming the file and the field.
+/// A problem.yaml or a group's testdata.yaml that is not YAML, or a limit out of its range:
+/// refused, naming the file (where the user has it, not the private copy the import reads) and
+/// the line, or the field.
 #[test]
-fn a_limit_out_of_range_is_refused_with_its_file_and_field() {
-    let dir = tempfile::tempdir().unwrap();
-    let ws = workspace(&dir.path().join("ws"));
-    let root = twice_package(dir.path());
-    put(
-        &root,
-        &[(
-            "problem.yaml",
-            "problem_format_version: 2023-07-draft\nname: Twice\nlimits:\n  time_limit: -5\n",
-        )],
+fn bad_metadata_is_refused_naming_its_file_and_line_or_field() {
+    let (e, root) = refusal(&[(
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: Twice\nlimits: [time_limit: 1\n",
+    )]);
+    let file = root.join("problem.yaml");
+    assert!(
+        e.starts_with(&format!("{}: not YAML", file.display())),
+        "{e}"
     );
-    let pkg = open(&root, &Bounds::default()).unwrap();
-    let e = format!("{:#}", read(&pkg, &ws).err().expect("refused"));
+    assert!(e.ends_with("line 4 column 1"), "{e}");
+
+    let (e, root) = refusal(&[("data/secret/testdata.yaml", "output_validator_flags: [\n")]);
+    let file = root.join("data/secret/testdata.yaml");
+    assert!(
+        e.starts_with(&format!("{}: not YAML", file.display())),
+        "{e}"
+    );
+    assert!(e.contains("line 2"), "{e}");
+
+    let (e, _) = refusal(&[(
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: Twice\nlimits:\n  time_limit: -5\n",
+    )]);
     assert!(e.contains("problem.yaml limits.time_limit = -5"), "{e}");
 }
 

@@ -33,7 +33,7 @@ use super::confine::Confined;
 use super::draft::{case_name, slugify, Case, Data, Draft, File, Meta, Wrong};
 use super::judge_macros::{self, LocalFiles};
 use super::kattis_constants::Constants;
-use super::kattis_groups::Flags;
+use super::kattis_groups::{Flags, Named};
 use super::kattis_submissions::{Expectations, Expected};
 use super::package::{self, Package};
 use judging::ranges;
@@ -75,14 +75,15 @@ pub struct Imported {
     pub missing_inputs: usize,
 }
 
-fn load_yaml(path: &Path) -> Result<Yaml> {
+fn load_yaml(path: &Path, named: Named) -> Result<Yaml> {
     if !path.is_file() {
         return Ok(Yaml::Null);
     }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let shown = named.of(path);
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", shown.display()))?;
     let docs = YamlLoader::load_from_str(&text)
-        .map_err(|e| anyhow::anyhow!("{}: not YAML: {e}", path.display()))?;
+        .map_err(|e| anyhow::anyhow!("{}: not YAML: {e}", shown.display()))?;
     Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
 }
 
@@ -353,6 +354,14 @@ impl<'a> Reading<'a> {
         shown(self.root, p)
     }
 
+    /// Where the package's files are as the user named them, for messages.
+    fn named(&self) -> Named<'a> {
+        Named {
+            root: self.root,
+            given: self.given,
+        }
+    }
+
     /// `program` as `problems/<slug>/NAME.<ext>`, with its headers beside it (a header of
     /// another of the problem's programs with the same name and other bytes: `Err`).
     fn add_program(&mut self, program: &package::Program, name: &str) -> Result<(), String> {
@@ -516,12 +525,17 @@ fn validator_candidates(vdir: &Path) -> Vec<PathBuf> {
 
 /// The output validator's flags: problem.yaml's `validator_flags` (legacy), and those of
 /// `testdata.yaml` / `test_group.yaml` (2023-07 and later).
-fn output_flags(root: &Path, yaml: &Yaml, constants: &Constants) -> Result<Vec<String>> {
+fn output_flags(
+    root: &Path,
+    yaml: &Yaml,
+    constants: &Constants,
+    named: Named,
+) -> Result<Vec<String>> {
     let mut flags = words(&yaml["validator_flags"]);
     // data/secret's, as it has them or inherits them from data/ (test_group.yaml takes
     // constants, problem.yaml does not). A group elsewhere with its own: [`collect_cases`].
-    let (data, _) = Flags::default().below(&root.join("data"), constants)?;
-    let (secret, _) = data.below(&root.join("data/secret"), constants)?;
+    let (data, _) = Flags::default().below(&root.join("data"), constants, named)?;
+    let (secret, _) = data.below(&root.join("data/secret"), constants, named)?;
     flags.extend(secret.output.unwrap_or_default());
     Ok(flags)
 }
@@ -534,7 +548,7 @@ fn output_validation(
     kind: &Kind,
     constants: &Constants,
 ) -> Result<Validation> {
-    let flags = output_flags(r.root, yaml, constants)?;
+    let flags = output_flags(r.root, yaml, constants, r.named())?;
     if !kind.custom {
         let compare = match r.exported.compare.as_deref() {
             Some("lines") => "\"lines\"".to_string(),
@@ -646,10 +660,11 @@ fn input_validation(r: &mut Reading) -> Option<&'static str> {
             }
         }
     }
+    let named = r.named();
     let flags: Vec<String> = ["testdata.yaml", "test_group.yaml"]
         .iter()
         .flat_map(|f| {
-            let y = load_yaml(&r.root.join("data").join(f)).unwrap_or(Yaml::Null);
+            let y = load_yaml(&r.root.join("data").join(f), named).unwrap_or(Yaml::Null);
             let mut w = words(&y["input_validator_flags"]);
             w.extend(words(&y["input_validator_args"]));
             w
@@ -724,7 +739,7 @@ fn submissions(r: &mut Reading) -> Result<(Vec<Wrong>, usize)> {
     let exact = r.exported.expect.clone();
     let listed = r.root.join("submissions").join("submissions.yaml");
     let yaml = match listed.is_file() {
-        true => load_yaml(&r.confined.file(&listed)?)?,
+        true => load_yaml(&r.confined.file(&listed)?, r.named())?,
         false => Yaml::Null,
     };
     let expectations = Expectations::read(&yaml, &mut r.notes)?;
@@ -1069,7 +1084,11 @@ pub fn read(
     shared: &Path,
 ) -> Result<Imported> {
     let root = &pkg.root;
-    let yaml = load_yaml(&root.join("problem.yaml"))?;
+    let named = Named {
+        root,
+        given: &pkg.given,
+    };
+    let yaml = load_yaml(&root.join("problem.yaml"), named)?;
     let kind = kind_of(&yaml, root, &pkg.given)?;
     let mut r = Reading::new(pkg, kinds, slug, shared)?;
     let slug = r.slug.clone();
@@ -1196,7 +1215,7 @@ impl<'a> Groups<'a> {
 /// The cases of `data/sample` and `data/secret`; at least one.
 fn all_cases(r: &mut Reading, groups: &Groups) -> Result<Vec<Case>> {
     let mut cases = Vec::new();
-    let (data, _) = Flags::default().below(&r.root.join("data"), groups.constants)?;
+    let (data, _) = Flags::default().below(&r.root.join("data"), groups.constants, r.named())?;
     for group in ["sample", "secret"] {
         let dir = r.root.join("data").join(group);
         collect_cases(r, &dir, group, 0, (groups, &data), &mut cases)?;
@@ -1218,7 +1237,7 @@ fn group_flags(
     groups: &Groups,
     parent: &Flags,
 ) -> Result<(Flags, Option<String>)> {
-    let (flags, own) = parent.below(dir, groups.constants)?;
+    let (flags, own) = parent.below(dir, groups.constants, r.named())?;
     let at = r.shown(dir);
     if let Some(input) = own.input.filter(|_| groups.input_validator) {
         r.notes.push(format!(
@@ -1327,7 +1346,7 @@ fn collect_cases(
             .expect("a stem")
             .to_string_lossy()
             .into_owned();
-        let desc = description(&e);
+        let desc = description(&e, r.named());
         let from = r.shown(&e);
         cases.push(Case {
             name: format!("{prefix}.{}", case_name(&stem)),
@@ -1350,11 +1369,11 @@ fn collect_cases(
 
 /// The description of the case whose input is `input`: its `.desc`, or its `.yaml`'s
 /// `description`.
-fn description(input: &Path) -> Option<String> {
+fn description(input: &Path, named: Named) -> Option<String> {
     std::fs::read_to_string(input.with_extension("desc"))
         .ok()
         .or_else(|| {
-            load_yaml(&input.with_extension("yaml"))
+            load_yaml(&input.with_extension("yaml"), named)
                 .ok()
                 .and_then(|y| y["description"].as_str().map(str::to_string))
         })

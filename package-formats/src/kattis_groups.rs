@@ -6,7 +6,7 @@
 //! `output_validator_args`) and the input validator's are read; constants (`{{name}}`) are
 //! substituted in them, as the 2025-09 format says.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use yaml_rust2::{Yaml, YamlLoader};
@@ -15,6 +15,26 @@ use super::kattis_constants::Constants;
 
 /// The two files a group's settings may be in.
 pub const FILES: [&str; 2] = ["testdata.yaml", "test_group.yaml"];
+
+/// Where a file of the package is as the user named it, for messages: the importers read a
+/// private copy of the package, gone when the import ends ([`crate::package::Package::given`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Named<'a> {
+    /// The private copy's root.
+    pub root: &'a Path,
+    /// The package as the user named it.
+    pub given: &'a Path,
+}
+
+impl Named<'_> {
+    /// `path` (under the copy's root) as the user knows it.
+    pub fn of(&self, path: &Path) -> PathBuf {
+        match path.strip_prefix(self.root) {
+            Ok(rel) => self.given.join(rel),
+            Err(_) => path.to_path_buf(),
+        }
+    }
+}
 
 /// A group's validator flags: its own, else its nearest parent's that gives them.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -32,8 +52,8 @@ pub(crate) struct Own {
 
 impl Flags {
     /// The flags of the group `dir`, below a group with `self`: its own files' keys over these.
-    pub fn below(&self, dir: &Path, constants: &Constants) -> Result<(Flags, Own)> {
-        let own = own(dir, constants)?;
+    pub fn below(&self, dir: &Path, constants: &Constants, named: Named) -> Result<(Flags, Own)> {
+        let own = own(dir, constants, named)?;
         let flags = Flags {
             output: own.output.clone().or_else(|| self.output.clone()),
             input: own.input.clone().or_else(|| self.input.clone()),
@@ -43,7 +63,7 @@ impl Flags {
 }
 
 /// What `dir`'s testdata.yaml / test_group.yaml give (the second over the first).
-fn own(dir: &Path, constants: &Constants) -> Result<Own> {
+fn own(dir: &Path, constants: &Constants, named: Named) -> Result<Own> {
     let mut own = Own::default();
     for f in FILES {
         let path = dir.join(f);
@@ -51,9 +71,9 @@ fn own(dir: &Path, constants: &Constants) -> Result<Own> {
             continue;
         }
         let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+            .with_context(|| format!("cannot read {}", named.of(&path).display()))?;
         let y = YamlLoader::load_from_str(&text)
-            .map_err(|e| anyhow::anyhow!("{}: not YAML: {e}", path.display()))?
+            .map_err(|e| anyhow::anyhow!("{}: not YAML: {e}", named.of(&path).display()))?
             .into_iter()
             .next()
             .unwrap_or(Yaml::Null);
@@ -121,16 +141,25 @@ mod tests {
             "output_validator_args: [float_tolerance, 0.5]\n",
         );
         let c = Constants::read(&Yaml::Null).unwrap();
-        let (data, _) = Flags::default().below(&t.path().join("data"), &c).unwrap();
-        let (secret, own) = data.below(&t.path().join("data/secret"), &c).unwrap();
+        // Messages name the package as the user gave it, not the private copy read here.
+        let n = Named {
+            root: t.path(),
+            given: Path::new("/home/u/pkg"),
+        };
+        let (data, _) = Flags::default()
+            .below(&t.path().join("data"), &c, n)
+            .unwrap();
+        let (secret, own) = data.below(&t.path().join("data/secret"), &c, n).unwrap();
         assert!(own.output.is_none() && own.input.is_none());
-        let (a, own) = secret.below(&t.path().join("data/secret/a"), &c).unwrap();
+        let (a, own) = secret
+            .below(&t.path().join("data/secret/a"), &c, n)
+            .unwrap();
         assert_eq!(own.input, Some(vec!["nFive=1".to_string()]));
         assert_eq!(
             a.output,
             Some(vec!["float_tolerance".to_string(), "1e-6".to_string()])
         );
-        let (b, _) = a.below(&t.path().join("data/secret/a/b"), &c).unwrap();
+        let (b, _) = a.below(&t.path().join("data/secret/a/b"), &c, n).unwrap();
         assert_eq!(
             b.output,
             Some(vec!["float_tolerance".to_string(), "0.5".to_string()])
@@ -138,9 +167,12 @@ mod tests {
         assert_eq!(b.input, Some(vec!["nFive=1".to_string()]));
         w("data/secret/bad/testdata.yaml", "a: [\n");
         let err = secret
-            .below(&t.path().join("data/secret/bad"), &c)
+            .below(&t.path().join("data/secret/bad"), &c, n)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("bad/testdata.yaml: not YAML"), "{err}");
+        assert!(
+            err.starts_with("/home/u/pkg/data/secret/bad/testdata.yaml: not YAML"),
+            "{err}"
+        );
     }
 }

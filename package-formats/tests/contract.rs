@@ -8,10 +8,9 @@
 
 use std::path::{Path, PathBuf};
 
-use judging::judges::Judges;
 use judging::scaffold::Lang;
-use judging::verdict::{Verdict, Verdicts};
-use judging::workspace::{FileKinds, Workspace, SHARED};
+use judging::Judges;
+use judging::{FileKinds, Verdict, Verdicts, Workspace, SHARED};
 use package_formats::companion;
 use package_formats::confine::{Bounds, Confined};
 use package_formats::draft::{self, Draft};
@@ -381,16 +380,26 @@ fn an_unusable_companion_request_is_refused_saying_why() {
     assert_eq!(e, "`timeLimit` 0 is out of range (1 … 3600000 ms)");
 }
 
-/// The problem `slug` of `ws` and its cases, loaded as `runner export` loads them.
-fn load(ws: &Workspace, slug: &str) -> (judging::problem::Problem, Vec<judging::fixture::Case>) {
-    let scan = judging::scan::Scan::of(ws);
-    let problems = judging::problem::discover(&scan, &kinds()).unwrap();
+/// The problem `slug` of `ws` and its cases, loaded as `runner export` loads them: through a
+/// session opened on the workspace (no sandbox is made: nothing is built or run).
+fn load(ws: &Workspace, slug: &str) -> (judging::Problem, Vec<judging::Case>) {
+    let session = judging::Session::open(judging::SessionOptions {
+        root: Some(ws.root().to_path_buf()),
+        start: ws.root().to_path_buf(),
+        invoked: "runner",
+        jobs: Some(1),
+        sandbox: false,
+        cache: false,
+        cancel: Cancel::new(),
+    })
+    .unwrap();
+    let problems = session.problems(judging::Reach::Some).unwrap().value;
     let problem = problems
-        .into_iter()
+        .iter()
         .find(|p| p.slug == slug)
         .expect("the problem written");
-    let cases = judging::fixture::load(ws, &problem).unwrap().cases;
-    (problem, cases)
+    let mut work = session.fixtures(&[problem], &[]).unwrap().value;
+    work.pop().expect("its fixtures")
 }
 
 /// `runner export --kattis` of an imported problem, read back by the import: the same cases in
@@ -412,7 +421,7 @@ fn an_exported_package_reads_back_as_the_problem_it_came_from() {
         &problem,
         &exported,
         &kinds(),
-        &judging::run::FirstRejections::new(),
+        &judging::FirstRejections::new(),
         notes,
     )
     .unwrap();

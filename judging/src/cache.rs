@@ -34,7 +34,7 @@ use sandbox::{Limits, Program};
 #[derive(Debug)]
 pub struct VerdictCache {
     dir: PathBuf,
-    /// The build cache: its programs are named by their build's key (see [`program_digest`]).
+    /// The build cache: its programs are named by their build's key (see [`crate::compile::program_digest`]).
     builds: PathBuf,
     /// The runner and the sandbox setting: the part of every key that is the same in a run.
     base: [u8; 32],
@@ -125,33 +125,6 @@ impl KeptCompared {
     }
 }
 
-/// The digest of a program: its command line, its stack, and the content of its files (the
-/// binary or the script). A file of the build cache (under `builds`) is named by its path
-/// alone: its entry's folder is the build's key, derived from everything the compile saw, and
-/// an entry is written whole and never rewritten in place, so the path stands for the content
-/// and a warm run reads no binary. Any other file (an executable judged by path, a script) is
-/// read and hashed: never its size or modification time, which another file can share. `None`
-/// when a file cannot be read.
-pub(crate) fn program_digest(program: &Program, builds: &Path) -> Option<[u8; 32]> {
-    let mut h = Sha256::new();
-    for (i, arg) in program.argv.iter().enumerate() {
-        h.update(arg.as_encoded_bytes());
-        h.update(b"\0");
-        if program.files.contains(&i) {
-            let path = Path::new(arg);
-            if path.starts_with(builds) && path.is_file() {
-                h.update(b"build cache entry");
-            } else {
-                let mut file = std::fs::File::open(path).ok()?;
-                std::io::copy(&mut file, &mut h).ok()?;
-            }
-            h.update(b"\0");
-        }
-    }
-    h.update(format!("{:?}", program.stack).as_bytes());
-    Some(h.finalize().into())
-}
-
 /// What a case's key is made of, besides the run's base.
 pub struct KeyParts<'a> {
     pub program: &'a [u8; 32],
@@ -191,9 +164,9 @@ impl VerdictCache {
         }
     }
 
-    /// The digest of `program` for this cache's keys ([`program_digest`]).
+    /// The digest of `program` for this cache's keys ([`crate::compile::program_digest`]).
     pub(crate) fn program_digest(&self, program: &Program) -> Option<[u8; 32]> {
-        program_digest(program, &self.builds)
+        crate::compile::program_digest(program, &self.builds)
     }
 
     /// The build cache's folder (its entries are named by what they were built from).

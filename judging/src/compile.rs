@@ -177,45 +177,31 @@ fn run_program(profile: &Profile, source: &Path, out: &Path) -> Program {
     }
 }
 
-/// Builds a program a command cannot go on without (the problem's generator, brute force,
-/// validator or checker; the solution `stress` runs) under `judge`'s profile: a missing file or a
-/// compile error is an error, `{path}: {what} is missing` or `{path}: {what} does not compile`.
-pub(crate) fn build_or_bail(
-    builder: &Workshop,
-    judges: &crate::judges::Judges,
-    judge: &str,
-    source: &Path,
-    what: &str,
-) -> Result<Program> {
-    build_for(builder, judges, judge, source, what, None)
-}
-
-/// [`build_or_bail`] under `problem`'s compile limits (its `compile_limits`: a package's
-/// validators compile under the package's limits, as its submissions do), when one is given.
-pub(crate) fn build_for(
-    builder: &Workshop,
-    judges: &crate::judges::Judges,
-    judge: &str,
-    source: &Path,
-    what: &str,
-    problem: Option<&crate::problem::Problem>,
-) -> Result<Program> {
-    if !source.is_file() {
-        anyhow::bail!("{}: {what} is missing", source.display());
+/// The digest of a program: its command line, its stack, and the content of its files (the
+/// binary or the script). A file of the build cache (under `builds`) is named by its path
+/// alone: its entry's folder is the build's key, derived from everything the compile saw, and
+/// an entry is written whole and never rewritten in place, so the path stands for the content
+/// and a warm run reads no binary. Any other file (an executable judged by path, a script) is
+/// read and hashed: never its size or modification time, which another file can share. `None`
+/// when a file cannot be read.
+pub(crate) fn program_digest(program: &Program, builds: &Path) -> Option<[u8; 32]> {
+    let mut h = Sha256::new();
+    for (i, arg) in program.argv.iter().enumerate() {
+        h.update(arg.as_encoded_bytes());
+        h.update(b"\0");
+        if program.files.contains(&i) {
+            let path = Path::new(arg);
+            if path.starts_with(builds) && path.is_file() {
+                h.update(b"build cache entry");
+            } else {
+                let mut file = std::fs::File::open(path).ok()?;
+                std::io::copy(&mut file, &mut h).ok()?;
+            }
+            h.update(b"\0");
+        }
     }
-    let mut profile = judges
-        .profile(judge, source)
-        .map_err(|e| anyhow::anyhow!(e))?;
-    if let Some(problem) = problem {
-        profile = problem.meta.subject_profile(profile);
-    }
-    builder.build(source, &profile)?.program.map_err(|msg| {
-        anyhow::anyhow!(
-            "{}: {what} does not compile:\n{}",
-            source.display(),
-            msg.trim_end()
-        )
-    })
+    h.update(format!("{:?}", program.stack).as_bytes());
+    Some(h.finalize().into())
 }
 
 /// The result of building one source file.
@@ -648,7 +634,7 @@ impl Workshop {
         }
         self.declared
             .get(&[slug.to_string()], || {
-                crate::problem::declared_includes(&toml, root).map_err(|e| e.to_string())
+                sight::declared_includes(&toml, root).map_err(|e| e.to_string())
             })
             .map_err(anyhow::Error::msg)
     }

@@ -105,25 +105,7 @@ pub fn escape(bytes: &[u8], visible: bool) -> String {
     s
 }
 
-/// `s` (a name, a title, a message that came from outside: a file name, a package's title, a
-/// checker's words) as it is shown on one line of a terminal or a report: every control
-/// character (C0 with tab and newline, DEL, C1) escaped as `\x1b`, so nothing from outside moves
-/// the cursor, sets a title, rings the bell or starts an escape sequence. Borrowed when there
-/// is nothing to escape.
-pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.chars().any(char::is_control) {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        if c.is_control() {
-            let _ = write!(out, "\\x{:02x}", c as u32);
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
+pub use crate::workspace::printable;
 
 /// `text` (a whole report, ready for the terminal) with what could still command the terminal
 /// escaped as [`printable`] escapes it, keeping newlines, tabs and the colour sequences

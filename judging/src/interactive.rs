@@ -63,12 +63,12 @@ impl Interactor {
     }
 
     /// What decides its games, for the caches' keys: its program (the command line and files,
-    /// see `crate::cache::program_digest`; `builds` is the build cache's folder), its
+    /// see `crate::compile::program_digest`; `builds` is the build cache's folder), its
     /// convention, its passes.
     pub fn digest(&self, builds: &Path) -> Option<[u8; 32]> {
         use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
-        h.update(crate::cache::program_digest(&self.program, builds)?);
+        h.update(crate::compile::program_digest(&self.program, builds)?);
         h.update(format!(
             "{:?} passes {:?} feeds {} args {:?}",
             self.convention, self.passes, self.feeds, self.args

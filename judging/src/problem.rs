@@ -89,82 +89,6 @@ pub struct ProblemMeta {
     pub solution_include: Vec<String>,
 }
 
-/// The keys of problem.toml that say what a compile may see, with where each entry is.
-#[derive(Debug, Default, Deserialize)]
-struct RawIncludes {
-    #[serde(default)]
-    include: Vec<toml::Spanned<String>>,
-    #[serde(default)]
-    solution_include: Vec<toml::Spanned<String>>,
-}
-
-/// What `problem.toml` declares visible to compiles, as absolute paths of existing files or
-/// folders: (for the problem's own programs, for its solutions). Every entry must stay inside
-/// the workspace and name neither the fixtures nor a folder above them (the workspace itself),
-/// another problem's folder, nor `target`; else the error names the file, the line and the key.
-pub(crate) fn declared_includes(
-    toml_path: &Path,
-    ws_root: &Path,
-) -> Result<(Vec<PathBuf>, Vec<PathBuf>), ConfigError> {
-    let text = std::fs::read_to_string(toml_path)
-        .map_err(|e| ConfigError::at(toml_path, "", None, format!("cannot read: {e}")))?;
-    let raw: RawIncludes = parse_toml(toml_path, &text)?;
-    let dir = toml_path.parent().unwrap_or(Path::new("."));
-    let check = |key: &str, entries: &[toml::Spanned<String>]| {
-        entries
-            .iter()
-            .map(|e| {
-                include_target(dir, ws_root, e.get_ref()).map_err(|why| {
-                    ConfigError::at(
-                        toml_path,
-                        &text,
-                        Some(e.span().start),
-                        format!("{key}: `{}` {why}", e.get_ref()),
-                    )
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()
-    };
-    Ok((
-        check("include", &raw.include)?,
-        check("solution_include", &raw.solution_include)?,
-    ))
-}
-
-/// Where an `include` entry of the problem in `dir` points, when it may be shown to a compile.
-fn include_target(dir: &Path, ws_root: &Path, entry: &str) -> Result<PathBuf, String> {
-    if entry.is_empty() || Path::new(entry).is_absolute() {
-        return Err("must be a path relative to the problem's folder".into());
-    }
-    let path = dir
-        .join(entry)
-        .canonicalize()
-        .map_err(|e| format!("cannot be read ({e})"))?;
-    let root = ws_root.canonicalize().map_err(|e| e.to_string())?;
-    let rel = path
-        .strip_prefix(&root)
-        .map_err(|_| "is outside the workspace".to_string())?;
-    let own = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    let mut parts = rel.components().map(|c| c.as_os_str().to_string_lossy());
-    let first = parts.next().unwrap_or_default();
-    let second = parts.next().unwrap_or_default();
-    let refused = match &*first {
-        _ if root.join("fixtures").starts_with(&path) => {
-            Some("holds the fixtures (it is a folder above them): a compile never sees them")
-        }
-        "fixtures" => Some("is in the fixtures: a compile never sees them"),
-        "target" | ".git" => Some("is in the build's or git's files"),
-        "problems" if second != "_shared" && !path.starts_with(&own) => {
-            Some("is in another problem's folder")
-        }
-        _ => None,
-    };
-    match refused {
-        Some(why) => Err(why.into()),
-        None => Ok(path),
-    }
-}
-
 /// The calling convention of a problem's checker, validator or interactor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -482,7 +406,7 @@ pub(crate) fn discover(scan: &Scan, kinds: &FileKinds) -> Result<Vec<Problem>, V
                     .parent()
                     .and_then(Path::parent)
                     .unwrap_or(Path::new("."));
-                declared_includes(toml, root)?;
+                crate::sight::declared_includes(toml, root)?;
                 if let Some((key, why)) = meta.contradiction() {
                     let text = std::fs::read_to_string(toml).unwrap_or_default();
                     return Err(ConfigError::at(toml, &text, key_offset(&text, key), why));

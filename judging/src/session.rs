@@ -394,7 +394,7 @@ impl Session {
     /// that cannot go on without it: a missing file or a compile error is an error naming
     /// `what` (`{path}: {what} does not compile`).
     pub fn build(&self, judge: &str, source: &Path, what: &str) -> Result<sandbox::Program> {
-        crate::compile::build_or_bail(&self.workshop, &self.judges, judge, source, what)
+        crate::tools::build_or_bail(&self.workshop, &self.judges, judge, source, what)
     }
 
     /// A pool of as many workers as the session's jobs.

@@ -20,6 +20,9 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use serde::Deserialize;
+
+use crate::config::{parse_toml, ConfigError};
 
 /// Extensions of the files a C or C++ program includes: shown beside a problem's programs.
 const HEADER_LIKE: &[&str] = &[
@@ -177,6 +180,82 @@ fn walk(path: &Path, keep: &dyn Fn(&Path) -> bool) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(found)
+}
+
+/// The keys of problem.toml that say what a compile may see, with where each entry is.
+#[derive(Debug, Default, Deserialize)]
+struct RawIncludes {
+    #[serde(default)]
+    include: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    solution_include: Vec<toml::Spanned<String>>,
+}
+
+/// What `problem.toml` declares visible to compiles, as absolute paths of existing files or
+/// folders: (for the problem's own programs, for its solutions). Every entry must stay inside
+/// the workspace and name neither the fixtures nor a folder above them (the workspace itself),
+/// another problem's folder, nor `target`; else the error names the file, the line and the key.
+pub(crate) fn declared_includes(
+    toml_path: &Path,
+    ws_root: &Path,
+) -> Result<(Vec<PathBuf>, Vec<PathBuf>), ConfigError> {
+    let text = std::fs::read_to_string(toml_path)
+        .map_err(|e| ConfigError::at(toml_path, "", None, format!("cannot read: {e}")))?;
+    let raw: RawIncludes = parse_toml(toml_path, &text)?;
+    let dir = toml_path.parent().unwrap_or(Path::new("."));
+    let check = |key: &str, entries: &[toml::Spanned<String>]| {
+        entries
+            .iter()
+            .map(|e| {
+                include_target(dir, ws_root, e.get_ref()).map_err(|why| {
+                    ConfigError::at(
+                        toml_path,
+                        &text,
+                        Some(e.span().start),
+                        format!("{key}: `{}` {why}", e.get_ref()),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+    };
+    Ok((
+        check("include", &raw.include)?,
+        check("solution_include", &raw.solution_include)?,
+    ))
+}
+
+/// Where an `include` entry of the problem in `dir` points, when it may be shown to a compile.
+fn include_target(dir: &Path, ws_root: &Path, entry: &str) -> Result<PathBuf, String> {
+    if entry.is_empty() || Path::new(entry).is_absolute() {
+        return Err("must be a path relative to the problem's folder".into());
+    }
+    let path = dir
+        .join(entry)
+        .canonicalize()
+        .map_err(|e| format!("cannot be read ({e})"))?;
+    let root = ws_root.canonicalize().map_err(|e| e.to_string())?;
+    let rel = path
+        .strip_prefix(&root)
+        .map_err(|_| "is outside the workspace".to_string())?;
+    let own = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let mut parts = rel.components().map(|c| c.as_os_str().to_string_lossy());
+    let first = parts.next().unwrap_or_default();
+    let second = parts.next().unwrap_or_default();
+    let refused = match &*first {
+        _ if root.join("fixtures").starts_with(&path) => {
+            Some("holds the fixtures (it is a folder above them): a compile never sees them")
+        }
+        "fixtures" => Some("is in the fixtures: a compile never sees them"),
+        "target" | ".git" => Some("is in the build's or git's files"),
+        "problems" if second != "_shared" && !path.starts_with(&own) => {
+            Some("is in another problem's folder")
+        }
+        _ => None,
+    };
+    match refused {
+        Some(why) => Err(why.into()),
+        None => Ok(path),
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 
-use crate::compile::{build_or_bail, Workshop};
+use crate::compile::Workshop;
 use crate::diff;
 use crate::exit;
 use crate::fixture::{Case, Content, Oracle};
@@ -24,6 +24,7 @@ use crate::judgement::Outcome;
 use crate::judges::Judges;
 use crate::problem::{Problem, TOOL_LIMITS};
 use crate::run;
+use crate::tools::build_or_bail;
 use crate::tools::{self, Tool};
 use crate::validate::{self, Validation};
 use crate::verdict::Verdict;

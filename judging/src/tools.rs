@@ -14,7 +14,7 @@ use sandbox::Program;
 use sha2::{Digest, Sha256};
 
 use crate::compare::CompareMode;
-use crate::compile::{build_for, Workshop};
+use crate::compile::Workshop;
 use crate::fixture::Case;
 use crate::interactive::Interactor;
 use crate::judges::{Judges, Profile, LOCAL};
@@ -146,13 +146,13 @@ impl Toolbox {
     }
 
     /// A digest of the judging tools (their command lines, with any adapter, and their files;
-    /// see `crate::cache::program_digest`): a result kept by a key holding it is judged again
+    /// see `crate::compile::program_digest`): a result kept by a key holding it is judged again
     /// when the checker or the interactor changes. `builds` is the build cache's folder.
     pub fn judging_digest(&self, builds: &Path) -> Option<[u8; 32]> {
         let mut h = Sha256::new();
         if let Some(c) = &self.checker {
             h.update(b"checker");
-            h.update(crate::cache::program_digest(c, builds)?);
+            h.update(crate::compile::program_digest(c, builds)?);
         }
         if let Some(i) = &self.interactor {
             h.update(b"interactor");
@@ -186,4 +186,45 @@ pub(crate) fn build(
         b.put(tool, program, &problem.meta);
     }
     Ok(b)
+}
+
+/// Builds a program a command cannot go on without (the problem's generator, brute force,
+/// validator or checker; the solution `stress` runs) under `judge`'s profile: a missing file or a
+/// compile error is an error, `{path}: {what} is missing` or `{path}: {what} does not compile`.
+pub(crate) fn build_or_bail(
+    builder: &Workshop,
+    judges: &Judges,
+    judge: &str,
+    source: &Path,
+    what: &str,
+) -> Result<Program> {
+    build_for(builder, judges, judge, source, what, None)
+}
+
+/// [`build_or_bail`] under `problem`'s compile limits (its `compile_limits`: a package's
+/// validators compile under the package's limits, as its submissions do), when one is given.
+pub(crate) fn build_for(
+    builder: &Workshop,
+    judges: &Judges,
+    judge: &str,
+    source: &Path,
+    what: &str,
+    problem: Option<&Problem>,
+) -> Result<Program> {
+    if !source.is_file() {
+        anyhow::bail!("{}: {what} is missing", source.display());
+    }
+    let mut profile = judges
+        .profile(judge, source)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    if let Some(problem) = problem {
+        profile = problem.meta.subject_profile(profile);
+    }
+    builder.build(source, &profile)?.program.map_err(|msg| {
+        anyhow::anyhow!(
+            "{}: {what} does not compile:\n{}",
+            source.display(),
+            msg.trim_end()
+        )
+    })
 }

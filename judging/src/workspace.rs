@@ -1,5 +1,6 @@
 //! The workspace: where problems, fixtures and solutions live.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -77,13 +78,13 @@ impl Workspace {
 
     /// `path` relative to the root, for messages.
     /// `path` as messages and reports show it: relative to the root when inside it, its
-    /// control characters escaped ([`crate::diff::printable`]: a file name is outside text).
+    /// control characters escaped ([`printable`]: a file name is outside text).
     pub fn display(&self, path: &Path) -> String {
         let shown = path
             .strip_prefix(&self.root)
             .unwrap_or(path)
             .to_string_lossy();
-        crate::diff::printable(&shown).into_owned()
+        printable(&shown).into_owned()
     }
 }
 
@@ -136,6 +137,26 @@ pub fn is_valid_slug(slug: &str) -> bool {
         && slug
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// `s` (a name, a title, a message that came from outside: a file name, a package's title, a
+/// checker's words) as it is shown on one line of a terminal or a report: every control
+/// character (C0 with tab and newline, DEL, C1) escaped as `\x1b`, so nothing from outside moves
+/// the cursor, sets a title, rings the bell or starts an escape sequence. Borrowed when there
+/// is nothing to escape.
+pub fn printable(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_control() {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]

@@ -718,3 +718,129 @@ fn the_layer_table_names_every_module_file() {
         "docs/src/workspace.md's layer table does not name: {missing:?}"
     );
 }
+
+/// The row of `table` that names each module of `folder` (`judging/src/`), counted from the top.
+fn rows_of(table: &str, folder: &str) -> Vec<(String, usize)> {
+    let folder_tick = format!("`{folder}`");
+    let mut rows = Vec::new();
+    for (i, row) in table.lines().filter(|l| l.starts_with('|')).enumerate() {
+        // The modules' cell is the second; a row may name several folders, `folder`'s names
+        // run from its tick to the next folder's.
+        let Some(cell) = row.split(" | ").nth(1) else {
+            continue;
+        };
+        let Some(at) = cell.find(&folder_tick) else {
+            continue;
+        };
+        let own = &cell[at + folder_tick.len()..];
+        let own = own.find("/`").map_or(own, |end| {
+            let start = own[..end].rfind('`').unwrap_or(end);
+            &own[..start]
+        });
+        for name in own.split('`').skip(1).step_by(2) {
+            if let Some(module) = name.strip_suffix(".rs") {
+                if !rows.iter().any(|(m, _): &(String, usize)| m == module) {
+                    rows.push((module.to_string(), i));
+                }
+            }
+        }
+    }
+    rows
+}
+
+/// The modules of the same crate `source` names (`crate::x`, `use crate::{x, y::z}`), outside
+/// comments and its tests.
+fn imports(source: &str) -> Vec<String> {
+    let code = source.split("#[cfg(test)]").next().unwrap_or(source);
+    let code: String = code
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut found = Vec::new();
+    let mut push = |word: &str| {
+        let word: String = word
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '_' || c.is_ascii_digit())
+            .collect();
+        if !word.is_empty() && !found.contains(&word) {
+            found.push(word);
+        }
+    };
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        if let Some(list) = rest.strip_prefix('{') {
+            let list = &list[..list.find('}').unwrap_or(list.len())];
+            for item in list.split(',') {
+                push(item.trim());
+            }
+        } else {
+            push(rest);
+        }
+    }
+    found
+}
+
+/// Each `module -> import` of `sources` (module, its text) where the import's row is above
+/// the module's in `table`.
+fn upward(table: &str, folder: &str, sources: &[(String, String)]) -> Vec<String> {
+    let rows = rows_of(table, folder);
+    let row = |m: &str| rows.iter().find(|(n, _)| n == m).map(|(_, r)| *r);
+    let mut found = Vec::new();
+    for (module, text) in sources {
+        let Some(mine) = row(module) else { continue };
+        for import in imports(text) {
+            if let Some(theirs) = row(&import) {
+                if theirs < mine {
+                    found.push(format!("{module} -> {import}"));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_of_judging_imports_one_above_it_in_the_layer_table() {
+    let root = repo_root();
+    let page = std::fs::read_to_string(root.join("docs/src/workspace.md")).unwrap();
+    let table = layer_table(&page);
+    let mut sources = Vec::new();
+    for entry in std::fs::read_dir(root.join("judging/src"))
+        .unwrap()
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if let Some(module) = name.strip_suffix(".rs") {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            sources.push((module.to_string(), text));
+        }
+    }
+    assert!(rows_of(table, "judging/src/").len() > 30);
+    let up = upward(table, "judging/src/", &sources);
+    assert!(
+        up.is_empty(),
+        "judging's modules import modules above them in docs/src/workspace.md's layer table: {up:?}"
+    );
+}
+
+#[test]
+fn an_import_up_the_layer_table_is_found() {
+    let table = "| top | `judging/src/`: `session.rs`, `by_hand.rs` | … |\n\
+                 | middle | `judging/src/`: `run.rs`; `sandbox/src/`: `lib.rs` |\n\
+                 | ground | `judging/src/`: `config.rs` |\n";
+    let source = |text: &str| text.to_string();
+    let sources = vec![
+        ("session".to_string(), source("use crate::{run, config::X};")),
+        ("by_hand".to_string(), source("use crate::session::Session;")),
+        (
+            "run".to_string(),
+            source("// crate::session in a comment\nfn f() { crate::by_hand::go() }\n#[cfg(test)]\nuse crate::session;"),
+        ),
+        ("config".to_string(), source("use crate::{lib, run::Plan};")),
+    ];
+    assert_eq!(
+        upward(table, "judging/src/", &sources),
+        ["run -> by_hand", "config -> run"]
+    );
+}
